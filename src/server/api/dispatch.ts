@@ -1,0 +1,142 @@
+/**
+ * Answers an /api request from the route registry: matches the path, reads
+ * the locale, validates parameters (400 on a malformed one), runs the
+ * handler (404 when it reports an unknown item), wraps the answer in the
+ * envelope of DESIGN.md §3 and sets Cache-Control. Never answers 500 for a
+ * bad request; an unexpected failure is logged and answered 500 with the
+ * envelope.
+ */
+import { z } from 'zod';
+import { getDb } from '../db/index.ts';
+import type { Lang } from '../db/schema.ts';
+import { CACHE_CONTROL, NO_CONTENT, NotFoundError, type RouteDef } from './define.ts';
+import { apiMessage } from './messages.ts';
+
+interface CompiledRoute {
+  def: RouteDef;
+  regex: RegExp;
+  names: string[];
+}
+
+export function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
+  return routes.map((def) => {
+    const names: string[] = [];
+    const trimmed = def.path.replace(/\/$/, '');
+    const pattern = trimmed
+      .split('/')
+      .map((seg) => {
+        const m = /^\{(\w+)\}$/.exec(seg);
+        if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(m[1]!);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { def, names, regex: new RegExp(`^${pattern}/?$`) };
+  });
+}
+
+export function readLocale(request: Request, url: URL): Lang {
+  const header = request.headers.get('locale')?.trim().toLowerCase();
+  if (header === 'ar' || header === 'fr') return header;
+  const query = url.searchParams.get('lang');
+  if (query === 'ar' || query === 'fr') return query;
+  const cookie = /(?:^|;\s*)locale=(ar|fr)\b/.exec(request.headers.get('cookie') ?? '');
+  if (cookie) return cookie[1] as Lang;
+  return 'ar';
+}
+
+function json(body: unknown, status: number, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export function errorResponse(
+  code: 400 | 404 | 405 | 422 | 429 | 500,
+  locale: Lang,
+  errors?: Record<string, string[]>,
+): Response {
+  const cache = code === 404 || code === 400 ? 'public, max-age=60, s-maxage=60' : 'no-store';
+  return json(
+    { header: { status: 'ERROR', code, message: apiMessage(code, locale), ...(errors ? { errors } : {}) }, response: null },
+    code,
+    { 'cache-control': cache, vary: 'locale' },
+  );
+}
+
+function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].join('.');
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const validateAnswers = process.env.NODE_ENV !== 'production';
+
+export function createDispatcher(routes: readonly RouteDef[]) {
+  const compiled = compileRoutes(routes);
+
+  return async function dispatch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const locale = readLocale(request, url);
+    const matches = compiled
+      .map((c) => ({ c, m: c.regex.exec(url.pathname) }))
+      .filter((x): x is { c: CompiledRoute; m: RegExpExecArray } => x.m !== null);
+    if (matches.length === 0) return errorResponse(404, locale);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const hit = matches.find((x) => x.c.def.method === method);
+    if (!hit) {
+      const res = errorResponse(405, locale);
+      res.headers.set('allow', [...new Set(matches.map((x) => x.c.def.method))].join(', '));
+      return res;
+    }
+    const { def, names } = hit.c;
+
+    const rawParams: Record<string, string> = {};
+    try {
+      names.forEach((n, i) => (rawParams[n] = decodeURIComponent(hit.m[i + 1]!)));
+    } catch {
+      return errorResponse(400, locale, { params: ['malformed URL encoding'] });
+    }
+    const rawQuery = Object.fromEntries(url.searchParams);
+
+    const params = def.params ? def.params.safeParse(rawParams) : { success: true as const, data: {} };
+    if (!params.success) return errorResponse(400, locale, fieldErrors(params.error, 'params'));
+    const query = def.query ? def.query.safeParse(rawQuery) : { success: true as const, data: {} };
+    if (!query.success) return errorResponse(400, locale, fieldErrors(query.error, 'query'));
+
+    // The cookie only decides the language when neither header nor query did:
+    // such an answer must not be shared by caches.
+    const cookieDecided = !request.headers.get('locale') && !url.searchParams.get('lang');
+    const cacheControl =
+      cookieDecided && /(?:^|;\s*)locale=/.test(request.headers.get('cookie') ?? '')
+        ? 'private, max-age=60'
+        : CACHE_CONTROL[def.cache];
+
+    try {
+      const db = await getDb();
+      const answer = await def.handler({ db, locale, request, url }, { params: params.data, query: query.data } as never);
+      if (answer === NO_CONTENT) {
+        return new Response(null, { status: 204, headers: { 'cache-control': cacheControl, vary: 'locale' } });
+      }
+      if (validateAnswers) {
+        const check = def.response.safeParse(answer);
+        if (!check.success) {
+          console.error(`[api] ${def.path} answer does not match its schema`, z.prettifyError(check.error));
+          return errorResponse(500, locale);
+        }
+      }
+      return json({ header: { status: 'OK', code: 200 }, response: answer }, 200, {
+        'cache-control': cacheControl,
+        vary: 'locale',
+      });
+    } catch (err) {
+      if (err instanceof NotFoundError) return errorResponse(404, locale);
+      console.error(`[api] ${request.method} ${url.pathname} failed`, err);
+      return errorResponse(500, locale);
+    }
+  };
+}

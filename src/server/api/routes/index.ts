@@ -1,0 +1,6 @@
+/** Every /api route, in the order of SPEC §7. */
+import type { RouteDef } from '../define.ts';
+import { contentRoutes } from './content.ts';
+import { videoRoutes } from './video.ts';
+
+export const apiRoutes: readonly RouteDef[] = [...contentRoutes, ...videoRoutes] as unknown as RouteDef[];

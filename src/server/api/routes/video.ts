@@ -1,0 +1,2 @@
+/** SPEC §7.2: video paths. */
+export const videoRoutes = [];

@@ -1,0 +1,35 @@
+/** Loads image rows and maps them to the API's Image shape in one language. */
+import type { DB } from '../db/index.ts';
+import type { Lang, Row } from '../db/schema.ts';
+import type { ImageShape } from '../api/shapes.ts';
+
+interface Variant {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export function toImage(row: Row<'images'>, lang: Lang): ImageShape {
+  const variants = JSON.parse(row.variants) as Variant[];
+  const all = [...variants, { url: row.url, width: row.width, height: row.height }].sort((a, b) => a.width - b.width);
+  return {
+    url: row.url,
+    width: row.width,
+    height: row.height,
+    alt: lang === 'ar' ? row.alt_ar : row.alt_fr,
+    srcset: all.map((v) => `${v.url} ${v.width}w`).join(', '),
+    color: row.color,
+  };
+}
+
+/** One query for every image id a list needs; unknown or null ids map to null. */
+export async function loadImages(
+  db: DB,
+  ids: ReadonlyArray<number | null | undefined>,
+  lang: Lang,
+): Promise<(id: number | null | undefined) => ImageShape | null> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  const rows = wanted.length ? await db.selectFrom('images').selectAll().where('id', 'in', wanted).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, toImage(r, lang)]));
+  return (id) => (id == null ? null : (byId.get(id) ?? null));
+}

@@ -1,0 +1,421 @@
+/**
+ * Kysely table types of the content store. Times are ISO-8601 UTC strings
+ * ("2026-11-22T09:30:00.000Z"), which sort correctly as text in SQLite and
+ * PostgreSQL alike; booleans are 0/1 integers; JSON is stored as text.
+ *
+ * Editorial content written per language (articles, tags, master tags,
+ * dossiers, home sections, breaking news, static pages) has a `lang` column
+ * and a `translation_key` pairing an item with its translation. Catalogue
+ * content shown in both languages (programmes, episodes, bulletins, videos,
+ * grid, Starlight) has `_ar` / `_fr` columns.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Lang = 'ar' | 'fr';
+type Id = Generated<number>;
+type CreatedAt = ColumnType<string, string | undefined, never>;
+
+export interface ImagesTable {
+  id: Id;
+  /** Public URL path, e.g. /media/img/article-12.jpg */
+  url: string;
+  width: number;
+  height: number;
+  mime: string;
+  bytes: number;
+  alt_ar: string;
+  alt_fr: string;
+  credit: string | null;
+  /** JSON: [{ url, width, height }] smaller renditions for srcset. */
+  variants: string;
+  /** Dominant colour as #rrggbb, for a placeholder while loading. */
+  color: string;
+}
+
+export interface VideosTable {
+  id: Id;
+  /** HLS playlist (.m3u8) or MP4 URL. */
+  url: string;
+  mime: 'application/vnd.apple.mpegurl' | 'video/mp4';
+  duration_s: number;
+  width: number;
+  height: number;
+  poster_image_id: number | null;
+  /** JSON: [{ lang, label, url }] WebVTT captions. */
+  captions: string;
+}
+
+export interface AuthorsTable {
+  id: Id;
+  slug: string;
+  name_ar: string;
+  name_fr: string;
+  role_ar: string;
+  role_fr: string;
+}
+
+export interface TagsTable {
+  id: Id;
+  lang: Lang;
+  translation_key: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  /** 1 for the call-for-tenders tag (appels d'offres). */
+  is_call_for_tenders: ColumnType<number, number | undefined, number>;
+}
+
+export interface MasterTagsTable {
+  id: Id;
+  lang: Lang;
+  translation_key: string;
+  name: string;
+  /** Route segment, e.g. "societe" in /fr/societe/<slug>. */
+  route_name: string;
+  parent_id: number | null;
+  position: number;
+}
+
+export interface DossiersTable {
+  id: Id;
+  lang: Lang;
+  translation_key: string;
+  slug: string;
+  title: string;
+  description: string;
+  cover_image_id: number | null;
+  position: number;
+  created_at: CreatedAt;
+}
+
+export interface ArticlesTable {
+  id: Id;
+  lang: Lang;
+  translation_key: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  body_html: string;
+  cover_image_id: number | null;
+  video_id: number | null;
+  master_tag_id: number | null;
+  dossier_id: number | null;
+  author_id: number | null;
+  /** Programme whose results this article reports, if any. */
+  programme_id: number | null;
+  status: 'draft' | 'published';
+  published_at: string;
+  updated_at: string;
+  view_count: ColumnType<number, number | undefined, number>;
+  /** Normalised title, subtitle and tags (Arabic folded, French unaccented). */
+  search_text: string;
+}
+
+export interface ArticleTagsTable {
+  article_id: number;
+  tag_id: number;
+  position: number;
+}
+
+export interface ArticleImagesTable {
+  article_id: number;
+  image_id: number;
+  position: number;
+  caption: string | null;
+}
+
+export interface HomeSectionsTable {
+  id: Id;
+  lang: Lang;
+  /** une: La UNE blocks; slider: the home slider; hot: hot topics. */
+  kind: 'une' | 'slider' | 'hot';
+  /** Block title for une blocks (e.g. "Société"), else null. */
+  title: string | null;
+  master_tag_id: number | null;
+  article_id: number;
+  position: number;
+}
+
+export interface BreakingNewsTable {
+  id: Id;
+  lang: Lang;
+  title: string;
+  /** Site path or absolute URL the headline links to. */
+  url: string;
+  article_id: number | null;
+  position: number;
+  starts_at: string;
+  ends_at: string | null;
+}
+
+export interface LiveChannelsTable {
+  id: Id;
+  slug: string;
+  name_ar: string;
+  name_fr: string;
+  /** Stream URL; null means the built-in channel (or LIVE_STREAM_URL). */
+  stream_url: string | null;
+  poster_image_id: number | null;
+  is_active: number;
+  position: number;
+}
+
+export interface ProgrammesTable {
+  id: Id;
+  kind: 'emission' | 'serie' | 'film';
+  slug: string;
+  title_ar: string;
+  title_fr: string;
+  description_ar: string;
+  description_fr: string;
+  genre: string;
+  cover_image_id: number | null;
+  poster_image_id: number | null;
+  /** Broadcast slot text, e.g. "Chaque samedi à 21h". */
+  schedule_ar: string;
+  schedule_fr: string;
+  position: number;
+  is_active: number;
+  created_at: CreatedAt;
+}
+
+export interface EpisodesTable {
+  id: Id;
+  programme_id: number;
+  season: number;
+  number: number;
+  title_ar: string;
+  title_fr: string;
+  description_ar: string;
+  description_fr: string;
+  video_id: number | null;
+  thumbnail_image_id: number | null;
+  published_at: string;
+  view_count: ColumnType<number, number | undefined, number>;
+}
+
+export interface JtBulletinsTable {
+  id: Id;
+  /** ar: Arabic, fr: French, amz: Amazigh edition. */
+  edition: 'ar' | 'fr' | 'amz';
+  air_date: string;
+  /** Local (Africa/Casablanca) time "HH:MM". */
+  air_time: string;
+  title_ar: string;
+  title_fr: string;
+  description_ar: string;
+  description_fr: string;
+  video_id: number | null;
+  thumbnail_image_id: number | null;
+  published_at: string;
+  view_count: ColumnType<number, number | undefined, number>;
+}
+
+export interface WebVideoTagsTable {
+  id: Id;
+  slug: string;
+  name_ar: string;
+  name_fr: string;
+  position: number;
+}
+
+/** The broadcaster's own web videos ("by2m"). */
+export interface WebVideosTable {
+  id: Id;
+  slug: string;
+  tag_id: number;
+  title_ar: string;
+  title_fr: string;
+  description_ar: string;
+  description_fr: string;
+  video_id: number | null;
+  thumbnail_image_id: number | null;
+  published_at: string;
+  view_count: ColumnType<number, number | undefined, number>;
+}
+
+export interface GridEntriesTable {
+  id: Id;
+  /** Local broadcast day "YYYY-MM-DD" (Africa/Casablanca). */
+  day: string;
+  starts_at: string;
+  ends_at: string;
+  title_ar: string;
+  title_fr: string;
+  genre: string;
+  programme_id: number | null;
+  episode_id: number | null;
+  is_live: number;
+}
+
+export interface StarlightSeasonsTable {
+  id: Id;
+  number: number;
+  year: number;
+  title_ar: string;
+  title_fr: string;
+  description_ar: string;
+  description_fr: string;
+  cover_image_id: number | null;
+}
+
+export interface StarlightPeopleTable {
+  id: Id;
+  season_id: number;
+  role: 'candidate' | 'coach';
+  slug: string;
+  name_ar: string;
+  name_fr: string;
+  city_ar: string;
+  city_fr: string;
+  bio_ar: string;
+  bio_fr: string;
+  photo_image_id: number | null;
+  position: number;
+}
+
+export interface StarlightVideosTable {
+  id: Id;
+  season_id: number;
+  person_id: number | null;
+  /** prime, casting, portrait, performance, backstage */
+  kind: string;
+  title_ar: string;
+  title_fr: string;
+  video_id: number | null;
+  thumbnail_image_id: number | null;
+  published_at: string;
+  view_count: ColumnType<number, number | undefined, number>;
+}
+
+export interface StaticPagesTable {
+  id: Id;
+  lang: Lang;
+  /** One of the navigationlinks page keys (appel-offre, charte2m, …). */
+  page: string;
+  title: string;
+  body_html: string;
+  updated_at: string;
+}
+
+export interface AdTagsTable {
+  id: Id;
+  /** The content tag (articles) or programme this ad tag applies to. */
+  tag_id: number | null;
+  programme_id: number | null;
+  /** The video ad unit; null means the default pre-roll unit. */
+  pub_code: string | null;
+  description: string;
+}
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  birth_date: string | null;
+  sexe: 'H' | 'F' | null;
+  social_provider: string | null;
+  social_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: string;
+}
+
+export interface NewsletterContactsTable {
+  id: Id;
+  email: string;
+  lang: Lang;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  token: string;
+  created_at: CreatedAt;
+  confirmed_at: string | null;
+}
+
+export interface FormSubmissionsTable {
+  id: Id;
+  kind: string;
+  email: string | null;
+  /** JSON of the validated fields. */
+  payload: string;
+  created_at: CreatedAt;
+}
+
+export interface ClickEventsTable {
+  id: Id;
+  event_id: number;
+  /** JSON of the validated event. */
+  payload: string;
+  created_at: CreatedAt;
+}
+
+export interface PlayEventsTable {
+  id: Id;
+  connexion_mode: 'connecté' | 'visiteur';
+  content_id: string;
+  video_file_url: string;
+  content_type: string;
+  event_id: number;
+  click_source: 'resp' | 'web';
+  user_id: string;
+  click_date: number;
+  page_url: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  images: ImagesTable;
+  videos: VideosTable;
+  authors: AuthorsTable;
+  tags: TagsTable;
+  master_tags: MasterTagsTable;
+  dossiers: DossiersTable;
+  articles: ArticlesTable;
+  article_tags: ArticleTagsTable;
+  article_images: ArticleImagesTable;
+  home_sections: HomeSectionsTable;
+  breaking_news: BreakingNewsTable;
+  live_channels: LiveChannelsTable;
+  programmes: ProgrammesTable;
+  episodes: EpisodesTable;
+  jt_bulletins: JtBulletinsTable;
+  web_video_tags: WebVideoTagsTable;
+  web_videos: WebVideosTable;
+  grid_entries: GridEntriesTable;
+  starlight_seasons: StarlightSeasonsTable;
+  starlight_people: StarlightPeopleTable;
+  starlight_videos: StarlightVideosTable;
+  static_pages: StaticPagesTable;
+  ad_tags: AdTagsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  newsletter_contacts: NewsletterContactsTable;
+  form_submissions: FormSubmissionsTable;
+  click_events: ClickEventsTable;
+  play_events: PlayEventsTable;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
+
+/** The page keys of /navigationlinks/{page} (SPEC §2.2). */
+export const STATIC_PAGE_KEYS = [
+  'appel-offre',
+  'charte2m',
+  'commission-programme',
+  'conditions',
+  'culture',
+  'infos',
+  'mag',
+  'mentions-legales',
+  'partenariat',
+  'recevoir2m',
+  'sur2m',
+] as const;
+export type StaticPageKey = (typeof STATIC_PAGE_KEYS)[number];
