@@ -1,0 +1,55 @@
+/**
+ * `npm start`: validates the configuration, opens and migrates the store,
+ * seeds the demo content when the store is empty (SEED_ON_START), builds the
+ * site when there is no build yet (pages are pre-built from the store), then
+ * serves it with the node adapter's standalone server.
+ *
+ *   node scripts/start.ts [--rebuild]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, getConfig } from '../src/server/config.ts';
+import { getStore, isStoreEmpty } from '../src/server/db/index.ts';
+import { seedDemoContent } from '../src/server/seed/index.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const entry = path.join(root, 'dist/server/entry.mjs');
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = getConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const { db, dialect } = await getStore();
+  console.log(`[start] store ready (${dialect}${dialect === 'sqlite' ? `, ${path.join(config.DATA_DIR, 'site.sqlite')}` : ''})`);
+  if (config.SEED_ON_START && (await isStoreEmpty(db))) {
+    console.log('[start] empty store: seeding demo content…');
+    const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, log: (s) => console.log(`[seed] ${s}`) });
+    console.log('[start] seeded', summary);
+  }
+  await db.destroy();
+
+  if (!existsSync(entry) || process.argv.includes('--rebuild')) {
+    console.log('[start] building the site…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  process.env.HOST = config.HOST;
+  process.env.PORT = String(config.PORT);
+  await import(pathToFileURL(entry).href);
+}
+
+main().catch((err: unknown) => {
+  console.error('[start] failed:', err);
+  process.exit(1);
+});
