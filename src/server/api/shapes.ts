@@ -104,3 +104,40 @@ export type ArticleCard = z.infer<typeof articleCardShape>;
 export type VideoCard = z.infer<typeof videoCardShape>;
 export type VideoSource = z.infer<typeof videoSourceShape>;
 export type ProgrammeCard = z.infer<typeof programmeCardShape>;
+
+/* ---- added for the content API (SPEC §7.1) ---- */
+
+/** A link to a programme (emission, series, film) from an article or the grid. */
+export const programmeRefShape = z
+  .object({ id: z.number().int(), title: z.string(), path: z.string() })
+  .meta({ id: 'ProgrammeRef' });
+
+/** One article with everything its page shows. */
+export const articleDetailShape = z
+  .object({
+    id: z.number().int(),
+    lang: z.enum(['ar', 'fr']),
+    title: z.string(),
+    subtitle: z.string(),
+    slug: z.string(),
+    path: z.string(),
+    /** HTML of the article body, as stored by the newsroom. */
+    body: z.string(),
+    cover: imageShape.nullable(),
+    gallery: z.array(z.object({ image: imageShape, caption: z.string().nullable() })),
+    video: videoSourceShape.nullable(),
+    tags: z.array(tagRefShape),
+    masterTag: masterTagRefShape.nullable(),
+    dossier: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    author: authorShape.nullable(),
+    /** The programme whose results the article reports, if any. */
+    programme: programmeRefShape.nullable(),
+    publishedAt: z.string(),
+    updatedAt: z.string(),
+    /** The same article in the other language, when published. */
+    translation: z.object({ lang: z.enum(['ar', 'fr']), path: z.string() }).nullable(),
+  })
+  .meta({ id: 'ArticleDetail' });
+
+export type ProgrammeRef = z.infer<typeof programmeRefShape>;
+export type ArticleDetail = z.infer<typeof articleDetailShape>;

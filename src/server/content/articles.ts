@@ -2,9 +2,10 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB, Database } from '../db/index.ts';
 import type { Lang, Row } from '../db/schema.ts';
-import type { ArticleCard } from '../api/shapes.ts';
-import { articlePath, type Locale } from '../../lib/paths.ts';
+import type { ArticleCard, ArticleDetail } from '../api/shapes.ts';
+import { articlePath, programmePath, type Locale } from '../../lib/paths.ts';
 import { loadImages } from './images.ts';
+import { toVideoSource } from './videos-common.ts';
 
 export const PAGE_SIZE = 12;
 
@@ -77,4 +78,225 @@ export async function latestArticles(db: DB, lang: Lang, limit: number): Promise
     .limit(limit)
     .execute();
   return toArticleCards(db, rows, lang);
+}
+
+/* ---- lists ---- */
+
+/** Most viewed articles published in the last `days` days (view count, then recency). */
+export async function mostViewedArticles(db: DB, lang: Lang, limit = 10, days = 30): Promise<ArticleCard[]> {
+  const since = new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
+  const rows = await publishedArticles(db, lang)
+    .where('articles.published_at', '>=', since)
+    .selectAll()
+    .orderBy('view_count', 'desc')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return toArticleCards(db, rows, lang);
+}
+
+/** Published articles of some master tags (a section and its children). */
+export function articlesOfMasterTags(db: DB, lang: Lang, masterTagIds: readonly number[]) {
+  return publishedArticles(db, lang).where('articles.master_tag_id', 'in', masterTagIds.length ? [...masterTagIds] : [-1]);
+}
+
+/** Published articles signed by an author. */
+export function articlesByAuthor(db: DB, lang: Lang, authorId: number) {
+  return publishedArticles(db, lang).where('articles.author_id', '=', authorId);
+}
+
+/** Every published article of a dossier, newest first. */
+export async function dossierArticles(db: DB, lang: Lang, dossierId: number): Promise<ArticleCard[]> {
+  const rows = await publishedArticles(db, lang)
+    .where('articles.dossier_id', '=', dossierId)
+    .selectAll()
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return toArticleCards(db, rows, lang);
+}
+
+/** The newest articles of a filtered query, as cards. */
+export async function newestOf(db: DB, query: ArticleQuery, lang: Lang, limit: number): Promise<ArticleCard[]> {
+  const rows = await query
+    .selectAll('articles')
+    .orderBy('articles.published_at', 'desc')
+    .orderBy('articles.id', 'desc')
+    .limit(limit)
+    .execute();
+  return toArticleCards(db, rows, lang);
+}
+
+/* ---- one article ---- */
+
+/** A published article by id (any language); undefined for unknown, draft or future. */
+export async function findPublishedArticle(db: DB, id: number): Promise<Row<'articles'> | undefined> {
+  return db
+    .selectFrom('articles')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'published')
+    .where('published_at', '<=', new Date().toISOString())
+    .executeTakeFirst();
+}
+
+/** Gallery rows of an article, in position order. */
+async function galleryRows(db: DB, articleId: number) {
+  return db
+    .selectFrom('article_images')
+    .select(['image_id', 'caption'])
+    .where('article_id', '=', articleId)
+    .orderBy('position')
+    .orderBy('image_id')
+    .execute();
+}
+
+export interface ArticlePage {
+  article: ArticleDetail;
+  /** Other articles of the same master tag, newest first. */
+  related: ArticleCard[];
+  /** Other articles by the same author, newest first. */
+  authorArticles: ArticleCard[];
+}
+
+/** Everything the article page needs, in the article's own language; undefined when not public. */
+export async function articlePage(db: DB, id: number, relatedCount = 6, authorCount = 4): Promise<ArticlePage | undefined> {
+  const a = await findPublishedArticle(db, id);
+  if (!a) return undefined;
+  const lang = a.lang;
+  const [gallery, tags, masterTag, dossier, author, programme, translation, video, related, authorArticles] =
+    await Promise.all([
+      galleryRows(db, a.id),
+      db
+        .selectFrom('article_tags')
+        .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
+        .select(['tags.id', 'tags.name', 'tags.slug'])
+        .where('article_tags.article_id', '=', a.id)
+        .orderBy('article_tags.position')
+        .orderBy('tags.id')
+        .execute(),
+      a.master_tag_id != null
+        ? db.selectFrom('master_tags').select(['id', 'name', 'route_name']).where('id', '=', a.master_tag_id).executeTakeFirst()
+        : undefined,
+      a.dossier_id != null
+        ? db.selectFrom('dossiers').select(['id', 'title']).where('id', '=', a.dossier_id).executeTakeFirst()
+        : undefined,
+      a.author_id != null ? db.selectFrom('authors').selectAll().where('id', '=', a.author_id).executeTakeFirst() : undefined,
+      a.programme_id != null
+        ? db.selectFrom('programmes').select(['id', 'title_ar', 'title_fr']).where('id', '=', a.programme_id).executeTakeFirst()
+        : undefined,
+      publishedArticles(db, lang === 'ar' ? 'fr' : 'ar')
+        .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
+        .select(['articles.lang', 'articles.slug', 'master_tags.route_name'])
+        .where('articles.translation_key', '=', a.translation_key)
+        .orderBy('articles.published_at', 'desc')
+        .executeTakeFirst(),
+      toVideoSource(db, [a.video_id], lang),
+      a.master_tag_id != null
+        ? newestOf(
+            db,
+            publishedArticles(db, lang).where('articles.master_tag_id', '=', a.master_tag_id).where('articles.id', '!=', a.id),
+            lang,
+            relatedCount,
+          )
+        : [],
+      a.author_id != null
+        ? newestOf(db, articlesByAuthor(db, lang, a.author_id).where('articles.id', '!=', a.id), lang, authorCount)
+        : [],
+    ]);
+  const image = await loadImages(db, [a.cover_image_id, ...gallery.map((g) => g.image_id)], lang);
+  const routeName = masterTag?.route_name;
+  const article: ArticleDetail = {
+    id: a.id,
+    lang,
+    title: a.title,
+    subtitle: a.subtitle,
+    slug: a.slug,
+    path: articlePath(lang, routeName, a.slug),
+    body: a.body_html,
+    cover: image(a.cover_image_id),
+    gallery: gallery.flatMap((g) => {
+      const img = image(g.image_id);
+      return img ? [{ image: img, caption: g.caption }] : [];
+    }),
+    video: video(a.video_id),
+    tags,
+    masterTag: masterTag ? { id: masterTag.id, name: masterTag.name, routeName: masterTag.route_name } : null,
+    dossier: dossier ? { id: dossier.id, title: dossier.title } : null,
+    author: author
+      ? {
+          id: author.id,
+          slug: author.slug,
+          name: lang === 'ar' ? author.name_ar : author.name_fr,
+          role: lang === 'ar' ? author.role_ar : author.role_fr,
+        }
+      : null,
+    programme: programme
+      ? { id: programme.id, title: lang === 'ar' ? programme.title_ar : programme.title_fr, path: programmePath(lang, programme.id) }
+      : null,
+    publishedAt: a.published_at,
+    updatedAt: a.updated_at,
+    translation: translation
+      ? { lang: translation.lang, path: articlePath(translation.lang, translation.route_name, translation.slug) }
+      : null,
+  };
+  return { article, related, authorArticles };
+}
+
+/** The article item of /api/articlesByUrl (field names of DESIGN.md §3). */
+export interface ArticleByUrlItem {
+  id: number;
+  title: string;
+  subtitle: string;
+  /** HTML body. */
+  content: string;
+  /** Cover image URL. */
+  cover: string | null;
+  /** Image URLs: the cover, then the gallery. */
+  image: string[];
+  path: string;
+  publishedAt: string;
+}
+
+/** A published article by language and slug; undefined when not public. */
+export async function articleBySlug(db: DB, lang: Lang, slug: string): Promise<ArticleByUrlItem | undefined> {
+  const a = await publishedArticles(db, lang)
+    .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
+    .selectAll('articles')
+    .select('master_tags.route_name')
+    .where('articles.slug', '=', slug)
+    .executeTakeFirst();
+  if (!a) return undefined;
+  const gallery = await galleryRows(db, a.id);
+  const ids = [a.cover_image_id, ...gallery.map((g) => g.image_id)];
+  const image = await loadImages(db, ids, lang);
+  const cover = image(a.cover_image_id)?.url ?? null;
+  const urls = [...new Set(ids.map((id) => image(id)?.url).filter((u): u is string => u != null))];
+  return {
+    id: a.id,
+    title: a.title,
+    subtitle: a.subtitle,
+    content: a.body_html,
+    cover,
+    image: urls,
+    path: articlePath(lang, a.route_name, a.slug),
+    publishedAt: a.published_at,
+  };
+}
+
+/* ---- authors ---- */
+
+export interface AuthorRef {
+  id: number;
+  slug: string;
+  name: string;
+  role: string;
+}
+
+/** An author (signature) by id, named in one language; undefined when unknown. */
+export async function findAuthor(db: DB, id: number, lang: Lang): Promise<AuthorRef | undefined> {
+  const a = await db.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!a) return undefined;
+  return { id: a.id, slug: a.slug, name: lang === 'ar' ? a.name_ar : a.name_fr, role: lang === 'ar' ? a.role_ar : a.role_fr };
 }

@@ -1,0 +1,140 @@
+/**
+ * Date helpers for everything the site shows: every date and time is
+ * formatted in Africa/Casablanca with the runtime's tzdata (DESIGN.md §6:
+ * since 2026-09-20 Morocco stays on UTC+0 all year; Node 24 knows it).
+ * Pure functions, shared by the API and the pages.
+ */
+export const SITE_TIME_ZONE = 'Africa/Casablanca';
+
+export type DateLang = 'ar' | 'fr';
+
+/** A calendar day "YYYY-MM-DD". */
+export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Moroccan Arabic month names (يناير … دجنبر), as used by Moroccan media. */
+export const MOROCCAN_ARABIC_MONTHS = [
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'ماي',
+  'يونيو',
+  'يوليوز',
+  'غشت',
+  'شتنبر',
+  'أكتوبر',
+  'نونبر',
+  'دجنبر',
+] as const;
+
+const FRENCH_MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+const dayParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const timeParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const weekdayFormat: Record<DateLang, Intl.DateTimeFormat> = {
+  ar: new Intl.DateTimeFormat('ar-MA', { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
+  fr: new Intl.DateTimeFormat('fr-FR', { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
+};
+
+function toDate(instant: Date | string | number): Date {
+  const d = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(d.getTime())) throw new RangeError(`invalid instant: ${String(instant)}`);
+  return d;
+}
+
+function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
+  return parts.find((p) => p.type === type)?.value ?? '';
+}
+
+/** True for a real calendar day "YYYY-MM-DD" (rejects 2026-02-30). */
+export function isValidDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day)) return false;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The local (Casablanca) calendar day of an instant, "YYYY-MM-DD". */
+export function localDay(instant: Date | string | number): string {
+  const parts = dayParts.formatToParts(toDate(instant));
+  return `${part(parts, 'year')}-${part(parts, 'month')}-${part(parts, 'day')}`;
+}
+
+/** Today in Casablanca, "YYYY-MM-DD". */
+export function todayInCasablanca(now: Date = new Date()): string {
+  return localDay(now);
+}
+
+/** The local (Casablanca) wall-clock time of an instant, "HH:MM" (24 h). */
+export function formatTime(instant: Date | string | number): string {
+  const parts = timeParts.formatToParts(toDate(instant));
+  // Some ICU versions print midnight as "24" even with h23; normalise.
+  const hour = part(parts, 'hour') === '24' ? '00' : part(parts, 'hour');
+  return `${hour}:${part(parts, 'minute')}`;
+}
+
+/** The calendar day `n` days after `day` (n may be negative). */
+export function addDays(day: string, n: number): string {
+  if (!isValidDay(day)) throw new RangeError(`invalid day: ${day}`);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Noon UTC of a calendar day: the same date in Casablanca whatever its offset. */
+function noonOf(day: string): Date {
+  if (!isValidDay(day)) throw new RangeError(`invalid day: ${day}`);
+  return new Date(`${day}T12:00:00Z`);
+}
+
+/** Localized day of month and month name: "22 نونبر" / "22 novembre". */
+export function dayMonthLabel(day: string, lang: DateLang): string {
+  noonOf(day);
+  const month = Number(day.slice(5, 7)) - 1;
+  const dom = Number(day.slice(8, 10));
+  const name = lang === 'ar' ? MOROCCAN_ARABIC_MONTHS[month] : FRENCH_MONTHS[month];
+  return `${dom} ${name}`;
+}
+
+/** Localized weekday name: "الأحد" / "dimanche". */
+export function weekdayLabel(day: string, lang: DateLang): string {
+  return weekdayFormat[lang].format(noonOf(day));
+}
+
+/** A grid or guide day label: "الأحد 22 نونبر" / "dimanche 22 novembre". */
+export function dayLabel(day: string, lang: DateLang): string {
+  return `${weekdayLabel(day, lang)} ${dayMonthLabel(day, lang)}`;
+}
+
+/** A publication date as shown under a title: "22 نونبر 2026" / "22 novembre 2026". */
+export function formatLongDate(instant: Date | string | number, lang: DateLang): string {
+  const day = localDay(instant);
+  return `${dayMonthLabel(day, lang)} ${day.slice(0, 4)}`;
+}
+
+/** Date and time: "22 نونبر 2026 - 12:00" / "22 novembre 2026 - 12:00". */
+export function formatDateTime(instant: Date | string | number, lang: DateLang): string {
+  return `${formatLongDate(instant, lang)} - ${formatTime(instant)}`;
+}

@@ -1,0 +1,54 @@
+/** The breaking-news ticker. */
+import type { DB } from '../db/index.ts';
+import type { Lang } from '../db/schema.ts';
+import { articlePath } from '../../lib/paths.ts';
+
+/** The ticker's title, per language. */
+export const BREAKING_TITLE: Record<Lang, string> = { ar: 'عاجل', fr: 'Urgent' };
+
+export interface BreakingNews {
+  title: string;
+  news: { title: string; url: string }[];
+}
+
+/**
+ * Active breaking-news items of one language (starts_at <= now and ends_at
+ * unset or later than now), in position order; undefined when there is none.
+ * An item linked to a published article without its own URL links to it.
+ */
+export async function activeBreakingNews(db: DB, lang: Lang, now: Date = new Date()): Promise<BreakingNews | undefined> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('breaking_news')
+    .leftJoin('articles', (j) =>
+      j
+        .onRef('articles.id', '=', 'breaking_news.article_id')
+        .on('articles.status', '=', 'published')
+        .on('articles.published_at', '<=', at),
+    )
+    .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
+    .select([
+      'breaking_news.title',
+      'breaking_news.url',
+      'articles.slug as articleSlug',
+      'articles.lang as articleLang',
+      'master_tags.route_name as routeName',
+    ])
+    .where('breaking_news.lang', '=', lang)
+    .where('breaking_news.starts_at', '<=', at)
+    .where((eb) => eb.or([eb('breaking_news.ends_at', 'is', null), eb('breaking_news.ends_at', '>', at)]))
+    .orderBy('breaking_news.position')
+    .orderBy('breaking_news.id')
+    .execute();
+  if (rows.length === 0) return undefined;
+  return {
+    title: BREAKING_TITLE[lang],
+    news: rows.map((r) => ({
+      title: r.title,
+      url:
+        r.url.trim() !== '' || r.articleSlug == null || r.articleLang == null
+          ? r.url
+          : articlePath(r.articleLang, r.routeName, r.articleSlug),
+    })),
+  };
+}

@@ -1,0 +1,83 @@
+/** The programme grid (TV guide). */
+import type { DB } from '../db/index.ts';
+import type { Lang, Row } from '../db/schema.ts';
+import type { ProgrammeRef } from '../api/shapes.ts';
+import { programmePath } from '../../lib/paths.ts';
+import { addDays, dayLabel, formatTime, todayInCasablanca } from '../../lib/dates.ts';
+
+/** Days shown by /api/grille/list: today and the 13 following days. */
+export const GRID_DAYS = 14;
+
+export interface GridEntry {
+  id: number;
+  startsAt: string;
+  endsAt: string;
+  /** Local (Africa/Casablanca) start time "HH:MM". */
+  start: string;
+  end: string;
+  title: string;
+  genre: string;
+  programme: ProgrammeRef | null;
+  isLive: boolean;
+  /** True while now is within [startsAt, endsAt). */
+  onAir: boolean;
+}
+
+export interface GridDay {
+  day: string;
+  label: string;
+  entries: GridEntry[];
+}
+
+async function toGridEntries(db: DB, rows: Row<'grid_entries'>[], lang: Lang, now: Date): Promise<GridEntry[]> {
+  const ids = [...new Set(rows.map((r) => r.programme_id).filter((x): x is number => x != null))];
+  const programmes = ids.length
+    ? await db.selectFrom('programmes').select(['id', 'title_ar', 'title_fr']).where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(programmes.map((p) => [p.id, p]));
+  const t = now.getTime();
+  return rows.map((r) => {
+    const p = r.programme_id != null ? byId.get(r.programme_id) : undefined;
+    return {
+      id: r.id,
+      startsAt: r.starts_at,
+      endsAt: r.ends_at,
+      start: formatTime(r.starts_at),
+      end: formatTime(r.ends_at),
+      title: lang === 'ar' ? r.title_ar : r.title_fr,
+      genre: r.genre,
+      programme: p ? { id: p.id, title: lang === 'ar' ? p.title_ar : p.title_fr, path: programmePath(lang, p.id) } : null,
+      isLive: r.is_live === 1,
+      onAir: Date.parse(r.starts_at) <= t && t < Date.parse(r.ends_at),
+    };
+  });
+}
+
+/** Grid days `from` .. `from + count - 1`, each with its entries in time order. */
+export async function gridDays(db: DB, lang: Lang, from: string, count: number, now: Date = new Date()): Promise<GridDay[]> {
+  const days = Array.from({ length: count }, (_, i) => addDays(from, i));
+  const rows = await db
+    .selectFrom('grid_entries')
+    .selectAll()
+    .where('day', '>=', days[0] ?? from)
+    .where('day', '<=', days[days.length - 1] ?? from)
+    .orderBy('day')
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute();
+  const entries = await toGridEntries(db, rows, lang, now);
+  const byDay = new Map<string, GridEntry[]>(days.map((d) => [d, []]));
+  rows.forEach((r, i) => byDay.get(r.day)?.push(entries[i]!));
+  return days.map((day) => ({ day, label: dayLabel(day, lang), entries: byDay.get(day) ?? [] }));
+}
+
+/** The 14-day grid from today (Casablanca). */
+export function gridFortnight(db: DB, lang: Lang, now: Date = new Date()): Promise<GridDay[]> {
+  return gridDays(db, lang, todayInCasablanca(now), GRID_DAYS, now);
+}
+
+/** One grid day (default: today in Casablanca); a day without a grid has no entries. */
+export async function gridDay(db: DB, lang: Lang, day: string | undefined, now: Date = new Date()): Promise<GridDay> {
+  const [one] = await gridDays(db, lang, day ?? todayInCasablanca(now), 1, now);
+  return one!;
+}

@@ -1,0 +1,59 @@
+/** /api/getListJT and /api/getListEmissions: the replay menus' lists. */
+import type { DB } from '../db/index.ts';
+import type { Lang } from '../db/schema.ts';
+import type { ProgrammeCard, VideoCard } from '../api/shapes.ts';
+import { jtSeed, toCards } from './video/cards.ts';
+import { EDITIONS, publicBulletins, type Edition } from './video/jt.ts';
+import { activeProgrammes, toProgrammeCards } from './video/programmes.ts';
+
+/** Edition names of the JT list (SPEC §7.1 getListJT). */
+export const JT_LIST_NAMES: Record<Edition, Record<Lang, string>> = {
+  ar: { ar: 'النشرة بالعربية', fr: 'Journal en arabe' },
+  fr: { ar: 'النشرة بالفرنسية', fr: 'Journal en français' },
+  amz: { ar: 'النشرة بالأمازيغية', fr: 'Journal en amazigh' },
+};
+
+export interface JtEditionList {
+  edition: Edition;
+  name: string;
+  /** URL segment of /replay/news/{type}. */
+  type: string;
+  bulletins: VideoCard[];
+}
+
+/**
+ * Every JT edition (ar, fr, amz) with its `perEdition` newest published
+ * bulletins: one windowed query, then one batch for videos and images.
+ */
+export async function jtEditionLists(db: DB, lang: Lang, perEdition = 5): Promise<JtEditionList[]> {
+  const ranked = publicBulletins(db)
+    .selectAll('jt_bulletins')
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) =>
+          ob.partitionBy('jt_bulletins.edition').orderBy('jt_bulletins.published_at', 'desc').orderBy('jt_bulletins.id', 'desc'),
+        )
+        .as('rn'),
+    )
+    .as('ranked');
+  const rows = await db
+    .selectFrom(ranked)
+    .selectAll()
+    .where('ranked.rn', '<=', perEdition)
+    .orderBy('ranked.published_at', 'desc')
+    .orderBy('ranked.id', 'desc')
+    .execute();
+  const cards = await toCards(db, rows.map((r) => jtSeed(r, lang)), lang);
+  return EDITIONS.map((edition) => ({
+    edition,
+    name: JT_LIST_NAMES[edition][lang],
+    type: edition,
+    bulletins: cards.filter((_, i) => rows[i]?.edition === edition),
+  }));
+}
+
+/** Active emissions (kind 'emission') in editorial order. */
+export async function emissionCards(db: DB, lang: Lang): Promise<ProgrammeCard[]> {
+  return toProgrammeCards(db, await activeProgrammes(db, ['emission']), lang);
+}

@@ -1,0 +1,65 @@
+/** The live section (live strip, live page) and the embeddable live player. */
+import { getConfig } from '../config.ts';
+import type { DB } from '../db/index.ts';
+import type { Lang } from '../db/schema.ts';
+import type { ImageShape } from '../api/shapes.ts';
+import { loadImages } from './images.ts';
+
+/** The built-in live channel's playlist (served by the live-channel module). */
+export const BUILTIN_LIVE_URL = '/live/2m/index.m3u8';
+
+const LIVE_TITLE: Record<Lang, string> = { ar: '2M مباشر', fr: '2M en direct' };
+
+export interface LiveSection {
+  /** url[0] is the live address; the rest are the other active channels. */
+  url: string[];
+  title: string;
+  poster: ImageShape | null;
+}
+
+/**
+ * The live address: LIVE_STREAM_URL when configured, else the first active
+ * channel's stream URL, else the built-in channel. Other active channels with
+ * their own stream follow.
+ */
+export async function liveSection(
+  db: DB,
+  lang: Lang,
+  liveStreamUrl: string | undefined = getConfig().LIVE_STREAM_URL,
+): Promise<LiveSection> {
+  const channels = await db
+    .selectFrom('live_channels')
+    .selectAll()
+    .where('is_active', '=', 1)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const main = channels[0];
+  const first = liveStreamUrl ?? main?.stream_url ?? BUILTIN_LIVE_URL;
+  const others = channels.slice(1).flatMap((c) => (c.stream_url ? [c.stream_url] : []));
+  const image = await loadImages(db, [main?.poster_image_id], lang);
+  return {
+    url: [...new Set([first, ...others])],
+    title: main ? (lang === 'ar' ? main.name_ar : main.name_fr) : LIVE_TITLE[lang],
+    poster: image(main?.poster_image_id),
+  };
+}
+
+export interface LiveIframe {
+  title: string;
+  src: string;
+  width: number;
+  height: number;
+  allow: string;
+}
+
+/** The embeddable live player for partners' pages. */
+export function liveIframe(lang: Lang, siteUrl: string = getConfig().SITE_URL): LiveIframe {
+  return {
+    title: LIVE_TITLE[lang],
+    src: `${siteUrl.replace(/\/+$/, '')}/${lang}/live?embed=1`,
+    width: 640,
+    height: 360,
+    allow: 'autoplay; fullscreen; picture-in-picture',
+  };
+}

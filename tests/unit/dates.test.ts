@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  dayLabel,
+  dayMonthLabel,
+  formatDateTime,
+  formatLongDate,
+  formatTime,
+  isValidDay,
+  localDay,
+  MOROCCAN_ARABIC_MONTHS,
+  todayInCasablanca,
+  weekdayLabel,
+} from '../../src/lib/dates.ts';
+
+describe('Africa/Casablanca times (DESIGN.md §6)', () => {
+  it('formats an instant after 2026-09-20 as UTC+0 all year', () => {
+    expect(formatTime('2026-11-22T12:00:00Z')).toBe('12:00');
+    expect(formatTime(new Date('2026-11-22T00:05:00Z'))).toBe('00:05');
+    expect(formatTime('2027-07-15T20:30:00Z')).toBe('20:30');
+  });
+
+  it('still formats the old summer time (UTC+1) before the change', () => {
+    expect(formatTime('2026-06-01T12:00:00Z')).toBe('13:00');
+  });
+
+  it('gives the local day of an instant', () => {
+    expect(localDay('2026-11-22T23:59:00Z')).toBe('2026-11-22');
+    // Before the change, 23:30 UTC in June was already the next day in Casablanca.
+    expect(localDay('2026-06-01T23:30:00Z')).toBe('2026-06-02');
+    expect(todayInCasablanca(new Date('2026-11-22T08:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('prints midnight as 00:00, never 24:00', () => {
+    expect(formatTime('2026-12-01T00:00:00Z')).toBe('00:00');
+  });
+
+  it('rejects an invalid instant', () => {
+    expect(() => formatTime('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('calendar days', () => {
+  it('validates real days only', () => {
+    expect(isValidDay('2026-11-22')).toBe(true);
+    expect(isValidDay('2028-02-29')).toBe(true);
+    expect(isValidDay('2026-02-29')).toBe(false);
+    expect(isValidDay('2026-13-01')).toBe(false);
+    expect(isValidDay('2026-1-01')).toBe(false);
+    expect(isValidDay('22/11/2026')).toBe(false);
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-11-22', 13)).toBe('2026-12-05');
+  });
+});
+
+describe('day labels', () => {
+  it('uses Moroccan Arabic month names', () => {
+    expect(MOROCCAN_ARABIC_MONTHS).toHaveLength(12);
+    expect(dayMonthLabel('2026-11-22', 'ar')).toBe('22 نونبر');
+    expect(dayMonthLabel('2026-08-03', 'ar')).toBe('3 غشت');
+    expect(dayMonthLabel('2026-05-01', 'ar')).toBe('1 ماي');
+    expect(dayMonthLabel('2026-12-25', 'ar')).toBe('25 دجنبر');
+  });
+
+  it('labels a grid day with weekday, day and month', () => {
+    expect(dayLabel('2026-11-22', 'ar')).toBe('الأحد 22 نونبر');
+    expect(dayLabel('2026-11-22', 'fr')).toBe('dimanche 22 novembre');
+    expect(weekdayLabel('2026-11-23', 'fr')).toBe('lundi');
+    expect(dayLabel('2026-08-15', 'fr')).toBe('samedi 15 août');
+  });
+
+  it('formats publication dates in both languages', () => {
+    expect(formatLongDate('2026-11-22T12:00:00Z', 'fr')).toBe('22 novembre 2026');
+    expect(formatLongDate('2026-11-22T12:00:00Z', 'ar')).toBe('22 نونبر 2026');
+    expect(formatDateTime('2026-11-22T09:30:00Z', 'fr')).toBe('22 novembre 2026 - 09:30');
+  });
+});
