@@ -5,7 +5,9 @@ import type { Lang, Row } from '../db/schema.ts';
 import type { ArticleCard, ArticleDetail } from '../api/shapes.ts';
 import { articlePath, programmePath, type Locale } from '../../lib/paths.ts';
 import { loadImages } from './images.ts';
-import { toVideoSource } from './videos-common.ts';
+import { loadMedia } from './video/sources.ts';
+import { pagination } from './video/common.ts';
+import { NotFoundError } from '../api/define.ts';
 
 export const PAGE_SIZE = 12;
 
@@ -46,7 +48,11 @@ export async function toArticleCards(db: DB, rows: Row<'articles'>[], lang: Lang
   });
 }
 
-/** One page of a filtered article query, newest first, with its pagination block. */
+/**
+ * One page of a filtered article query, newest first, with its pagination
+ * block. A page past the last one is a NotFoundError (page 1 always exists,
+ * possibly empty), as for every paginated list of the API.
+ */
 export async function paginateArticles(
   db: DB,
   query: ArticleQuery,
@@ -56,6 +62,8 @@ export async function paginateArticles(
 ) {
   const totalRow = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   const total = Number(totalRow?.n ?? 0);
+  const block = pagination(page, pageSize, total);
+  if (page > 1 && page > block.totalPages) throw new NotFoundError();
   const rows = await query
     .selectAll('articles')
     .orderBy('articles.published_at', 'desc')
@@ -65,7 +73,7 @@ export async function paginateArticles(
     .execute();
   return {
     items: await toArticleCards(db, rows, lang),
-    pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) },
+    pagination: block,
   };
 }
 
@@ -192,7 +200,7 @@ export async function articlePage(db: DB, id: number, relatedCount = 6, authorCo
         .where('articles.translation_key', '=', a.translation_key)
         .orderBy('articles.published_at', 'desc')
         .executeTakeFirst(),
-      toVideoSource(db, [a.video_id], lang),
+      loadMedia(db, [{ videoId: a.video_id, imageId: null }], lang).then((m) => m.source),
       a.master_tag_id != null
         ? newestOf(
             db,

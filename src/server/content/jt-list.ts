@@ -3,15 +3,8 @@ import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import type { ProgrammeCard, VideoCard } from '../api/shapes.ts';
 import { jtSeed, toCards } from './video/cards.ts';
-import { EDITIONS, publicBulletins, type Edition } from './video/jt.ts';
+import { EDITIONS, editionName, publicBulletins, type Edition } from './video/jt.ts';
 import { activeProgrammes, toProgrammeCards } from './video/programmes.ts';
-
-/** Edition names of the JT list (SPEC §7.1 getListJT). */
-export const JT_LIST_NAMES: Record<Edition, Record<Lang, string>> = {
-  ar: { ar: 'النشرة بالعربية', fr: 'Journal en arabe' },
-  fr: { ar: 'النشرة بالفرنسية', fr: 'Journal en français' },
-  amz: { ar: 'النشرة بالأمازيغية', fr: 'Journal en amazigh' },
-};
 
 export interface JtEditionList {
   edition: Edition;
@@ -47,7 +40,7 @@ export async function jtEditionLists(db: DB, lang: Lang, perEdition = 5): Promis
   const cards = await toCards(db, rows.map((r) => jtSeed(r, lang)), lang);
   return EDITIONS.map((edition) => ({
     edition,
-    name: JT_LIST_NAMES[edition][lang],
+    name: editionName(edition, lang),
     type: edition,
     bulletins: cards.filter((_, i) => rows[i]?.edition === edition),
   }));

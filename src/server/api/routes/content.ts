@@ -494,7 +494,7 @@ export const contentRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/articlesrecent-paginated/{page}',
-    summary: 'All published articles, newest first, one page (a page past the end is empty)',
+    summary: 'All published articles, newest first, one page (404 past the last page)',
     group: 'Articles',
     params: z.object({ page: pageParam }),
     response: articlePageList,
@@ -504,6 +504,7 @@ export const contentRoutes = [
       return { articles: items, pagination };
     },
     sample: async () => ({ params: { page: '1' } }),
+    unknownSample: { params: { page: '99999' } },
     malformedSample: { params: { page: '0' } },
   }),
 
