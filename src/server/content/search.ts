@@ -6,6 +6,7 @@
  * the newest. Issue 5 moves the article part to FTS5.
  */
 import { sql } from 'kysely';
+import { NotFoundError } from '../api/define.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
@@ -75,7 +76,10 @@ export async function searchContent(
     Article: [],
     pagination: { page, pageSize, total: 0, totalPages: 0 },
   };
-  if (words.length === 0) return empty;
+  if (words.length === 0) {
+    if (page > 1) throw new NotFoundError();
+    return empty;
+  }
 
   let articleQuery = publishedArticles(db, lang);
   for (const w of words) {
@@ -119,6 +123,9 @@ export async function searchContent(
     .map((c, i) => ({ id: c.id, rank: matchesAll(normalizeSearchText(c.title), words) ? 0 : 1, i }))
     .sort((a, b) => a.rank - b.rank || a.i - b.i);
   const total = ranked.length;
+  const totalPages = Math.ceil(total / pageSize);
+  // As every paginated list: page 1 always answers (maybe empty), a page past the last is unknown.
+  if (page > 1 && page > totalPages) throw new NotFoundError();
   const pageIds = ranked.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id);
   const rows = pageIds.length
     ? await db
@@ -151,5 +158,5 @@ export async function searchContent(
     ];
   });
 
-  return { Tags, Emissions, Article, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
+  return { Tags, Emissions, Article, pagination: { page, pageSize, total, totalPages } };
 }

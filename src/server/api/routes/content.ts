@@ -544,7 +544,7 @@ export const contentRoutes = [
     method: 'GET',
     path: '/api/Search/{page}',
     summary:
-      'Search: up to 4 tags, up to 4 emissions and one page of 10 articles (title matches first, then newest) matching every word',
+      'Search: up to 4 tags, up to 4 emissions and one page of 10 articles (title matches first, then newest) matching every word; 404 past the last page',
     group: 'Search',
     params: z.object({ page: pageParam }),
     query: z.object({
@@ -574,6 +574,7 @@ export const contentRoutes = [
       const word = a.title.split(/\s+/).find((w) => w.length >= 4) ?? a.title;
       return { params: { page: '1' }, query: { search: word } };
     },
+    unknownSample: { params: { page: '9999' }, query: { search: 'maroc' } },
     malformedSample: { params: { page: '1' }, query: { search: '   ' } },
   }),
 

@@ -1,0 +1,225 @@
+/**
+ * A throw-away site for the API contract tests and the browser tests: a fresh
+ * temporary DATA_DIR seeded with the demo content, the built server
+ * (dist/server/entry.mjs, rebuilt when older than the sources) listening on a
+ * local port, and a clean-up that stops it and removes the folder.
+ *
+ * Used as a module by tests/api/global-setup.ts, and as a command by
+ * playwright.config.ts's webServer:
+ *
+ *   node scripts/test-server.ts [--port 4455]
+ *
+ * Environment:
+ *   TEST_BUILD=auto|always|never  rebuild when stale (default), always, never
+ *   KEEP_TEST_DATA=1              keep the temporary DATA_DIR (its path is logged)
+ *   TEST_SEED_SCRIPT=path         seed with another script than scripts/seed.ts
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const entry = path.join(root, 'dist/server/entry.mjs');
+
+/** What the build reads: a file newer than the build makes it stale. src/paraglide is generated from messages/. */
+const BUILD_INPUTS = ['src', 'public', 'messages', 'project.inlang', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const NOT_INPUTS = new Set(['paraglide', 'node_modules', '.astro']);
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = s.mtimeMs;
+  for (const name of readdirSync(p)) {
+    if (NOT_INPUTS.has(name)) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, name)));
+  }
+  return newest;
+}
+
+/** Why the build must be (re)made, or null when dist/ is up to date. */
+export function buildStaleness(): string | null {
+  if (!existsSync(entry)) return 'no build yet';
+  const built = statSync(entry).mtimeMs;
+  for (const input of BUILD_INPUTS) {
+    if (newestMtime(path.join(root, input)) > built) return `${input} changed since the last build`;
+  }
+  return null;
+}
+
+function npmRun(script: string): void {
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', script], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed (exit ${result.status ?? result.signal})`);
+  log(`npm run ${script}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Builds the site unless dist/ is up to date (TEST_BUILD=always|never overrides). */
+export function ensureBuild(): void {
+  const mode = process.env.TEST_BUILD ?? 'auto';
+  if (mode === 'never') {
+    if (!existsSync(entry)) throw new Error(`TEST_BUILD=never but ${entry} does not exist`);
+    return;
+  }
+  const why = mode === 'always' ? 'TEST_BUILD=always' : buildStaleness();
+  if (!why) return;
+  log(`building the site (${why})…`);
+  npmRun('build');
+}
+
+/** A fresh temporary DATA_DIR filled by `node scripts/seed.ts`. */
+export function seedTempDataDir(): string {
+  const seedScript = path.resolve(root, process.env.TEST_SEED_SCRIPT ?? 'scripts/seed.ts');
+  if (!existsSync(seedScript)) throw new Error(`${seedScript} does not exist: cannot seed the test store`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), '2m-test-data-'));
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [seedScript], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(
+      `node scripts/seed.ts failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+    );
+  }
+  log(`seeded ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return dataDir;
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Stops the server and (unless KEEP_TEST_DATA) removes the DATA_DIR. */
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server on the given DATA_DIR and waits until it answers. */
+export async function startServer(opts: { dataDir: string; port?: number; timeoutMs?: number }): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: opts.dataDir,
+      SITE_URL: baseUrl,
+      SEED_ON_START: 'false',
+    },
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-20_000);
+    if (process.env.TEST_SERVER_LOG) process.stderr.write(text);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited: string | null = null;
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `exit ${code ?? signal}`;
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exitPromise;
+      clearTimeout(timer);
+    }
+    if (process.env.KEEP_TEST_DATA) log(`kept ${opts.dataDir}`);
+    else rmSync(opts.dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error(`the server stopped before answering (${exited}):\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(2000) });
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer on ${baseUrl} in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log(`server ready on ${baseUrl} (DATA_DIR ${opts.dataDir})`);
+  return { baseUrl, port, dataDir: opts.dataDir, child, stop };
+}
+
+function log(message: string): void {
+  console.error(`[test-server] ${message}`);
+}
+
+/** Command line: build if needed, seed a temp dir, serve until SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const i = process.argv.indexOf('--port');
+  const port = i > 0 ? Number(process.argv[i + 1]) : Number(process.env.PORT) || 4455;
+  ensureBuild();
+  const dataDir = seedTempDataDir();
+  process.env.TEST_SERVER_LOG ??= '1';
+  const server = await startServer({ dataDir, port });
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGHUP', shutdown);
+  server.child.once('exit', (code) => {
+    // A signal to the whole process group may reach the server first: give ours a moment.
+    setTimeout(() => {
+      if (stopping) return;
+      log(`the server stopped on its own (exit ${code})`);
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(1);
+    }, 500);
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  main().catch((err: unknown) => {
+    console.error('[test-server] failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

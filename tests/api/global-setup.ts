@@ -1,0 +1,29 @@
+/**
+ * vitest globalSetup for the API project: builds the site when dist/ is stale,
+ * seeds a fresh temporary DATA_DIR, starts the built server on a free port
+ * (NODE_ENV=production) and stops it (removing the folder) at the end.
+ * Tests read the address and the folder with inject('baseUrl') / inject('dataDir').
+ */
+import type { TestProject } from 'vitest/node';
+import { ensureBuild, seedTempDataDir, startServer, type RunningServer } from '../../scripts/test-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+let server: RunningServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  ensureBuild();
+  const dataDir = seedTempDataDir();
+  server = await startServer({ dataDir });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', dataDir);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}

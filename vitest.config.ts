@@ -1,0 +1,40 @@
+/// <reference types="vitest/config" />
+/**
+ * Two test projects:
+ *  - unit: tests/unit/**, plain node, no server (`npm run test:unit`);
+ *  - api:  tests/api/**, HTTP contract tests against the built server, started
+ *          on a seeded temporary DATA_DIR by tests/api/global-setup.ts
+ *          (`npm run test:api`).
+ * getViteConfig makes the Astro Vite setup available, so unit tests can also
+ * render .astro components with the Container API.
+ */
+import { getViteConfig } from 'astro/config';
+
+export default getViteConfig(
+  {
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.ts'],
+            environment: 'node',
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'api',
+            include: ['tests/api/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['tests/api/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 30_000,
+          },
+        },
+      ],
+    },
+  },
+  { logLevel: 'warn' },
+);
