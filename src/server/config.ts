@@ -13,7 +13,12 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(4321),
   /** Public origin of the site, used in canonical links, sitemaps and mails. */
   SITE_URL: httpUrl.default('http://localhost:4321'),
   /** Folder for the SQLite file, generated media, outbox, keys. */
