@@ -1,0 +1,40 @@
+/**
+ * What every page tells the site layout: its language and route (which pick
+ * the layout variant, the navigation and the fixed-bar rule), and what
+ * search engines and sharing need. Pages build it; SiteLayout renders it.
+ */
+import type { ImageShape } from '../server/api/shapes.ts';
+import type { Locale } from '../lib/paths.ts';
+import type { RouteName } from '../lib/routes.ts';
+
+export type LayoutVariant = 'default' | 'dark' | 'schedule';
+
+export interface Breadcrumb {
+  name: string;
+  path: string;
+}
+
+export interface PageMeta {
+  locale: Locale;
+  routeName: RouteName;
+  title: string;
+  description: string;
+  /** Defaults: 'dark' when routeName contains "replay", else 'default'. */
+  layout?: LayoutVariant;
+  /** Site path of this page (canonical), e.g. /fr/post/12. */
+  path: string;
+  /**
+   * This page in each language: the translation when it exists, else that
+   * language's nearest section. Feeds hreflang and the language switch.
+   */
+  alternates: Partial<Record<Locale, string>>;
+  image?: ImageShape | null;
+  /** OpenGraph type. */
+  ogType?: 'website' | 'article' | 'video.other' | 'video.episode';
+  publishedAt?: string;
+  updatedAt?: string;
+  breadcrumbs?: Breadcrumb[];
+  /** Extra JSON-LD objects (NewsArticle, VideoObject, BroadcastEvent…). */
+  jsonLd?: Record<string, unknown>[];
+  noindex?: boolean;
+}
