@@ -113,27 +113,18 @@ export const programmeRefShape = z
   .meta({ id: 'ProgrammeRef' });
 
 /** One article with everything its page shows. */
-export const articleDetailShape = z
-  .object({
-    id: z.number().int(),
-    lang: z.enum(['ar', 'fr']),
-    title: z.string(),
-    subtitle: z.string(),
-    slug: z.string(),
-    path: z.string(),
+export const articleDetailShape = articleCardShape
+  .omit({ hasVideo: true })
+  .extend({
     /** HTML of the article body, as stored by the newsroom. */
     body: z.string(),
-    cover: imageShape.nullable(),
     gallery: z.array(z.object({ image: imageShape, caption: z.string().nullable() })),
     video: videoSourceShape.nullable(),
     tags: z.array(tagRefShape),
-    masterTag: masterTagRefShape.nullable(),
     dossier: z.object({ id: z.number().int(), title: z.string() }).nullable(),
     author: authorShape.nullable(),
     /** The programme whose results the article reports, if any. */
     programme: programmeRefShape.nullable(),
-    publishedAt: z.string(),
-    updatedAt: z.string(),
     /** The same article in the other language, when published. */
     translation: z.object({ lang: z.enum(['ar', 'fr']), path: z.string() }).nullable(),
   })

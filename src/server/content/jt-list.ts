@@ -3,7 +3,7 @@ import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import type { ProgrammeCard, VideoCard } from '../api/shapes.ts';
 import { jtSeed, toCards } from './video/cards.ts';
-import { EDITIONS, editionName, publicBulletins, type Edition } from './video/jt.ts';
+import { EDITIONS, editionName, rankedBulletins, type Edition } from './video/jt.ts';
 import { activeProgrammes, toProgrammeCards } from './video/programmes.ts';
 
 export interface JtEditionList {
@@ -19,17 +19,7 @@ export interface JtEditionList {
  * bulletins: one windowed query, then one batch for videos and images.
  */
 export async function jtEditionLists(db: DB, lang: Lang, perEdition = 5): Promise<JtEditionList[]> {
-  const ranked = publicBulletins(db)
-    .selectAll('jt_bulletins')
-    .select((eb) =>
-      eb.fn
-        .agg<number>('row_number')
-        .over((ob) =>
-          ob.partitionBy('jt_bulletins.edition').orderBy('jt_bulletins.published_at', 'desc').orderBy('jt_bulletins.id', 'desc'),
-        )
-        .as('rn'),
-    )
-    .as('ranked');
+  const ranked = rankedBulletins(db);
   const rows = await db
     .selectFrom(ranked)
     .selectAll()

@@ -97,12 +97,11 @@ export async function jtDetail(db: DB, id: number | undefined, lang: Lang) {
 }
 
 /**
- * /api/watchJtSliders: the newest bulletin of each edition, then the next
- * newest of each, and so on, up to SLIDER_SIZE slides; within a round the
- * locale's own edition comes first.
+ * Public bulletins with `rn`, their rank within their edition (1 = newest),
+ * as a subquery named `ranked`.
  */
-export async function jtSlides(db: DB, lang: Lang) {
-  const ranked = publicBulletins(db)
+export function rankedBulletins(db: DB) {
+  return publicBulletins(db)
     .selectAll('jt_bulletins')
     .select((eb) =>
       eb.fn
@@ -113,6 +112,15 @@ export async function jtSlides(db: DB, lang: Lang) {
         .as('rn'),
     )
     .as('ranked');
+}
+
+/**
+ * /api/watchJtSliders: the newest bulletin of each edition, then the next
+ * newest of each, and so on, up to SLIDER_SIZE slides; within a round the
+ * locale's own edition comes first.
+ */
+export async function jtSlides(db: DB, lang: Lang) {
+  const ranked = rankedBulletins(db);
   const rows = await db.selectFrom(ranked).selectAll().where('ranked.rn', '<=', SLIDER_SIZE).execute();
   const order = editionOrder(lang);
   const slides = rows
