@@ -1,0 +1,262 @@
+/**
+ * schema.org JSON-LD builders (SPEC: search engines and sharing). Pure
+ * functions returning plain objects: the caller serialises them into
+ * `<script type="application/ld+json">` (see `ldScript`). Every URL in the
+ * output is absolute, resolved against the `siteUrl` passed in (normally
+ * `getConfig().SITE_URL`), so the functions stay pure and testable.
+ */
+import type { ImageShape } from '../server/api/shapes.ts';
+
+export type LdObject = { '@context'?: string; '@type': string } & Record<string, unknown>;
+export type LdLanguage = 'ar-MA' | 'fr-FR';
+
+const CONTEXT = 'https://schema.org';
+
+/** The broadcaster's official profiles (Organization.sameAs). */
+export const SAME_AS: readonly string[] = [
+  'https://www.facebook.com/2MMaroc',
+  'https://x.com/2MInteractive',
+  'https://www.instagram.com/2mmaroc/',
+  'https://www.youtube.com/@2MMAROC',
+];
+
+/** Site-relative path of the logo used by publisher / organization. */
+export const LOGO_PATH = '/favicon.svg';
+
+/** Resolve a path or URL against the site origin; absolute URLs pass through. */
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  try {
+    return new URL(pathOrUrl, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href;
+  } catch {
+    return pathOrUrl;
+  }
+}
+
+/**
+ * The origin the builders resolve against: the explicit `siteUrl` if given,
+ * else the origin of the (absolute) page URL.
+ */
+function baseOf(siteUrl: string | undefined, pageUrl: string): string {
+  if (siteUrl) return siteUrl;
+  try {
+    return new URL(pageUrl).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** Whole seconds → ISO 8601 duration ("PT1H2M3S", "PT45S", "PT0S"). */
+export function isoDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  let out = 'PT';
+  if (h) out += `${h}H`;
+  if (m) out += `${m}M`;
+  if (sec || (!h && !m)) out += `${sec}S`;
+  return out;
+}
+
+/** Normalise a date (Date or ISO-ish string) to a full ISO 8601 string. */
+function isoDate(d: string | Date): string {
+  const date = d instanceof Date ? d : new Date(d);
+  return Number.isNaN(date.getTime()) ? String(d) : date.toISOString();
+}
+
+function imageObject(siteUrl: string, img: ImageShape): LdObject {
+  const o: LdObject = {
+    '@type': 'ImageObject',
+    url: absoluteUrl(siteUrl, img.url),
+    width: img.width,
+    height: img.height,
+  };
+  if (img.alt) o['caption'] = img.alt;
+  return o;
+}
+
+function logo(siteUrl: string): LdObject {
+  return { '@type': 'ImageObject', url: absoluteUrl(siteUrl, LOGO_PATH), width: 64, height: 64 };
+}
+
+/** The publisher block: 2M as a NewsMediaOrganization (short form). */
+function publisher(siteUrl: string): LdObject {
+  return {
+    '@type': 'NewsMediaOrganization',
+    '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
+    name: '2M',
+    url: absoluteUrl(siteUrl, '/'),
+    logo: logo(siteUrl),
+  };
+}
+
+/** 2M as a NewsMediaOrganization: rendered once on every page by the layout. */
+export function organizationLd(siteUrl: string): LdObject {
+  return {
+    '@context': CONTEXT,
+    '@type': 'NewsMediaOrganization',
+    '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
+    name: '2M',
+    alternateName: ['دوزيم', '2M Maroc', 'Deuxième chaîne'],
+    url: absoluteUrl(siteUrl, '/'),
+    logo: logo(siteUrl),
+    sameAs: [...SAME_AS],
+  };
+}
+
+export interface NewsArticleInput {
+  /** Site origin (getConfig().SITE_URL). Optional when `url` is absolute. */
+  siteUrl?: string | undefined;
+  /** Path or absolute URL of the article page. */
+  url: string;
+  headline: string;
+  description: string;
+  image: ImageShape | null;
+  datePublished: string | Date;
+  dateModified: string | Date;
+  author: { name: string } | null;
+  /** Section name (the master tag), e.g. "Société". */
+  section: string | null;
+  inLanguage: LdLanguage;
+  keywords: readonly string[];
+}
+
+export function newsArticleLd(a: NewsArticleInput): LdObject {
+  const site = baseOf(a.siteUrl, a.url);
+  const url = absoluteUrl(site, a.url);
+  const o: LdObject = {
+    '@context': CONTEXT,
+    '@type': 'NewsArticle',
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    // Google truncates headlines past 110 characters.
+    headline: a.headline.length > 110 ? `${a.headline.slice(0, 109)}…` : a.headline,
+    description: a.description,
+    datePublished: isoDate(a.datePublished),
+    dateModified: isoDate(a.dateModified),
+    inLanguage: a.inLanguage,
+    author: a.author
+      ? { '@type': 'Person', name: a.author.name }
+      : { '@type': 'Organization', name: '2M', url: absoluteUrl(site, '/') },
+    publisher: publisher(site),
+    isAccessibleForFree: true,
+  };
+  if (a.image) o['image'] = [imageObject(site, a.image)];
+  if (a.section) o['articleSection'] = a.section;
+  if (a.keywords.length) o['keywords'] = a.keywords.join(', ');
+  return o;
+}
+
+export interface VideoObjectInput {
+  /** Site origin (getConfig().SITE_URL). Optional when `url` is absolute. */
+  siteUrl?: string | undefined;
+  /** Path or absolute URL of the page showing the video. */
+  url: string;
+  name: string;
+  description: string;
+  thumbnail: ImageShape | null;
+  uploadDate: string | Date;
+  durationSeconds: number;
+  contentUrl?: string | undefined;
+  embedUrl?: string | undefined;
+  inLanguage: LdLanguage;
+}
+
+export function videoObjectLd(v: VideoObjectInput): LdObject {
+  const site = baseOf(v.siteUrl, v.url);
+  const o: LdObject = {
+    '@context': CONTEXT,
+    '@type': 'VideoObject',
+    url: absoluteUrl(site, v.url),
+    name: v.name,
+    // Google requires a non-empty description.
+    description: v.description || v.name,
+    uploadDate: isoDate(v.uploadDate),
+    duration: isoDuration(v.durationSeconds),
+    inLanguage: v.inLanguage,
+    publisher: publisher(site),
+  };
+  if (v.thumbnail) {
+    o['thumbnailUrl'] = [absoluteUrl(site, v.thumbnail.url)];
+  }
+  if (v.contentUrl) o['contentUrl'] = absoluteUrl(site, v.contentUrl);
+  if (v.embedUrl) o['embedUrl'] = absoluteUrl(site, v.embedUrl);
+  return o;
+}
+
+export interface BroadcastEventInput {
+  /** Site origin (getConfig().SITE_URL). Optional when `videoUrl` is absolute. */
+  siteUrl?: string | undefined;
+  name: string;
+  description: string;
+  startDate: string | Date;
+  endDate: string | Date;
+  isLiveBroadcast: true;
+  /** Page where the live stream is watched (path or URL). */
+  videoUrl?: string | undefined;
+  /** Channel name shown as the BroadcastService name, e.g. "2M Maroc". */
+  channelName: string;
+  inLanguage?: LdLanguage | undefined;
+}
+
+export function broadcastEventLd(b: BroadcastEventInput): LdObject {
+  const site = baseOf(b.siteUrl, b.videoUrl ?? '');
+  const o: LdObject = {
+    '@context': CONTEXT,
+    '@type': 'BroadcastEvent',
+    name: b.name,
+    description: b.description || b.name,
+    startDate: isoDate(b.startDate),
+    endDate: isoDate(b.endDate),
+    isLiveBroadcast: b.isLiveBroadcast,
+    publishedOn: {
+      '@type': 'BroadcastService',
+      name: b.channelName || '2M Maroc',
+      broadcastDisplayName: '2M',
+      broadcaster: publisher(site),
+      url: absoluteUrl(site, '/'),
+    },
+  };
+  if (b.inLanguage) o['inLanguage'] = b.inLanguage;
+  if (b.videoUrl) {
+    o['url'] = absoluteUrl(site, b.videoUrl);
+    o['video'] = {
+      '@type': 'VideoObject',
+      name: b.name,
+      description: b.description || b.name,
+      embedUrl: absoluteUrl(site, b.videoUrl),
+      uploadDate: isoDate(b.startDate),
+    };
+  }
+  return o;
+}
+
+export interface Crumb {
+  name: string;
+  /** Site path (or absolute URL) of the crumb's page. */
+  path: string;
+}
+
+export function breadcrumbLd(siteUrl: string, crumbs: readonly Crumb[]): LdObject {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(siteUrl, c.path),
+    })),
+  };
+}
+
+/** `inLanguage` value for a site locale. */
+export const ldLanguage = (lang: 'ar' | 'fr'): LdLanguage => (lang === 'ar' ? 'ar-MA' : 'fr-FR');
+
+/**
+ * Serialise for `<script type="application/ld+json" set:html={ldScript(x)} />`:
+ * escapes `<` so a title containing "</script>" cannot close the element.
+ */
+export function ldScript(data: LdObject | readonly LdObject[]): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
