@@ -11,8 +11,17 @@ export default defineConfig({
   i18n: {
     locales: ['ar', 'fr'],
     defaultLocale: 'ar',
-    routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+    // Our own middleware (src/middleware.ts) applies the redirect rule of
+    // DESIGN.md §3; Astro's automatic routing would answer 404 for the
+    // unprefixed sections (/shows, /casting, /castings, /talents) and for
+    // every path it is about to redirect.
+    routing: 'manual',
   },
+  // Links are prefetched on hover/focus (the ClientRouter's default). Astro's
+  // prefetch skips slow connections itself (navigator.connection.saveData or
+  // an effectiveType matching /2g/: node_modules/astro/dist/prefetch) except
+  // on tap, which src/components/layout/ShellBehaviour.astro opts out of.
+  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: process.env.HOST || '0.0.0.0', port: Number(process.env.PORT) || 4321 },

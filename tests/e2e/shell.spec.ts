@@ -1,0 +1,440 @@
+/**
+ * The site shell in a real browser and over real HTTP: the language redirect
+ * rule (DESIGN.md §3) and the locale cookie, <html lang dir>, the header
+ * (mega menu, language switch, navigation bar from the store's master tags,
+ * fixed bar), dark layout on replay routes, the 404 and error pages, the
+ * behaviour on client-side navigation, and axe on home and 404.
+ */
+import { test, expect, request as playwrightRequest, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const LOCALES = [
+  { lang: 'ar', dir: 'rtl', other: 'fr', otherName: 'Français' },
+  { lang: 'fr', dir: 'ltr', other: 'ar', otherName: 'العربية' },
+] as const;
+
+const MENU_HEADINGS = {
+  ar: ['موقع القناة', 'المؤسسة', 'راديو', 'التلفزة', 'تطبيق دوزيم', 'تابعونا'],
+  fr: ['Site de la chaîne', 'Corporate', 'Radio', 'TV', "L'application 2M", 'Suivez-nous'],
+} as const;
+
+const NOT_FOUND = {
+  ar: { heading: 'تعذر العثور على هذه الصفحة', home: 'العودة إلى الصفحة الرئيسية' },
+  fr: { heading: 'Page introuvable', home: "Retour à l'accueil" },
+} as const;
+const SPEC_SENTENCE = 'This page could not be found';
+
+interface Envelope<T> {
+  header: { status: string };
+  response: T;
+}
+
+function baseURL(): string {
+  return test.info().project.use.baseURL ?? 'http://127.0.0.1:4455';
+}
+
+/** Path + query of a Location header (absolute or relative). */
+function target(location: string | undefined): string {
+  if (!location) return '';
+  const u = new URL(location, baseURL());
+  return `${u.pathname}${u.search}`;
+}
+
+async function masterTagNames(lang: string): Promise<string[]> {
+  const ctx = await playwrightRequest.newContext({ baseURL: baseURL() });
+  const res = await ctx.get('/api/getmastertags', { headers: { locale: lang } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as Envelope<{ MasterTags: { name: string }[] }>;
+  await ctx.dispose();
+  return body.response.MasterTags.map((t) => t.name);
+}
+
+async function recentArticlePath(lang: string): Promise<string> {
+  const ctx = await playwrightRequest.newContext({ baseURL: baseURL() });
+  const res = await ctx.get('/api/articlesrecent', { headers: { locale: lang } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as Envelope<{ articles: { path: string }[] }>;
+  await ctx.dispose();
+  const path = body.response.articles[0]?.path;
+  expect(path, 'no recent article').toBeTruthy();
+  return path!;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const report = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, report.join('\n')).toEqual([]);
+}
+
+test.describe('language redirect rule over HTTP', () => {
+  // [path, cookie, status, location (path + query) or null when served]
+  const cases: [string, string | null, number, string | null][] = [
+    ['/', null, 301, '/ar'],
+    ['/guidetv', null, 301, '/ar/guidetv'],
+    ['/search?q=maroc&page=2', null, 301, '/ar/search?q=maroc&page=2'],
+    ['/arabic-news', null, 301, '/ar/arabic-news'],
+    ['/frites', null, 301, '/ar/frites'],
+    ['/ar/shows', null, 301, '/shows'],
+    ['/ar/shows/x?y=1', null, 301, '/shows/x?y=1'],
+    ['/ar/casting', null, 301, '/casting'],
+    ['/ar/castings?page=2', null, 301, '/castings?page=2'],
+    ['/ar/talents', null, 301, '/talents'],
+    ['/', 'fr', 302, '/fr'],
+    ['/guidetv', 'fr', 302, '/fr/guidetv'],
+    ['/guidetv?day=x', 'ar', 302, '/ar/guidetv?day=x'],
+    ['/guidetv', 'xx', 301, '/ar/guidetv'],
+    ['/ar', null, 200, null],
+    ['/fr', null, 200, null],
+    ['/fr/shows', null, 200, null],
+    ['/shows', null, 200, null],
+    ['/casting', null, 200, null],
+    ['/castings', null, 200, null],
+    ['/talents', null, 200, null],
+    ['/api/getmastertags', null, 200, null],
+  ];
+
+  for (const [path, cookie, status, location] of cases) {
+    test(`${path}${cookie ? ` (cookie locale=${cookie})` : ''} → ${status} ${location ?? ''}`, async () => {
+      // A fresh context per case: no cookie left over from another case.
+      const ctx = await playwrightRequest.newContext({ baseURL: baseURL() });
+      const res = await ctx.get(path, {
+        maxRedirects: 0,
+        headers: cookie ? { cookie: `locale=${cookie}` } : {},
+      });
+      expect(res.status()).toBe(status);
+      if (location) expect(target(res.headers()['location'])).toBe(location);
+      await ctx.dispose();
+    });
+  }
+
+  test('a prefixed page sets the 365-day locale cookie', async () => {
+    const ctx = await playwrightRequest.newContext({ baseURL: baseURL() });
+    const res = await ctx.get('/fr/error', { maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    const setCookie = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie')?.value ?? '';
+    expect(setCookie).toMatch(/^locale=fr;/);
+    expect(setCookie).toMatch(/Max-Age=31536000/i);
+    expect(setCookie).toMatch(/Path=\//i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    await ctx.dispose();
+  });
+
+  test('after visiting /fr, /guidetv → 302 /fr/guidetv', async ({ page }) => {
+    await page.goto('/fr');
+    const res = await page.request.get('/guidetv', { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(target(res.headers()['location'])).toBe('/fr/guidetv');
+    // And back to Arabic.
+    await page.goto('/ar');
+    const back = await page.request.get('/guidetv', { maxRedirects: 0 });
+    expect(back.status()).toBe(302);
+    expect(target(back.headers()['location'])).toBe('/ar/guidetv');
+  });
+});
+
+for (const { lang, dir, other, otherName } of LOCALES) {
+  test.describe(`shell /${lang}`, () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+
+    test(`<html lang="${lang}" dir="${dir}"> on home, 404 and error`, async ({ page }) => {
+      for (const path of [`/${lang}`, `/${lang}/no-such-page-xyz`, `/${lang}/error`]) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      }
+    });
+
+    test('the mega menu opens with the keyboard and has every column', async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const toggle = page.locator('[data-menu-toggle]');
+      const menu = page.locator('#mega-menu');
+      await expect(toggle).toHaveAttribute('aria-controls', 'mega-menu');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeHidden();
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu).toBeVisible();
+      for (const heading of MENU_HEADINGS[lang]) {
+        await expect(menu.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      }
+      // External links open in a new tab, safely, and say so.
+      const external = menu.locator('a[target="_blank"]');
+      expect(await external.count()).toBeGreaterThanOrEqual(9);
+      for (const a of await external.all()) {
+        await expect(a).toHaveAttribute('rel', /noopener/);
+        expect(await a.locator('.sr-only').count()).toBeGreaterThan(0);
+      }
+      // Four social networks with accessible names.
+      for (const network of ['Facebook', 'X', 'Instagram', 'YouTube']) {
+        await expect(menu.getByRole('link', { name: new RegExp(`\\b${network}\\b`) }).first()).toBeAttached();
+      }
+      // Internal links resolve.
+      for (const a of await menu.locator('a:not([target])').all()) {
+        const href = (await a.getAttribute('href')) ?? '';
+        const res = await page.request.get(href);
+        expect(res.status(), `${href}`).toBe(200);
+      }
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+    });
+
+    test('the language switch names the other language and goes to the alternate', async ({ page }) => {
+      const article = await recentArticlePath(lang);
+      await page.goto(article);
+      const sw = page.locator('a[data-lang-switch]');
+      await expect(sw).toHaveText(otherName);
+      const alternate = await page.locator(`link[rel="alternate"][hreflang="${other}"]`).getAttribute('href');
+      const href = await sw.getAttribute('href');
+      expect(href).toBeTruthy();
+      if (alternate) expect(href).toBe(new URL(alternate).pathname + new URL(alternate).search);
+
+      await page.evaluate(() => {
+        const w = window as unknown as { __events: unknown[] };
+        w.__events = [];
+        window.addEventListener('2m:analytics', (e) => w.__events.push((e as CustomEvent).detail));
+      });
+      await sw.click();
+      await expect(page).toHaveURL(new RegExp(`/${other}(/|$)`));
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await expect(page.locator('a[data-lang-switch]')).toHaveText(other === 'ar' ? 'Français' : 'العربية');
+      const events = await page.evaluate(() => (window as unknown as { __events: { eventId: number }[] }).__events);
+      expect(events.map((e) => e.eventId)).toContain(11);
+    });
+
+    test("the navigation bar shows the store's master tags, with keyboard sub-menus", async ({ page }) => {
+      const names = await masterTagNames(lang);
+      expect(names.length).toBeGreaterThan(0);
+      await page.goto(`/${lang}`);
+      const nav = page.locator('[data-navbar] nav');
+      for (const name of names) {
+        await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+      }
+      await expect(nav.getByRole('link', { name: lang === 'ar' ? 'البرامج' : 'Programmes', exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: /Starlight|ستارلايت/ })).toHaveAttribute('href', `/${lang}/replay/starlight/saison3`);
+
+      const toggle = nav.locator('[data-sub-toggle]').first();
+      const sub = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+      await expect(sub).toBeHidden();
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(sub).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(sub.locator('a').first()).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(sub).toBeHidden();
+    });
+
+    test('the navigation bar becomes fixed on the home page, not on an article', async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const bar = page.locator('[data-navbar]');
+      await expect(bar).not.toHaveClass(/is-fixed/);
+      await page.mouse.wheel(0, 1200);
+      await expect(bar).toHaveClass(/is-fixed/);
+      expect(Math.round((await bar.boundingBox())?.y ?? -1)).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(bar).not.toHaveClass(/is-fixed/);
+
+      await page.goto(await recentArticlePath(lang));
+      const articleBar = page.locator('[data-navbar]');
+      await expect(articleBar).toHaveAttribute('data-fixable', 'never');
+      await page.mouse.wheel(0, 1200);
+      await page.waitForTimeout(300);
+      await expect(articleBar).not.toHaveClass(/is-fixed/);
+    });
+
+    test('replay routes use the dark layout and the replay navigation', async ({ page }) => {
+      const res = await page.goto(`/${lang}/replay/news`);
+      expect(res?.status()).toBe(200);
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(bg).toBe('rgb(0, 0, 0)');
+      const nav = page.locator('[data-navbar] nav');
+      await expect(nav.getByRole('link', { name: lang === 'ar' ? 'آخر الفيديوهات' : 'Dernières vidéos' })).toBeVisible();
+      await page.goto(`/${lang}`);
+      const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(light).toBe('rgb(242, 242, 242)');
+    });
+
+    test('the 404 page: status, message, link home', async ({ page }) => {
+      const res = await page.goto(`/${lang}/no-such-page-xyz`);
+      expect(res?.status()).toBe(404);
+      await expect(page.locator('h1')).toHaveText(NOT_FOUND[lang].heading);
+      await expect(page.getByText(SPEC_SENTENCE)).toBeVisible();
+      const home = page.getByRole('link', { name: NOT_FOUND[lang].home });
+      await expect(home).toHaveAttribute('href', `/${lang}`);
+    });
+
+    test('the error page: status, message, 404 link', async ({ page }) => {
+      await page.goto(`/${lang}/error?status=404`);
+      await expect(page.locator('main')).toContainText('404');
+      await expect(page.getByRole('link', { name: NOT_FOUND[lang].home })).toHaveAttribute('href', `/${lang}`);
+
+      await page.goto(`/${lang}/error`);
+      await expect(page.locator('main')).toContainText('500');
+
+      const message = '<script>window.__pwned = 1</script>Service indisponible';
+      await page.goto(`/${lang}/error?message=${encodeURIComponent(message)}&status=503`);
+      await expect(page.locator('h1')).toHaveText(message);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+      await page.goto(`/${lang}/error?message=${'x'.repeat(2000)}`);
+      expect(((await page.locator('h1').textContent()) ?? '').length).toBeLessThanOrEqual(300);
+    });
+
+    test('client-side navigation: menu closes, page sits 26 px from the top', async ({ page }) => {
+      await page.goto(`/${lang}`);
+      await page.locator('[data-menu-toggle]').click();
+      await expect(page.locator('#mega-menu')).toBeVisible();
+      await page.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+      await page.locator('#mega-menu a:not([target])').first().click();
+      await expect(page).toHaveURL(/navigationlinks/);
+      // Same document (ClientRouter), menu closed, scrolled to 26 px.
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      await expect(page.locator('#mega-menu')).toBeHidden();
+      await expect(page.locator('[data-menu-toggle]')).toHaveAttribute('aria-expanded', 'false');
+      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(26);
+    });
+
+    test('a 3 px progress bar shows during a slow navigation', async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const link = page.locator('[data-navbar] nav a.nav-link').first();
+      const href = (await link.getAttribute('href')) ?? '';
+      await page.route(`**${href}`, async (route) => {
+        await new Promise((r) => setTimeout(r, 1200));
+        await route.continue();
+      });
+      const bar = page.locator('#route-progress');
+      await expect(bar).not.toHaveClass(/is-running/);
+      await link.click();
+      await expect(bar).toHaveClass(/is-running/);
+      expect((await bar.boundingBox())?.height).toBe(3);
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(bar).not.toHaveClass(/is-running/);
+    });
+
+    test('SEO head: canonical, hreflang, OpenGraph, JSON-LD', async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(new URL(canonical ?? '').pathname).toBe(`/${lang}`);
+      for (const hl of ['ar', 'fr', 'x-default']) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${hl}"]`)).toHaveCount(1);
+      }
+      expect(new URL((await page.locator('link[hreflang="x-default"]').getAttribute('href')) ?? '').pathname).toBe('/ar');
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', lang === 'ar' ? 'ar_MA' : 'fr_FR');
+      await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', '2M');
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      const types = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((els) => els.map((e) => (JSON.parse(e.textContent ?? '{}') as { '@type'?: string })['@type']));
+      expect(types).toContain('NewsMediaOrganization');
+
+      await page.goto(`/${lang}/no-such-page-xyz`);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    });
+  });
+
+  for (const width of [375, 1280]) {
+    test.describe(`axe /${lang} at ${width}px`, () => {
+      test.use({ viewport: { width, height: 900 } });
+
+      test('home has no WCAG 2 A/AA violation', async ({ page }) => {
+        await page.goto(`/${lang}`);
+        await expectNoAxeViolations(page);
+      });
+
+      test('home with the mega menu open has no WCAG 2 A/AA violation', async ({ page }) => {
+        await page.goto(`/${lang}`);
+        await page.locator('[data-menu-toggle]').click();
+        await expect(page.locator('#mega-menu')).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test('404 has no WCAG 2 A/AA violation', async ({ page }) => {
+        const res = await page.goto(`/${lang}/no-such-page-xyz`);
+        expect(res?.status()).toBe(404);
+        await expectNoAxeViolations(page);
+      });
+    });
+  }
+}
+
+test.describe('prefetch', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  const prefetched = (page: Page) => page.locator('link[rel="prefetch"]').count();
+
+  test('links are prefetched on hover', async ({ page }) => {
+    await page.goto('/fr');
+    await page.locator('[data-navbar] nav a.nav-link').first().hover();
+    await expect.poll(() => prefetched(page)).toBeGreaterThan(0);
+  });
+
+  for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
+    test(`nothing is prefetched on ${connection.saveData ? 'data-saver' : '2g'}`, async ({ page }) => {
+      await page.addInitScript((c) => {
+        Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => c });
+      }, connection);
+      await page.goto('/fr');
+      const links = page.locator('[data-navbar] nav a.nav-link');
+      await links.nth(0).hover();
+      await links.nth(1).hover();
+      await page.locator('[data-navbar] nav a.nav-link').nth(2).dispatchEvent('mousedown');
+      await page.waitForTimeout(500);
+      expect(await prefetched(page)).toBe(0);
+    });
+  }
+});
+
+test.describe('scroll-reveal', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('below-the-fold [data-reveal] elements fade in once when near', async ({ page }) => {
+    await page.goto('/fr');
+    test.skip((await page.locator('[data-reveal]').count()) === 0, 'no [data-reveal] element on the home page');
+    // Nothing in the first screen is hidden.
+    const hiddenInView = await page.evaluate(
+      () => [...document.querySelectorAll('.reveal-pending')].filter((e) => e.getBoundingClientRect().top < window.innerHeight).length,
+    );
+    expect(hiddenInView).toBe(0);
+    const pending = page.locator('.reveal-pending:not(.is-revealed)').first();
+    if ((await page.locator('.reveal-pending').count()) === 0) return;
+    const handle = await pending.elementHandle();
+    await handle!.scrollIntoViewIfNeeded();
+    await expect.poll(() => handle!.evaluate((e) => e.classList.contains('is-revealed'))).toBe(true);
+    await expect.poll(() => handle!.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+  });
+
+  test('nothing is hidden under prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/fr');
+    await page.waitForLoadState('load');
+    expect(await page.locator('.reveal-pending').count()).toBe(0);
+  });
+});
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('short navigation set and Starlight on a second row', async ({ page }) => {
+    const names = await masterTagNames('fr');
+    await page.goto('/fr');
+    const nav = page.locator('[data-navbar] nav');
+    for (const name of names.slice(0, 4)) await expect(nav.getByRole('link', { name, exact: true })).toBeAttached();
+    for (const name of names.slice(4)) await expect(nav.getByRole('link', { name, exact: true })).toBeHidden();
+    await expect(page.locator('.navbar-second-row').getByRole('link', { name: /Starlight/ })).toBeVisible();
+  });
+
+  test('replay pages keep the bar in place on narrow screens', async ({ page }) => {
+    await page.goto('/fr/replay/news');
+    const bar = page.locator('[data-navbar]');
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(300);
+    await expect(bar).not.toHaveClass(/is-fixed/);
+  });
+});
