@@ -1,0 +1,49 @@
+/**
+ * /dossier-special and /special-topic (the same page): the list of special
+ * dossiers of a language, or with ?id=N one dossier with its articles.
+ */
+import type { DB } from '../db/index.ts';
+import type { ArticleCard } from '../api/shapes.ts';
+import type { Locale } from '../../lib/paths.ts';
+import { dossierArticles } from '../content/articles.ts';
+import { findDossier, listDossiers, type DossierCard } from '../content/dossiers.ts';
+import { otherLocale } from './editorial-common.ts';
+
+export type DossierLoad =
+  | { kind: 'list'; dossiers: DossierCard[] }
+  | {
+      kind: 'one';
+      dossier: DossierCard;
+      articles: ArticleCard[];
+      /** The same dossier in the other language (its id), if translated. */
+      translationId: number | null;
+    }
+  | { kind: 'redirect'; id: number };
+
+/**
+ * No id: the list. An id: that dossier when it is of this language; a
+ * dossier of the other language redirects to its translation here; unknown
+ * (or untranslated) → null.
+ */
+export async function loadDossierPage(db: DB, locale: Locale, params: { id: number | null }): Promise<DossierLoad | null> {
+  if (params.id == null) return { kind: 'list', dossiers: await listDossiers(db, locale) };
+  const found = await findDossier(db, params.id);
+  if (!found) return null;
+  const translationIn = (lang: Locale) =>
+    db
+      .selectFrom('dossiers')
+      .select('id')
+      .where('lang', '=', lang)
+      .where('translation_key', '=', found.row.translation_key)
+      .orderBy('id')
+      .executeTakeFirst();
+  if (found.row.lang !== locale) {
+    const here = await translationIn(locale);
+    return here ? { kind: 'redirect', id: here.id } : null;
+  }
+  const [articles, translation] = await Promise.all([
+    dossierArticles(db, locale, found.row.id),
+    translationIn(otherLocale(locale)),
+  ]);
+  return { kind: 'one', dossier: found.card, articles, translationId: translation?.id ?? null };
+}

@@ -1,0 +1,39 @@
+/**
+ * Small helpers shared by the editorial pages' loaders (home, articles, tag
+ * listings, dossiers, search, static and user pages): parameter parsing and
+ * the Cache-Control values of each kind of page.
+ */
+import type { Locale } from '../../lib/paths.ts';
+
+/** Lists that change as the newsroom publishes. */
+export const CACHE_LISTING = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+/** One article: edits are rare after publication. */
+export const CACHE_ARTICLE = 'public, max-age=300, s-maxage=900, stale-while-revalidate=3600';
+/** Static information pages and reference lists. */
+export const CACHE_STATIC = 'public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400';
+
+/** A positive integer id ("12"); null for anything else ("abc", "0", "012", "1.5"). */
+export function parseId(value: string | null | undefined): number | null {
+  if (value == null || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  return Number(value);
+}
+
+/**
+ * The ?page=N of a listing: 1 when absent or empty, null when malformed
+ * (the page then answers 404, like a page past the last one).
+ */
+export function parsePage(value: string | null | undefined): number | null {
+  if (value == null || value === '') return 1;
+  if (!/^[1-9][0-9]{0,5}$/.test(value)) return null;
+  return Number(value);
+}
+
+export const otherLocale = (locale: Locale): Locale => (locale === 'ar' ? 'fr' : 'ar');
+
+/** A path with ?page=N added for pages after the first (the first page has no parameter). */
+export function withPage(path: string, page: number, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  if (page > 1) params.set('page', String(page));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}

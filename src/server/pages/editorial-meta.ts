@@ -1,0 +1,86 @@
+/**
+ * PageMeta pieces shared by the editorial pages: the "<headline> | 2M"
+ * title, the home crumb, and the article page's whole PageMeta (used by both
+ * /{tag}/{url} and /post/{id}).
+ */
+import type { Breadcrumb, PageMeta } from '../../layouts/meta.ts';
+import { masterTagPath, type Locale } from '../../lib/paths.ts';
+import { route, type RouteName } from '../../lib/routes.ts';
+import { ldLanguage, newsArticleLd } from '../../lib/jsonld.ts';
+import { cut } from '../../lib/text.ts';
+import { getConfig } from '../config.ts';
+import * as m from '../../paraglide/messages.js';
+import type { ArticleView } from './article.ts';
+
+/** "<headline> | 2M" (دوزيم in Arabic). */
+export const pageTitle = (headline: string, locale: Locale): string => `${headline} | ${m.site_name({}, { locale })}`;
+
+/** " - page N" for pages after the first of a listing. */
+export const pageSuffix = (page: number, locale: Locale): string =>
+  page > 1 ? ` - ${m.editorial_page_n({ page }, { locale })}` : '';
+
+export const homeCrumb = (locale: Locale): Breadcrumb => ({
+  name: m.editorial_home({}, { locale }),
+  path: route('index', locale),
+});
+
+/** Text of an HTML fragment, for descriptions. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Breadcrumbs of an article: home, its master tag, the article. */
+export function articleCrumbs(view: ArticleView): Breadcrumb[] {
+  const a = view.article;
+  const crumbs = [homeCrumb(a.lang)];
+  if (a.masterTag) crumbs.push({ name: a.masterTag.name, path: masterTagPath(a.lang, a.masterTag.routeName) });
+  crumbs.push({ name: a.title, path: a.path });
+  return crumbs;
+}
+
+/**
+ * The article page's PageMeta. The canonical is the slug path
+ * (/{tag}/{url}) whichever route shows the article.
+ */
+export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'tag-url' | 'post-id'>): PageMeta {
+  const a = view.article;
+  const description = cut(a.subtitle || plainText(a.body), 160);
+  const meta: PageMeta = {
+    locale: a.lang,
+    routeName,
+    title: pageTitle(a.title, a.lang),
+    description,
+    path: a.path,
+    alternates: view.alternates,
+    image: a.cover ?? a.video?.poster ?? null,
+    ogType: 'article',
+    publishedAt: a.publishedAt,
+    updatedAt: a.updatedAt,
+    breadcrumbs: articleCrumbs(view),
+    jsonLd: [
+      newsArticleLd({
+        siteUrl: getConfig().SITE_URL,
+        url: a.path,
+        headline: a.title,
+        description,
+        image: a.cover ?? a.video?.poster ?? null,
+        datePublished: a.publishedAt,
+        dateModified: a.updatedAt,
+        author: a.author ? { name: a.author.name } : null,
+        section: a.masterTag?.name ?? null,
+        inLanguage: ldLanguage(a.lang),
+        keywords: a.tags.map((t) => t.name),
+      }),
+    ],
+  };
+  return meta;
+}
