@@ -1,0 +1,30 @@
+/** Display helpers of the video components. Pure functions. */
+import type { Locale } from '../../lib/paths.ts';
+import { formatLongDate } from '../../lib/dates.ts';
+
+/** 3723 → "1:02:03", 245 → "4:05"; 0 or less → "" (no badge). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  if (s === 0) return '';
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** A publication date as shown on cards, safe on bad input (empty string). */
+export function cardDate(iso: string, locale: Locale): string {
+  try {
+    return formatLongDate(iso, locale);
+  } catch {
+    return '';
+  }
+}
+
+/** Whole numbers with the locale's grouping (Latin digits, as Moroccan media print them). */
+export function formatCount(n: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'ar' ? 'ar-MA-u-nu-latn' : 'fr-FR').format(n);
+}
+
+/** Default `sizes` of a card thumbnail in a VideoGrid. */
+export const CARD_SIZES = '(min-width: 1200px) 280px, (min-width: 700px) 30vw, 50vw';
