@@ -11,6 +11,7 @@ import { cut } from '../../lib/text.ts';
 import { getConfig } from '../config.ts';
 import * as m from '../../paraglide/messages.js';
 import type { ArticleView } from './article.ts';
+import { otherLocale, withPage } from './editorial-common.ts';
 
 /** "<headline> | 2M" (دوزيم in Arabic). */
 export const pageTitle = (headline: string, locale: Locale): string => `${headline} | ${m.site_name({}, { locale })}`;
@@ -83,4 +84,32 @@ export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'ta
     ],
   };
   return meta;
+}
+
+/** PageMeta and breadcrumbs of the search page (/search and its alias /search-result). */
+export function searchMeta(
+  result: { query: string },
+  locale: Locale,
+  routeName: Extract<RouteName, 'search' | 'search-result'>,
+  page: number,
+): { meta: PageMeta; action: string; breadcrumbs: Breadcrumb[] } {
+  const action = route(routeName, locale);
+  const q = result.query;
+  const path = q ? withPage(action, page, { q }) : action;
+  const other = otherLocale(locale);
+  const heading = q ? m.editorial_search_results_for({ query: q }, { locale }) : m.editorial_search_title({}, { locale });
+  const breadcrumbs = [homeCrumb(locale), { name: m.editorial_search_title({}, { locale }), path: action }];
+  const meta: PageMeta = {
+    locale,
+    routeName,
+    title: pageTitle(`${heading}${pageSuffix(page, locale)}`, locale),
+    description: m.editorial_search_description({}, { locale }),
+    path,
+    alternates: { [locale]: path, [other]: q ? withPage(route(routeName, other), 1, { q }) : route(routeName, other) },
+    ogType: 'website',
+    breadcrumbs,
+    // Result pages are endless variations of the same content.
+    noindex: q !== '',
+  };
+  return { meta, action, breadcrumbs };
 }
