@@ -526,17 +526,26 @@ describe('programme grid', () => {
     expect(atEdge.entries.map((e) => e.onAir)).toEqual([false, false, true]);
   });
 
-  it('answers 14 days from today, an empty day with no entries, and 400 for a malformed day', async () => {
+  it('answers the days around the broadcast day that have a grid (today always), an empty day with no entries, and 400 for a malformed day', async () => {
     const days = await gridFortnight(db, 'fr', new Date('2026-11-20T10:00:00Z'));
-    expect(days).toHaveLength(14);
-    expect(days[0]?.day).toBe('2026-11-20');
-    expect(days[13]?.day).toBe('2026-12-03');
-    expect(days[2]?.entries).toHaveLength(3);
+    expect(days.map((d) => [d.day, d.entries.length])).toEqual([
+      ['2026-11-20', 0],
+      ['2026-11-22', 3],
+    ]);
+    // Seen from later on, the 22nd is a past day that still has its grid.
+    const later = await gridFortnight(db, 'fr', new Date('2026-11-25T10:00:00Z'));
+    expect(later.map((d) => d.day)).toEqual(['2026-11-22', '2026-11-25']);
     const empty = await get('/api/grille/list/per-day?day=2026-11-23');
     expect(empty.status).toBe(200);
     expect(empty.body?.response).toMatchObject({ day: '2026-11-23', entries: [] });
     expect((await get('/api/grille/list/per-day?day=2026-02-30')).status).toBe(400);
     expect((await get('/api/grille/list/per-day?day=tomorrow')).status).toBe(400);
     expect((await get('/api/grille/list/per-day')).status).toBe(200);
+  });
+
+  it('takes the broadcast day in progress by default: before 06:00 it is the previous calendar day', async () => {
+    // 2026-11-23 at 01:30 in Casablanca (UTC+0) still belongs to the 22nd's grid.
+    expect((await gridDay(db, 'fr', undefined, new Date('2026-11-23T01:30:00Z'))).day).toBe('2026-11-22');
+    expect((await gridDay(db, 'fr', undefined, new Date('2026-11-23T06:00:00Z'))).day).toBe('2026-11-23');
   });
 });

@@ -3,9 +3,9 @@ import type { DB } from '../db/index.ts';
 import type { Lang, Row } from '../db/schema.ts';
 import type { ProgrammeRef } from '../api/shapes.ts';
 import { programmePath } from '../../lib/paths.ts';
-import { addDays, dayLabel, formatTime, todayInCasablanca } from '../../lib/dates.ts';
+import { addDays, broadcastDay, dayLabel, formatTime } from '../../lib/dates.ts';
 
-/** Days shown by /api/grille/list: today and the 13 following days. */
+/** At most this many days in /api/grille/list and the TV guide. */
 export const GRID_DAYS = 14;
 
 export interface GridEntry {
@@ -71,13 +71,25 @@ export async function gridDays(db: DB, lang: Lang, from: string, count: number, 
   return days.map((day) => ({ day, label: dayLabel(day, lang), entries: byDay.get(day) ?? [] }));
 }
 
-/** The 14-day grid from today (Casablanca). */
-export function gridFortnight(db: DB, lang: Lang, now: Date = new Date()): Promise<GridDay[]> {
-  return gridDays(db, lang, todayInCasablanca(now), GRID_DAYS, now);
+/** How many past days the grid may show (their programmes link to replays). */
+export const GRID_PAST_DAYS = 7;
+
+/**
+ * The grid around the broadcast day in progress: the days that have
+ * entries, up to GRID_PAST_DAYS before it and GRID_DAYS - 1 after, at most
+ * GRID_DAYS in all (past days give way first); the current day always stays.
+ * Used by /api/grille/list and the TV guide page alike.
+ */
+export async function gridFortnight(db: DB, lang: Lang, now: Date = new Date()): Promise<GridDay[]> {
+  const today = broadcastDay(now);
+  const all = await gridDays(db, lang, addDays(today, -GRID_PAST_DAYS), GRID_PAST_DAYS + GRID_DAYS, now);
+  const kept = all.filter((d) => d.entries.length > 0 || d.day === today);
+  while (kept.length > GRID_DAYS && (kept[0]?.day ?? today) < today) kept.shift();
+  return kept.slice(0, GRID_DAYS);
 }
 
-/** One grid day (default: today in Casablanca); a day without a grid has no entries. */
+/** One grid day (default: the broadcast day in progress); a day without a grid has no entries. */
 export async function gridDay(db: DB, lang: Lang, day: string | undefined, now: Date = new Date()): Promise<GridDay> {
-  const [one] = await gridDays(db, lang, day ?? todayInCasablanca(now), 1, now);
+  const [one] = await gridDays(db, lang, day ?? broadcastDay(now), 1, now);
   return one!;
 }

@@ -7,7 +7,7 @@ import type { Locale } from '../../lib/paths.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { gridDays, type GridEntry } from '../content/grid.ts';
 import { liveSection } from '../content/live.ts';
-import { broadcastDay } from './video-common.ts';
+import { broadcastDay } from '../../lib/dates.ts';
 
 export interface LivePage {
   channel: string;

@@ -4,7 +4,6 @@
  * id is a 404, never a 500), the broadcast day, and the Cache-Control
  * values the pages send.
  */
-import { addDays, formatTime, todayInCasablanca } from '../../lib/dates.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { LOCALES } from '../../lib/paths.ts';
 
@@ -23,18 +22,6 @@ export function parsePage(value: string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return 1;
   if (!/^[1-9][0-9]{0,5}$/.test(value)) return null;
   return Number(value);
-}
-
-/**
- * The broadcast day of an instant: the grid's days run from 06:00 to 02:00
- * local time, so before 06:00 "today" is still the previous day's grid.
- */
-export const BROADCAST_DAY_STARTS_AT_HOUR = 6;
-
-export function broadcastDay(now: Date = new Date()): string {
-  const today = todayInCasablanca(now);
-  const hour = Number(formatTime(now).slice(0, 2));
-  return hour < BROADCAST_DAY_STARTS_AT_HOUR ? addDays(today, -1) : today;
 }
 
 /** Cache-Control values by freshness (shared caches honour s-maxage). */

@@ -512,7 +512,7 @@ export const contentRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/grille/list',
-    summary: 'Programme grid of 14 days from today (Africa/Casablanca), with local times and on-air marks',
+    summary: 'Programme grid around the broadcast day in progress (Africa/Casablanca; a day runs 06:00 to 02:00): up to 7 past days and 13 coming days that have entries, 14 at most, with local times and on-air marks',
     group: 'Grid',
     response: z.object({ days: z.array(gridDayShape) }),
     cache: 'short',
@@ -524,7 +524,7 @@ export const contentRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/grille/list/per-day',
-    summary: 'Programme grid of one day (default today in Africa/Casablanca); a day without a grid has no entries',
+    summary: 'Programme grid of one day (default: the broadcast day in progress, Africa/Casablanca; before 06:00 that is the previous calendar day); a day without a grid has no entries',
     group: 'Grid',
     query: z.object({ day: dayQuery.optional() }),
     response: gridDayShape,
