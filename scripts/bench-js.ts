@@ -322,8 +322,9 @@ async function main(): Promise<void> {
   }
   // No URL: the built server on a freshly seeded temporary store.
   const { ensureBuild, seedTempDataDir, startServer } = await import('./test-server.ts');
-  ensureBuild();
-  const server = await startServer({ dataDir: seedTempDataDir() });
+  const dataDir = seedTempDataDir();
+  ensureBuild(dataDir);
+  const server = await startServer({ dataDir });
   try {
     process.exitCode = await run(server.baseUrl);
   } finally {

@@ -49,19 +49,23 @@ export function buildStaleness(): string | null {
   return null;
 }
 
-function npmRun(script: string): void {
+function npmRun(script: string, env: Record<string, string> = {}): void {
   const started = Date.now();
   const result = spawnSync('npm', ['run', script], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
   });
   if (result.status !== 0) throw new Error(`npm run ${script} failed (exit ${result.status ?? result.signal})`);
   log(`npm run ${script}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Builds the site unless dist/ is up to date (TEST_BUILD=always|never overrides). */
-export function ensureBuild(): void {
+/**
+ * Builds the site unless dist/ is up to date (TEST_BUILD=always|never
+ * overrides). The build reads the store of `dataDir`: the newest articles are
+ * pre-built from it (static first), so seed before building.
+ */
+export function ensureBuild(dataDir: string): void {
   const mode = process.env.TEST_BUILD ?? 'auto';
   if (mode === 'never') {
     if (!existsSync(entry)) throw new Error(`TEST_BUILD=never but ${entry} does not exist`);
@@ -69,8 +73,8 @@ export function ensureBuild(): void {
   }
   const why = mode === 'always' ? 'TEST_BUILD=always' : buildStaleness();
   if (!why) return;
-  log(`building the site (${why})…`);
-  npmRun('build');
+  log(`building the site from ${dataDir} (${why})…`);
+  npmRun('build', { DATA_DIR: dataDir });
 }
 
 /** A fresh temporary DATA_DIR filled by `node scripts/seed.ts`. */
@@ -193,8 +197,8 @@ function log(message: string): void {
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--port');
   const port = i > 0 ? Number(process.argv[i + 1]) : Number(process.env.PORT) || 4455;
-  ensureBuild();
   const dataDir = seedTempDataDir();
+  ensureBuild(dataDir);
   process.env.TEST_SERVER_LOG ??= '1';
   const server = await startServer({ dataDir, port });
   let stopping = false;

@@ -30,6 +30,12 @@ export const configSchema = z.object({
     .optional(),
   /** Seed demo content on start when the store is empty. */
   SEED_ON_START: bool.default(true),
+  /** Newest articles per language pre-built as HTML at build time (0: none, all on demand). */
+  PRERENDER_ARTICLES: z.coerce
+    .number({ error: 'must be a whole number from 0' })
+    .int('must be a whole number from 0')
+    .min(0, 'must be a whole number from 0')
+    .default(500),
   /** The broadcaster's HLS live stream; without it the built-in channel is used. */
   LIVE_STREAM_URL: httpUrl.optional(),
   /** Category ids used by the replay secondary navigation (Société, Sport). */

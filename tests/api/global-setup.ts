@@ -1,7 +1,8 @@
 /**
- * vitest globalSetup for the API project: builds the site when dist/ is stale,
- * seeds a fresh temporary DATA_DIR, starts the built server on a free port
- * (NODE_ENV=production) and stops it (removing the folder) at the end.
+ * vitest globalSetup for the API project: seeds a fresh temporary DATA_DIR,
+ * builds the site from it when dist/ is stale (always, in npm test), starts
+ * the built server on a free port (NODE_ENV=production) and stops it
+ * (removing the folder) at the end.
  * Tests read the address and the folder with inject('baseUrl') / inject('dataDir').
  */
 import type { TestProject } from 'vitest/node';
@@ -17,8 +18,8 @@ declare module 'vitest' {
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  ensureBuild();
   const dataDir = seedTempDataDir();
+  ensureBuild(dataDir);
   server = await startServer({ dataDir });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);

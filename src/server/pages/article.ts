@@ -4,7 +4,8 @@
  * language with its related lists (src/server/content/articles.ts).
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { LOCALES, type Locale } from '../../lib/paths.ts';
+import { getConfig } from '../config.ts';
 import { route } from '../../lib/routes.ts';
 import { articlePage, publishedArticles, type ArticlePage } from '../content/articles.ts';
 import { otherLocale } from './editorial-common.ts';
@@ -65,4 +66,28 @@ export async function loadPostPage(db: DB, locale: Locale, params: { id: number 
   if (!v) return null;
   if (v.article.lang !== locale) return { kind: 'redirect', location: route('post-id', v.article.lang, { id: params.id }) };
   return { kind: 'article', view: v };
+}
+
+/**
+ * The article pages pre-built at build time (DESIGN.md §4): the newest
+ * PRERENDER_ARTICLES published articles of each language, at their canonical
+ * /{lang}/{tag}/{slug}. Older and later ones are served by the on-demand twin.
+ */
+export async function prerenderedArticlePaths(
+  db: DB,
+  perLanguage = getConfig().PRERENDER_ARTICLES,
+): Promise<{ params: { lang: Locale; tag: string; url: string } }[]> {
+  const out: { params: { lang: Locale; tag: string; url: string } }[] = [];
+  for (const lang of LOCALES) {
+    if (perLanguage === 0) break;
+    const rows = await publishedArticles(db, lang)
+      .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
+      .select(['articles.slug', 'master_tags.route_name'])
+      .orderBy('articles.published_at', 'desc')
+      .orderBy('articles.id', 'desc')
+      .limit(perLanguage)
+      .execute();
+    for (const r of rows) out.push({ params: { lang, tag: r.route_name || 'news', url: r.slug } });
+  }
+  return out;
 }
