@@ -12,21 +12,7 @@ export const CACHE_ARTICLE = 'public, max-age=300, s-maxage=900, stale-while-rev
 /** Static information pages and reference lists. */
 export const CACHE_STATIC = 'public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400';
 
-/** A positive integer id ("12"); null for anything else ("abc", "0", "012", "1.5"). */
-export function parseId(value: string | null | undefined): number | null {
-  if (value == null || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  return Number(value);
-}
-
-/**
- * The ?page=N of a listing: 1 when absent or empty, null when malformed
- * (the page then answers 404, like a page past the last one).
- */
-export function parsePage(value: string | null | undefined): number | null {
-  if (value == null || value === '') return 1;
-  if (!/^[1-9][0-9]{0,5}$/.test(value)) return null;
-  return Number(value);
-}
+export { parseId, parsePage } from './params.ts';
 
 export const otherLocale = (locale: Locale): Locale => (locale === 'ar' ? 'fr' : 'ar');
 

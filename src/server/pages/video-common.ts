@@ -1,28 +1,13 @@
 /**
  * Helpers shared by the video pages' loaders (TV guide, live, shows,
  * replays, Starlight, casting): parameter parsing that never throws (a bad
- * id is a 404, never a 500), the broadcast day, and the Cache-Control
- * values the pages send.
+ * id is a 404, never a 500; from params.ts), the Cache-Control values the
+ * pages send, and link helpers.
  */
 import type { Locale } from '../../lib/paths.ts';
 import { LOCALES } from '../../lib/paths.ts';
 
-/** A positive integer id from a path segment or query value, else null. */
-export function parseId(value: string | null | undefined): number | null {
-  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n <= 2_147_483_647 ? n : null;
-}
-
-/**
- * A 1-based page number from `?page=`: absent means 1; anything that is not
- * a plain positive integer is null (the page answers 404).
- */
-export function parsePage(value: string | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return 1;
-  if (!/^[1-9][0-9]{0,5}$/.test(value)) return null;
-  return Number(value);
-}
+export { parseId, parsePage } from './params.ts';
 
 /** Cache-Control values by freshness (shared caches honour s-maxage). */
 export const CACHE = {
