@@ -27,7 +27,8 @@ export const MOROCCAN_ARABIC_MONTHS = [
   'دجنبر',
 ] as const;
 
-const FRENCH_MONTHS = [
+/** French month names. */
+export const FRENCH_MONTHS = [
   'janvier',
   'février',
   'mars',
