@@ -112,3 +112,15 @@ const UNPREFIXED = new Set<RouteName>(['shows', 'casting', 'castings', 'talents'
 
 /** Dark mode (SPEC §4): every route whose name contains "replay". */
 export const isDarkRoute = (name: RouteName): boolean => name.includes('replay');
+
+/**
+ * A path with query parameters appended (after any it already has); empty,
+ * null and undefined values are left out.
+ *   withQuery(route('replay-starlight-sub', 'fr', { sub: 'artiste' }), { id: 4 }) → /fr/replay/starlight/artiste?id=4
+ */
+export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+}

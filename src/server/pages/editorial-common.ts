@@ -4,6 +4,7 @@
  * the Cache-Control values of each kind of page.
  */
 import type { Locale } from '../../lib/paths.ts';
+import { withQuery } from '../../lib/routes.ts';
 
 /** Lists that change as the newsroom publishes. */
 export const CACHE_LISTING = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
@@ -18,8 +19,5 @@ export const otherLocale = (locale: Locale): Locale => (locale === 'ar' ? 'fr' :
 
 /** A path with ?page=N added for pages after the first (the first page has no parameter). */
 export function withPage(path: string, page: number, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  if (page > 1) params.set('page', String(page));
-  const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+  return withQuery(path, { ...extra, page: page > 1 ? page : undefined });
 }

@@ -26,10 +26,4 @@ export function bothLanguages(build: (lang: Locale) => string): Record<Locale, s
   return Object.fromEntries(LOCALES.map((l) => [l, build(l)])) as Record<Locale, string>;
 }
 
-/** Appends a query string built from the defined values of `params`. */
-export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}
+export { withQuery } from '../../lib/routes.ts';
