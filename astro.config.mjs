@@ -2,10 +2,13 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { serviceWorkerPlugin } from './src/sw/vite-plugin.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
-  output: 'static',
+  // Every route renders on demand; the pages that exist are pre-built from
+  // the running site by src/server/delivery (ADR 005), not by `astro build`.
+  output: 'server',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   i18n: {
@@ -26,6 +29,8 @@ export default defineConfig({
   build: { format: 'directory' },
   server: { host: process.env.HOST || '0.0.0.0', port: Number(process.env.PORT) || 4321 },
   vite: {
+    // /sw.js: the service worker compiled from src/sw/service-worker.ts.
+    plugins: [serviceWorkerPlugin()],
     build: { target: 'es2022' },
     ssr: { external: ['node:sqlite', 'pg', 'sharp'] },
   },

@@ -11,6 +11,8 @@ import astro from 'eslint-plugin-astro';
 export default defineConfig(
   globalIgnores([
     'dist/**',
+    'dist-*/**',
+    'public/**',
     '.astro/**',
     'src/paraglide/**',
     'node_modules/**',

@@ -31,6 +31,8 @@ export default getViteConfig(
             globalSetup: ['tests/api/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 30_000,
+            // One server for all files, and some files swap its pre-built site: run files one by one.
+            fileParallelism: false,
           },
         },
       ],

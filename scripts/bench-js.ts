@@ -16,6 +16,9 @@
  * Astro island on the page (an upper bound: `client:visible` islands below
  * the fold load later), and, recursively, the static imports of every
  * module counted (dynamic `import()` loads on demand, and is not counted).
+ * Islands hydrated with `client:idle` (the navigation's live strip) load once
+ * the page is idle, after it became interactive: their modules not already
+ * counted are shown apart ("idle gzip KB") and are not in the budget.
  * Each file is gzipped on its own at level 6 (what CDNs and nginx use) and
  * the sizes summed, as a browser receives them.
  *
@@ -62,6 +65,9 @@ interface Measure {
   raw: number;
   gzip: number;
   files: { url: string; raw: number; gzip: number }[];
+  /** gzip bytes of the `client:idle` islands' modules not counted above. */
+  idleGzip: number;
+  idleFiles: { url: string; raw: number; gzip: number }[];
   note?: string;
 }
 
@@ -155,10 +161,13 @@ const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascri
 interface PageScripts {
   external: string[];
   inline: string[];
+  /** Modules of `client:idle` islands (loaded when the page is idle). */
+  idle: string[];
 }
 
 export function scriptsOf(html: string, pageUrl: string): PageScripts {
   const external = new Set<string>();
+  const idle = new Set<string>();
   const inline: string[] = [];
   // Comments may hold markup that is never run.
   const doc = html.replace(/<!--[\s\S]*?-->/g, '');
@@ -176,12 +185,13 @@ export function scriptsOf(html: string, pageUrl: string): PageScripts {
     if (href && rel.includes('modulepreload')) external.add(new URL(href, pageUrl).href);
   }
   for (const m of doc.matchAll(/<astro-island\b[^>]*>/gi)) {
+    const onIdle = attr(m[0], 'client') === 'idle';
     for (const name of ['component-url', 'renderer-url']) {
       const u = attr(m[0], name);
-      if (u) external.add(new URL(u, pageUrl).href);
+      if (u) (onIdle ? idle : external).add(new URL(u, pageUrl).href);
     }
   }
-  return { external: [...external], inline };
+  return { external: [...external], inline, idle: [...idle].filter((u) => !external.has(u)) };
 }
 
 /** Static import/export-from specifiers of a module (not dynamic import()). */
@@ -210,7 +220,7 @@ function fetchFile(url: string): Promise<Buffer | null> {
 const gz = (b: Buffer | string) => gzipSync(b, { level: GZIP_LEVEL }).length;
 
 async function measure(base: string, target: Target): Promise<Measure> {
-  const empty = { scripts: 0, raw: 0, gzip: 0, files: [] };
+  const empty = { scripts: 0, raw: 0, gzip: 0, files: [], idleGzip: 0, idleFiles: [] };
   if (!target.path) return { target, status: null, ...empty, note: 'no real id found through the API' };
   const pageUrl = new URL(target.path, base).href;
   let res: Response;
@@ -223,24 +233,30 @@ async function measure(base: string, target: Target): Promise<Measure> {
   if (res.status !== target.expect) {
     return { target, status: res.status, ...empty, note: res.status === 404 ? 'missing (404)' : `answered ${res.status}` };
   }
-  const { external, inline } = scriptsOf(html, res.url || pageUrl);
+  const { external, inline, idle } = scriptsOf(html, res.url || pageUrl);
   const files: Measure['files'] = [];
   inline.forEach((code, i) => files.push({ url: `(inline #${i + 1})`, raw: Buffer.byteLength(code), gzip: gz(code) }));
   const seen = new Set<string>();
-  const queue = [...external];
   const missing: string[] = [];
-  while (queue.length) {
-    const url = queue.shift()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const body = await fetchFile(url);
-    if (!body) {
-      missing.push(url);
-      continue;
+  // The modules before interaction first, then what the idle islands add.
+  const walk = async (start: string[], into: Measure['files']) => {
+    const queue = [...start];
+    while (queue.length) {
+      const url = queue.shift()!;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const body = await fetchFile(url);
+      if (!body) {
+        missing.push(url);
+        continue;
+      }
+      into.push({ url, raw: body.length, gzip: gz(body) });
+      for (const spec of staticImports(body.toString('utf8'))) queue.push(new URL(spec, url).href);
     }
-    files.push({ url, raw: body.length, gzip: gz(body) });
-    for (const spec of staticImports(body.toString('utf8'))) queue.push(new URL(spec, url).href);
-  }
+  };
+  const idleFiles: Measure['files'] = [];
+  await walk(external, files);
+  await walk(idle, idleFiles);
   const m: Measure = {
     target,
     status: res.status,
@@ -248,6 +264,8 @@ async function measure(base: string, target: Target): Promise<Measure> {
     raw: files.reduce((s, f) => s + f.raw, 0),
     gzip: files.reduce((s, f) => s + f.gzip, 0),
     files,
+    idleGzip: idleFiles.reduce((s, f) => s + f.gzip, 0),
+    idleFiles,
   };
   if (missing.length) m.note = `${missing.length} script(s) not found: ${missing.map((u) => path.basename(u)).join(', ')}`;
   return m;
@@ -258,7 +276,7 @@ async function measure(base: string, target: Target): Promise<Measure> {
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 function table(rows: Measure[]): string {
-  const head = ['page type', 'lang', 'path', 'scripts', 'raw KB', 'gzip KB', 'note'];
+  const head = ['page type', 'lang', 'path', 'scripts', 'raw KB', 'gzip KB', 'idle gzip KB', 'note'];
   const body = rows.map((r) => [
     r.target.type,
     r.target.lang,
@@ -266,10 +284,11 @@ function table(rows: Measure[]): string {
     r.status === r.target.expect ? String(r.scripts) : '-',
     r.status === r.target.expect ? kb(r.raw) : '-',
     r.status === r.target.expect ? kb(r.gzip) : '-',
+    r.status === r.target.expect ? kb(r.idleGzip) : '-',
     r.note ?? '',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => [...(row[i] ?? '')].length)));
-  const numeric = new Set([3, 4, 5]);
+  const numeric = new Set([3, 4, 5, 6]);
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
@@ -279,7 +298,8 @@ function table(rows: Measure[]): string {
 }
 
 async function run(base: string): Promise<number> {
-  console.log(`JavaScript before interaction on ${base} (gzip level ${GZIP_LEVEL}; budget: article ≤ ${BUDGET_KB} KB gzip)\n`);
+  console.log(`JavaScript before interaction on ${base} (gzip level ${GZIP_LEVEL}; budget: article ≤ ${BUDGET_KB} KB gzip)`);
+  console.log('idle: what client:idle islands add once the page is idle (not in the budget)\n');
   const rows: Measure[] = [];
   for (const lang of LOCALES) {
     for (const t of await targets(base, lang)) rows.push(await measure(base, t));
@@ -293,6 +313,7 @@ async function run(base: string): Promise<number> {
     for (const r of rows.filter((x) => x.files.length)) {
       console.log(`\n${r.target.type} [${r.target.lang}] ${r.target.path}`);
       for (const f of r.files) console.log(`  ${kb(f.gzip).padStart(6)} KB gz  ${kb(f.raw).padStart(6)} KB  ${f.url}`);
+      for (const f of r.idleFiles) console.log(`  ${kb(f.gzip).padStart(6)} KB gz  ${kb(f.raw).padStart(6)} KB  ${f.url} (idle)`);
     }
   }
 
@@ -323,7 +344,7 @@ async function main(): Promise<void> {
   // No URL: the built server on a freshly seeded temporary store.
   const { ensureBuild, seedTempDataDir, startServer } = await import('./test-server.ts');
   const dataDir = seedTempDataDir();
-  ensureBuild(dataDir);
+  ensureBuild();
   const server = await startServer({ dataDir });
   try {
     process.exitCode = await run(server.baseUrl);

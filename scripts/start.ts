@@ -1,17 +1,18 @@
 /**
  * `npm start`: validates the configuration, opens and migrates the store,
  * seeds the demo content when the store is empty (SEED_ON_START), builds the
- * site when there is no build yet (pages are pre-built from the store), then
- * serves it with the node adapter's standalone server.
+ * site when there is no build yet, then serves it (src/server/delivery/serve.ts:
+ * the front server, which pre-builds every existing page once listening and
+ * again every REBUILD_INTERVAL_MIN minutes).
  *
  *   node scripts/start.ts [--rebuild]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ConfigError, getConfig } from '../src/server/config.ts';
 import { getStore, isStoreEmpty } from '../src/server/db/index.ts';
+import { serveSite } from '../src/server/delivery/serve.ts';
 import { seedDemoContent } from '../src/server/seed/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,20 +37,20 @@ async function main(): Promise<void> {
     const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, log: (s) => console.log(`[seed] ${s}`) });
     console.log('[start] seeded', summary);
   }
-  await db.destroy();
-
   if (!existsSync(entry) || process.argv.includes('--rebuild')) {
     console.log('[start] building the site…');
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  process.env.HOST = config.HOST;
-  process.env.PORT = String(config.PORT);
-  await import(pathToFileURL(entry).href);
+  await serveSite({ distDir: path.join(root, 'dist'), config });
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
   console.error('[start] failed:', err);
   process.exit(1);
 });

@@ -1,13 +1,14 @@
 /**
  * A throw-away site for the API contract tests and the browser tests: a fresh
- * temporary DATA_DIR seeded with the demo content, the built server
- * (dist/server/entry.mjs, rebuilt when older than the sources) listening on a
- * local port, and a clean-up that stops it and removes the folder.
+ * temporary DATA_DIR seeded with the demo content, the built site
+ * (dist/, rebuilt when older than the sources) served by scripts/serve.ts on
+ * a local port once its first pre-build is in place, and a clean-up that
+ * stops it and removes the folder.
  *
  * Used as a module by tests/api/global-setup.ts, and as a command by
  * playwright.config.ts's webServer:
  *
- *   node scripts/test-server.ts [--port 4455]
+ *   node scripts/test-server.ts [--port 4455] [--data-dir /tmp/dir]
  *
  * Environment:
  *   TEST_BUILD=auto|always|never  rebuild when stale (default), always, never
@@ -15,13 +16,15 @@
  *   TEST_SEED_SCRIPT=path         seed with another script than scripts/seed.ts
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FAKE_WEATHER_PORT, startFakeWeather, type FakeWeather } from './fake-weather.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const entry = path.join(root, 'dist/server/entry.mjs');
+const serveScript = path.join(root, 'scripts/serve.ts');
 
 /** What the build reads: a file newer than the build makes it stale. src/paraglide is generated from messages/. */
 const BUILD_INPUTS = ['src', 'public', 'messages', 'project.inlang', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -60,12 +63,8 @@ function npmRun(script: string, env: Record<string, string> = {}): void {
   log(`npm run ${script}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/**
- * Builds the site unless dist/ is up to date (TEST_BUILD=always|never
- * overrides). The build reads the store of `dataDir`: the newest articles are
- * pre-built from it (static first), so seed before building.
- */
-export function ensureBuild(dataDir: string): void {
+/** Builds the site unless dist/ is up to date (TEST_BUILD=always|never overrides). */
+export function ensureBuild(): void {
   const mode = process.env.TEST_BUILD ?? 'auto';
   if (mode === 'never') {
     if (!existsSync(entry)) throw new Error(`TEST_BUILD=never but ${entry} does not exist`);
@@ -73,15 +72,24 @@ export function ensureBuild(dataDir: string): void {
   }
   const why = mode === 'always' ? 'TEST_BUILD=always' : buildStaleness();
   if (!why) return;
-  log(`building the site from ${dataDir} (${why})…`);
-  npmRun('build', { DATA_DIR: dataDir });
+  log(`building the site (${why})…`);
+  // vitest sets NODE_ENV=test: a build under it emits React's development
+  // JSX (jsxDEV), which the production server's React does not have.
+  npmRun('build', { NODE_ENV: 'production' });
 }
 
-/** A fresh temporary DATA_DIR filled by `node scripts/seed.ts`. */
-export function seedTempDataDir(): string {
+/** A fresh DATA_DIR (`dir`, emptied first, or a new temporary one) filled by `node scripts/seed.ts`. */
+export function seedTempDataDir(dir?: string): string {
   const seedScript = path.resolve(root, process.env.TEST_SEED_SCRIPT ?? 'scripts/seed.ts');
   if (!existsSync(seedScript)) throw new Error(`${seedScript} does not exist: cannot seed the test store`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), '2m-test-data-'));
+  let dataDir: string;
+  if (dir) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    dataDir = dir;
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), '2m-test-data-'));
+  }
   const started = Date.now();
   const result = spawnSync(process.execPath, [seedScript], {
     cwd: root,
@@ -122,11 +130,22 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built server on the given DATA_DIR and waits until it answers. */
-export async function startServer(opts: { dataDir: string; port?: number; timeoutMs?: number }): Promise<RunningServer> {
+/**
+ * Starts the built site on the given DATA_DIR and waits until it answers and
+ * (unless `prebuild` is false) its first pre-build is in place.
+ */
+export async function startServer(opts: {
+  dataDir: string;
+  port?: number;
+  timeoutMs?: number;
+  prebuild?: boolean;
+  /** The weather provider (a fake, scripts/fake-weather.ts); default: the configured one. */
+  weatherUrl?: string;
+}): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  const prebuild = opts.prebuild ?? true;
+  const child = spawn(process.execPath, [serveScript, '--dist', path.join(root, 'dist')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -137,6 +156,15 @@ export async function startServer(opts: { dataDir: string; port?: number; timeou
       DATA_DIR: opts.dataDir,
       SITE_URL: baseUrl,
       SEED_ON_START: 'false',
+      PREBUILD: prebuild ? 'true' : 'false',
+      // One pre-build at start; tests that need another run scripts/rebuild.ts.
+      REBUILD_INTERVAL_MIN: '0',
+      // The push tests subscribe with a local test push service (tests/support/push-service.ts).
+      PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
+      // Every browser test comes from 127.0.0.1, two at a time: the per-address
+      // limit on play and click events (tested by the unit tests) would throttle them.
+      TRACKING_RATE_PER_MIN: '0',
+      ...(opts.weatherUrl ? { WEATHER_PROVIDER_URL: opts.weatherUrl } : {}),
     },
   });
   let output = '';
@@ -166,7 +194,8 @@ export async function startServer(opts: { dataDir: string; port?: number; timeou
     else rmSync(opts.dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // Generous: on a loaded machine the first pre-build (about 900 pages) can take minutes.
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
   for (;;) {
     if (exited) {
       await stop();
@@ -175,7 +204,7 @@ export async function startServer(opts: { dataDir: string; port?: number; timeou
     try {
       const res = await fetch(`${baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(2000) });
       await res.body?.cancel();
-      if (res.ok) break;
+      if (res.ok && (!prebuild || existsSync(path.join(opts.dataDir, 'site', 'current')))) break;
     } catch {
       /* not listening yet */
     }
@@ -197,15 +226,28 @@ function log(message: string): void {
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--port');
   const port = i > 0 ? Number(process.argv[i + 1]) : Number(process.env.PORT) || 4455;
-  const dataDir = seedTempDataDir();
-  ensureBuild(dataDir);
+  const d = process.argv.indexOf('--data-dir');
+  const dataDir = seedTempDataDir(d > 0 ? process.argv[d + 1] : undefined);
+  ensureBuild();
   process.env.TEST_SERVER_LOG ??= '1';
-  const server = await startServer({ dataDir, port });
+  // The browser tests' weather comes from the local fake provider (no internet here).
+  const weatherUrl = process.env.FAKE_WEATHER_URL || `http://127.0.0.1:${FAKE_WEATHER_PORT}`;
+  let fake: FakeWeather | undefined;
+  try {
+    fake = await startFakeWeather({ port: Number(new URL(weatherUrl).port) });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    log(`a fake weather provider already answers on ${weatherUrl}: using it`);
+  }
+  const server = await startServer({ dataDir, port, weatherUrl });
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
-    void server.stop().then(() => process.exit(0));
+    void server
+      .stop()
+      .then(() => fake?.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -14,6 +14,10 @@ import {
   LOCALE_COOKIE_MAX_AGE,
 } from './lib/locale-redirect.ts';
 
+function localeCookie(locale: string): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   // At build time there is no visitor (and no cookie to read or set).
   if (context.isPrerendered) return next();
@@ -25,18 +29,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (decision.kind === 'redirect') {
     const method = context.request.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
-    return new Response(null, {
-      status: decision.status,
-      headers: decision.byCookie
-        ? {
-            Location: decision.location,
-            // The target depends on the cookie: never let a browser or a CDN
-            // keep a redirect decided for someone else (or before a choice).
-            'Cache-Control': 'no-cache',
-            Vary: 'Cookie',
-          }
-        : { Location: decision.location, 'Cache-Control': 'public, max-age=3600' },
-    });
+    const headers = new Headers({ Location: decision.location });
+    if (decision.setLocale) {
+      // /ar/shows → /shows in Arabic: the redirect carries the choice of
+      // language, so no cache may replay it without its cookie.
+      headers.set('Set-Cookie', localeCookie(decision.setLocale));
+      headers.set('Cache-Control', 'no-store');
+    } else if (decision.byCookie) {
+      // The target depends on the cookie: never let a browser or a CDN
+      // keep a redirect decided for someone else (or before a choice).
+      headers.set('Cache-Control', 'no-cache');
+      headers.set('Vary', 'Cookie');
+    } else {
+      headers.set('Cache-Control', 'public, max-age=3600');
+    }
+    return new Response(null, { status: decision.status, headers });
   }
 
   if (decision.kind === 'serve' && decision.prefix && cookieLocale !== decision.prefix) {

@@ -6,6 +6,7 @@
 import type { ImageShape } from '../server/api/shapes.ts';
 import type { Locale } from '../lib/paths.ts';
 import type { RouteName } from '../lib/routes.ts';
+import type { AdTargeting } from '../lib/ads/display.ts';
 
 export type LayoutVariant = 'default' | 'dark' | 'schedule';
 
@@ -28,6 +29,11 @@ export interface PageMeta {
    * language's nearest section. Feeds hreflang and the language switch.
    */
   alternates: Partial<Record<Locale, string>>;
+  /**
+   * The pages that are this page in another language, for hreflang (search
+   * engines must only be told of real equivalents). Default: alternates.
+   */
+  translations?: Partial<Record<Locale, string>>;
   image?: ImageShape | null;
   /** OpenGraph type. */
   ogType?: 'website' | 'article' | 'video.other' | 'video.episode';
@@ -37,4 +43,11 @@ export interface PageMeta {
   /** Extra JSON-LD objects (NewsArticle, VideoObject, BroadcastEvent…). */
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
+  /** Ad targeting of the page beyond its language and route (section, tags, article id…). */
+  adTargeting?: AdTargeting;
+}
+
+/** The ad targeting of a page (SPEC §3): its language, its route, and what the page adds. */
+export function pageAdTargeting(meta: PageMeta): AdTargeting {
+  return [['lang', meta.locale], ['page', meta.routeName], ...(meta.adTargeting ?? [])];
 }

@@ -4,7 +4,9 @@
  * tested with a table of cases; src/middleware.ts applies its decision.
  *
  *  - /ar/shows…, /ar/casting…, /ar/castings…, /ar/talents… → 301 to the same
- *    path without /ar;
+ *    path without /ar, which also sets the `locale` cookie to ar: the /ar
+ *    prefix was the visitor's choice of language (the French page's switch
+ *    links there), and the unprefixed page answers in the cookie's;
  *  - /shows, /casting, /castings, /talents (and their sub-paths) are served
  *    as they are (in the cookie's language);
  *  - /ar/… and /fr/… are served as they are (and remember their language);
@@ -25,7 +27,7 @@ export const UNPREFIXED_SECTIONS: ReadonlySet<string> = new Set(['shows', 'casti
  * the JSON API, media files, the HLS live stream, Astro's assets and
  * endpoints, self-hosted fonts, the 404/500 pages, and the root-level
  * compatibility paths of SPEC §7.3-§7.4 (ip, geo, prayer times, weather,
- * click tracking).
+ * click tracking), and the house ad server (VAST and its tracking pixels).
  */
 export const EXCLUDED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'api',
@@ -45,6 +47,7 @@ export const EXCLUDED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'prieres',
   'mm-weather',
   'tracking',
+  'ads',
 ]);
 
 /** The locale cookie's name and lifetime (SPEC §9: 365 days). */
@@ -66,7 +69,7 @@ export type RedirectDecision =
   /** Serve it. `prefix` is the path's language prefix (null for /shows…). */
   | { kind: 'serve'; prefix: Locale | null }
   /** `byCookie`: the target depends on the cookie (or on its absence). */
-  | { kind: 'redirect'; location: string; status: 301 | 302; byCookie: boolean };
+  | { kind: 'redirect'; location: string; status: 301 | 302; byCookie: boolean; setLocale?: Locale };
 
 const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
@@ -85,7 +88,7 @@ export function decideLocaleRedirect({ pathname, search, cookieLocale }: Redirec
   if (first === 'ar') {
     const second = segments[2] ?? '';
     if (UNPREFIXED_SECTIONS.has(second)) {
-      return { kind: 'redirect', location: `${path.slice('/ar'.length)}${search}`, status: 301, byCookie: false };
+      return { kind: 'redirect', location: `${path.slice('/ar'.length)}${search}`, status: 301, byCookie: false, setLocale: 'ar' };
     }
     return { kind: 'serve', prefix: 'ar' };
   }

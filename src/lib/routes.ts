@@ -48,6 +48,11 @@ export interface RouteParams {
   'user-u-id': Partial<P<'id'>>;
   'tag-url': { tag: string; url?: string };
   live: never;
+  newsletter: never;
+  'newsletter-confirm': never;
+  'newsletter-unsubscribe': never;
+  contact: never;
+  prieres: never;
 }
 
 export type RouteName = keyof RouteParams;
@@ -55,6 +60,8 @@ export type RouteName = keyof RouteParams;
 type Args<N extends RouteName> = [RouteParams[N]] extends [never] ? [] : [params: RouteParams[N]];
 
 const enc = (v: string | number) => encodeURIComponent(String(v));
+/** A slug segment: kept as written (Arabic slugs stay readable), only what would break a path escaped. */
+const slug = (v: string | number) => String(v).replace(/[/?#%\s]/g, (c) => encodeURIComponent(c));
 const opt = (v: string | number | undefined) => (v === undefined || v === '' ? '' : `/${enc(v)}`);
 
 const BUILDERS: { [N in RouteName]: (p: RouteParams[N]) => string } = {
@@ -92,8 +99,13 @@ const BUILDERS: { [N in RouteName]: (p: RouteParams[N]) => string } = {
   'replay-single': (p) => `/replay/single/${enc(p.id)}`,
   'replay-id': (p) => `/replay${opt(p.id)}`,
   'user-u-id': (p) => `/user/u${opt(p.id)}`,
-  'tag-url': (p) => `/${enc(p.tag)}${opt(p.url)}`,
+  'tag-url': (p) => `/${slug(p.tag)}${p.url === undefined || p.url === '' ? '' : `/${slug(p.url)}`}`,
   live: () => '/live',
+  newsletter: () => '/newsletter',
+  'newsletter-confirm': () => '/newsletter/confirm',
+  'newsletter-unsubscribe': () => '/newsletter/unsubscribe',
+  contact: () => '/contact',
+  prieres: () => '/prieres',
 };
 
 /**

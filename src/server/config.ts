@@ -2,6 +2,7 @@
  * Runtime configuration, read once from environment variables and validated
  * with zod. A bad value stops the process with a message naming the variable.
  */
+import { createECDH } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = z
@@ -9,6 +10,35 @@ const bool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** base64url (no padding) of exactly `bytes` bytes. */
+const base64url = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, `must be ${what} in base64url (no padding)`)
+    .refine((v) => Buffer.from(v, 'base64url').length === bytes && Buffer.from(v, 'base64url').toString('base64url') === v, `must be ${what} in base64url (no padding)`);
+
+/** The public P-256 key a private key (32 bytes, base64url) belongs to, or null when it is not one. */
+function publicKeyOf(privateKey: string): string | null {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A URL template: an absolute http(s) URL or a path starting with a single
+ * "/", that is a valid URL once its {placeholders} are filled.
+ */
+const vastTemplate = z.string().refine((v) => {
+  const filled = v.replace(/\{(unit|lang|correlator|url)\}/g, 'x');
+  if (/[{}\s]/.test(filled)) return false;
+  if (filled.startsWith('/') && !filled.startsWith('//')) return URL.canParse(filled, 'http://localhost');
+  return /^https?:\/\//.test(filled) && URL.canParse(filled);
+}, 'must be an http(s) URL or a path starting with "/"; placeholders: {unit} {lang} {correlator} {url}');
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -30,12 +60,22 @@ export const configSchema = z.object({
     .optional(),
   /** Seed demo content on start when the store is empty. */
   SEED_ON_START: bool.default(true),
-  /** Newest articles per language pre-built as HTML at build time (0: none, all on demand). */
+  /** Newest articles per language pre-built as HTML by each pre-build (0: none, all on demand). */
   PRERENDER_ARTICLES: z.coerce
     .number({ error: 'must be a whole number from 0' })
     .int('must be a whole number from 0')
     .min(0, 'must be a whole number from 0')
     .default(500),
+  /** Pre-build the pages that exist (DESIGN.md §4) when the server starts and on schedule. */
+  PREBUILD: bool.default(true),
+  /** Minutes between scheduled pre-builds (0: only the one at start). */
+  REBUILD_INTERVAL_MIN: z.coerce
+    .number({ error: 'must be a whole number of minutes from 0' })
+    .int('must be a whole number of minutes from 0')
+    .min(0, 'must be a whole number of minutes from 0')
+    .default(10),
+  /** Folder of the pre-built pages (builds/, current); default <DATA_DIR>/site. */
+  SITE_DIR: z.string().min(1).optional(),
   /** The broadcaster's HLS live stream; without it the built-in channel is used. */
   LIVE_STREAM_URL: httpUrl.optional(),
   /** Category ids used by the replay secondary navigation (Société, Sport). */
@@ -43,12 +83,103 @@ export const configSchema = z.object({
   REPLAY_SOCIETE_TAG_FR: z.coerce.number().int().positive().optional(),
   REPLAY_SPORT_TAG_AR: z.coerce.number().int().positive().optional(),
   REPLAY_SPORT_TAG_FR: z.coerce.number().int().positive().optional(),
+  /** VAST tag URL template of the default video ad provider ({unit}, {lang}, {correlator}, {url}). */
+  AD_VAST_URL: vastTemplate.default('/ads/vast?unit={unit}&lang={lang}'),
+  /** VAST tag URL template used when the visitor is outside Morocco (country flag 1). */
+  AD_VAST_URL_ABROAD: vastTemplate.default('/ads/vast?unit={unit}&lang={lang}&market=intl'),
+  /** Default video pre-roll ad unit, used when a content tag has no pub_code. */
+  AD_PREROLL_UNIT: z
+    .string()
+    .regex(/^[A-Za-z0-9_./-]{1,200}$/, 'must be 1 to 200 letters, digits, _ . / -')
+    .default('/2M/video/preroll'),
+  /** Display ad provider for visitors in Morocco (country flag 0): the built-in house ad server, or Google Publisher Tag. */
+  AD_DISPLAY_PROVIDER: z.enum(['house', 'gpt'], { error: 'must be house or gpt' }).default('house'),
+  /** Display ad provider for visitors abroad (country flag 1). */
+  AD_DISPLAY_PROVIDER_ABROAD: z.enum(['house', 'gpt'], { error: 'must be house or gpt' }).default('house'),
+  /** Where the Google Publisher Tag library is loaded from (only when a provider is gpt). */
+  AD_GPT_SCRIPT_URL: z
+    .string()
+    .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || (/^https:\/\//.test(v) && URL.canParse(v)), 'must be an https:// URL or a path starting with "/"')
+    .default('https://securepubads.g.doubleclick.net/tag/js/gpt.js'),
+  /** JSON file overriding the display slots' settings (ad units, sizes…), by slot name. */
+  AD_SLOTS_FILE: z.string().min(1).optional(),
+  /** Reverse proxies in front that append to X-Forwarded-For (nginx: 1); 0 trusts no header. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Play/click events accepted per visitor address and minute at /tracking/clicks.php (0: no limit). */
+  TRACKING_RATE_PER_MIN: z.coerce.number().int().min(0).default(60),
+  /** smtp://user:pass@host:587 or smtps://…:465; without it mails land in DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .refine((v) => URL.canParse(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of every mail: an address, or "Name" <address>. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/, 'must be an address or "Name" <address>')
+    .default('"2M" <no-reply@2m.ma>'),
+  /** Where contact-form messages go (required with SMTP_URL; default redaction@2m.ma in the outbox). */
+  NEWSROOM_EMAIL: z.email('must be an e-mail address').optional(),
+  /** Newsletter and contact submissions accepted per visitor address and hour, per form (0: no limit). */
+  FORMS_RATE_PER_HOUR: z.coerce.number().int().min(0).default(5),
+  /** Days a sign-in lasts (the session cookie's Max-Age). */
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Facebook app of the social login; without both id and secret /api/account/auth-fb answers 503. */
+  FACEBOOK_APP_ID: z.string().regex(/^[0-9]{5,25}$/, 'must be the numeric app id').optional(),
+  FACEBOOK_APP_SECRET: z.string().regex(/^[A-Za-z0-9]{16,128}$/, 'must be the app secret (letters and digits)').optional(),
+  /** Graph API origin the access tokens are verified against (a local fake in tests). */
+  FACEBOOK_GRAPH_URL: httpUrl.default('https://graph.facebook.com'),
+  /** Graph API and JavaScript SDK version. */
+  FACEBOOK_API_VERSION: z.string().regex(/^v[0-9]{1,3}\.[0-9]{1,2}$/, 'must look like v23.0').default('v23.0'),
+  /** Base URL of the weather provider (Open-Meteo's API, or its customer URL with a plan). */
+  WEATHER_PROVIDER_URL: httpUrl.default('https://api.open-meteo.com'),
+  /** API key of the weather provider (Open-Meteo: sent as `apikey`; required by its commercial plans). */
+  WEATHER_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be 1 to 200 letters, digits, _ or -').optional(),
+  /** Request header set by a CDN with the visitor's ISO country code (e.g. CF-IPCountry); unset: not read. */
+  COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an HTTP header name').optional(),
+  /** MaxMind-format (.mmdb) country database; default: the PDDL IPtoASN country database from npm. */
+  GEOIP_DB_PATH: z.string().min(1).optional(),
+  /** Web Push (VAPID, RFC 8292) public key: an uncompressed P-256 point; with VAPID_PRIVATE_KEY, else generated into DATA_DIR/push. */
+  VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key (65 bytes)')
+    .refine((v) => Buffer.from(v, 'base64url')[0] === 4, 'must be an uncompressed P-256 public key (65 bytes, starting with 0x04)')
+    .optional(),
+  /** Web Push (VAPID) private key: the 32-byte P-256 scalar. */
+  VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key (32 bytes)').optional(),
+  /** Contact the push services may use about our pushes (RFC 8292 `sub`): a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .default('mailto:web@2m.ma'),
+  /** Accept push endpoints on this machine (http://127.0.0.1, localhost): local test push services. Always on outside production. */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: bool.default(false),
+  /** Push subscribe/unsubscribe requests accepted per visitor address and hour (0: no limit). */
+  PUSH_RATE_PER_HOUR: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+}).superRefine((c, ctx) => {
+  // One VAPID key without the other cannot sign, and a mismatched pair signs for a key nobody subscribed with.
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    const missing = c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or leave both unset to generate them)' });
+  } else if (c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY && publicKeyOf(c.VAPID_PRIVATE_KEY) !== c.VAPID_PUBLIC_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
+  }
+  // With a real mail server, visitors' messages must not go to a guessed address.
+  if (c.SMTP_URL && !c.NEWSROOM_EMAIL) {
+    ctx.addIssue({ code: 'custom', path: ['NEWSROOM_EMAIL'], message: 'required when SMTP_URL is set' });
+  }
+  // Half a Facebook app is a mistake, not "disabled".
+  if (Boolean(c.FACEBOOK_APP_ID) !== Boolean(c.FACEBOOK_APP_SECRET)) {
+    const missing = c.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
+
+/** Variables whose value an error message does not repeat. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['VAPID_PRIVATE_KEY']);
 
 /** Parse an environment; throws ConfigError listing every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -58,9 +189,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   );
   const result = configSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
-    );
+    const lines = result.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      // A private key never goes to a log.
+      const got = SECRET_VARIABLES.has(name) && cleaned[name] !== undefined ? '"…"' : JSON.stringify(cleaned[name]);
+      return `  ${i.path.join('.')}: ${i.message} (got ${got})`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;

@@ -1,8 +1,8 @@
 /**
  * vitest globalSetup for the API project: seeds a fresh temporary DATA_DIR,
- * builds the site from it when dist/ is stale (always, in npm test), starts
- * the built server on a free port (NODE_ENV=production) and stops it
- * (removing the folder) at the end.
+ * builds the site when dist/ is stale (always, in npm test), starts it on a
+ * free port (NODE_ENV=production) once its first pre-build is in place, and
+ * stops it (removing the folder) at the end.
  * Tests read the address and the folder with inject('baseUrl') / inject('dataDir').
  */
 import type { TestProject } from 'vitest/node';
@@ -19,7 +19,7 @@ let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const dataDir = seedTempDataDir();
-  ensureBuild(dataDir);
+  ensureBuild();
   server = await startServer({ dataDir });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);

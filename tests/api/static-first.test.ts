@@ -1,17 +1,26 @@
 /**
- * Static first (DESIGN.md §4, issue 3 item 8), over real HTTP against the
- * built server: the newest articles are pre-built files, and an article
- * published after the build is served at once by the on-demand twin, with a
- * Cache-Control that lets caches keep it.
+ * Static first (DESIGN.md §4, ADR 005), over real HTTP against the served
+ * site (scripts/serve.ts, started by global-setup once its first pre-build
+ * is in place):
+ *  - what exists is served pre-built, with validators and compressed twins;
+ *  - queries and clock-driven pages are rendered on demand;
+ *  - an article published after the build is served at once (and cached), and pre-built
+ *    by the next rebuild, swapped in without a failed request;
+ *  - a failed build leaves the previous one serving.
  */
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/server/db/index.ts';
+import { prebuild, PrebuildBusyError, PrebuildError, swapTo } from '../../src/server/delivery/prebuild.ts';
+import { freePort } from '../../scripts/test-server.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const client = path.resolve(import.meta.dirname, '../../dist/client');
+const siteDir = path.join(dataDir, 'site');
+const root = path.resolve(import.meta.dirname, '../..');
 
 let store: Store;
 beforeAll(async () => {
@@ -21,6 +30,8 @@ afterAll(async () => {
   await store.db.destroy();
 });
 
+const currentBuild = (): string => path.basename(readlinkSync(path.join(siteDir, 'current')));
+
 async function newestArticlePath(lang: 'ar' | 'fr'): Promise<string> {
   const res = await fetch(`${baseUrl}/api/articlesrecent`, { headers: { locale: lang } });
   const body = (await res.json()) as { response: { articles: { path: string }[] } };
@@ -29,21 +40,112 @@ async function newestArticlePath(lang: 'ar' | 'fr'): Promise<string> {
   return first.path;
 }
 
-describe('static first', () => {
+async function samplePath(api: string, lang: 'ar' | 'fr', pick: (r: unknown) => string): Promise<string> {
+  const res = await fetch(`${baseUrl}${api}`, { headers: { locale: lang } });
+  expect(res.status, api).toBe(200);
+  return pick(((await res.json()) as { response: unknown }).response);
+}
+
+/** Runs scripts/rebuild.ts against the test server; resolves with its exit code. */
+function runRebuild(): Promise<number> {
+  const port = new URL(baseUrl).port;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/rebuild.ts')], {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port, NODE_ENV: 'production' },
+    });
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+describe('static first: pre-built pages', () => {
+  it('serves the home, a section, a programme, an episode, a bulletin and a static page pre-built', async () => {
+    const paths = ['/ar', '/fr', '/ar/replay', '/fr/navigationlinks/conditions'];
+    paths.push(
+      await samplePath('/api/watchEmission', 'fr', (r) => {
+        const list = (r as { programmes?: { path: string }[] }).programmes;
+        if (!list?.[0]) throw new Error('no programme');
+        return list[0].path;
+      }),
+    );
+    const episode = await store.db.selectFrom('episodes').select('id').orderBy('id').executeTakeFirstOrThrow();
+    paths.push(`/ar/replay/single/${episode.id}`);
+    const bulletin = await store.db.selectFrom('jt_bulletins').select(['id', 'edition']).orderBy('id').executeTakeFirstOrThrow();
+    paths.push(`/fr/replay/news/${bulletin.edition}/${bulletin.id}`);
+    const master = await store.db.selectFrom('master_tags').select('route_name').where('lang', '=', 'ar').orderBy('id').executeTakeFirstOrThrow();
+    paths.push(`/ar/${encodeURIComponent(master.route_name)}`);
+
+    const id = currentBuild();
+    for (const p of paths) {
+      const res = await fetch(`${baseUrl}${p}`);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('x-prebuilt'), p).toBe(id);
+      expect(res.headers.get('content-type'), p).toMatch(/^text\/html; charset=utf-8/);
+      expect(res.headers.get('cache-control'), p).toMatch(/s-maxage=\d+/);
+      expect(await res.text(), p).toMatch(/<html[^>]+lang="(ar|fr)"/);
+    }
+  });
+
   for (const lang of ['ar', 'fr'] as const) {
-    it(`serves the newest ${lang} article from its pre-built file`, async () => {
+    it(`serves the newest ${lang} article pre-built, with an ETag, 304 and compressed twins of the same bytes`, async () => {
       const articlePath = await newestArticlePath(lang);
-      const file = path.join(client, decodeURIComponent(articlePath), 'index.html');
-      expect(existsSync(file), `${file} was not pre-built`).toBe(true);
-      const res = await fetch(`${baseUrl}${articlePath}`);
-      expect(res.status).toBe(200);
-      // Files come with validators from the static handler; on-demand pages do not.
-      expect(res.headers.get('etag')).toBeTruthy();
-      expect(await res.text()).toContain(`lang="${lang}"`);
+      const plain = await fetch(`${baseUrl}${articlePath}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('x-prebuilt')).toBe(currentBuild());
+      const etag = plain.headers.get('etag');
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const html = Buffer.from(await plain.arrayBuffer());
+      expect(html.toString()).toContain(`lang="${lang}"`);
+
+      const again = await fetch(`${baseUrl}${articlePath}`, { headers: { 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+
+      // fetch() decodes on its own; read the raw twins through node:http-free means: ask for one encoding at a time.
+      for (const [enc, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const { request } = await import('node:http');
+        const body = await new Promise<Buffer>((resolve, reject) => {
+          const req = request(`${baseUrl}${articlePath}`, { headers: { 'accept-encoding': enc } }, (res) => {
+            expect(res.headers['content-encoding']).toBe(enc);
+            expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve(Buffer.concat(chunks)));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        expect(decode(body).equals(html), enc).toBe(true);
+      }
     });
   }
 
-  it('serves an article published after the build at once, on demand, cacheable', async () => {
+  it('renders on demand what varies: a query string, the TV guide (clock), the API', async () => {
+    for (const p of ['/ar?utm_source=test', '/fr/guidetv', '/ar/live', '/api/articlesrecent']) {
+      const res = await fetch(`${baseUrl}${p}`);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('x-prebuilt'), p).toBeNull();
+      await res.body?.cancel();
+    }
+  });
+
+  it('serves hashed assets from memory as immutable', async () => {
+    const html = await (await fetch(`${baseUrl}/fr`)).text();
+    const asset = html.match(/\/_astro\/[^"']+\.css/)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${baseUrl}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/^text\/css/);
+    expect((await fetch(`${baseUrl}/_astro/no-such-file.js`)).status).toBe(404);
+  });
+});
+
+describe('static first: publishing and rebuilding', () => {
+  it('serves an article published after the build at once, then pre-built after a rebuild swapped in without failures', async () => {
     const { db } = store;
     const model = await db
       .selectFrom('articles')
@@ -66,17 +168,80 @@ describe('static first', () => {
       .where('id', '=', model.master_tag_id!)
       .executeTakeFirstOrThrow();
     const articlePath = `/fr/${tag.route_name}/${slug}`;
-    expect(existsSync(path.join(client, articlePath, 'index.html'))).toBe(false);
 
-    const res = await fetch(`${baseUrl}${articlePath}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
-    expect(await res.text()).toContain('Publié après le build');
+    const first = await fetch(`${baseUrl}${articlePath}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-prebuilt')).toBeNull();
+    expect(first.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
+    const firstBody = await first.text();
+    expect(firstBody).toContain('Publié après le build');
+    // …and cached: the next visitor gets it from the front server's memory.
+    const again = await fetch(`${baseUrl}${articlePath}`);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(await again.text()).toBe(firstBody);
 
-    // A non-canonical tag segment is sent to the canonical path.
+    // A non-canonical tag segment is sent to the canonical path; an unknown slug is a 404.
     const moved = await fetch(`${baseUrl}/fr/not-its-section/${slug}?from=test`, { redirect: 'manual' });
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toMatch(new RegExp(`${articlePath}\\?from=test$`));
     expect((await fetch(`${baseUrl}/fr/${tag.route_name}/no-such-article-${Date.now()}`)).status).toBe(404);
+
+    // Rebuild while visitors keep asking for pre-built pages: none may fail.
+    const before = currentBuild();
+    let done = false;
+    const statuses: number[] = [];
+    const hammer = (async () => {
+      while (!done) {
+        const res = await fetch(`${baseUrl}/fr`);
+        statuses.push(res.status);
+        await res.body?.cancel();
+      }
+    })();
+    const code = await runRebuild();
+    done = true;
+    await hammer;
+    expect(code).toBe(0);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+
+    const after = currentBuild();
+    expect(after).not.toBe(before);
+    const res = await fetch(`${baseUrl}${articlePath}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-prebuilt')).toBe(after);
+    expect(await res.text()).toContain('Publié après le build');
+    // The previous build is kept for requests still reading it.
+    expect(readdirSync(path.join(siteDir, 'builds'))).toContain(before);
+  });
+
+  it('keeps the previous build serving when a build fails, and runs one build at a time', async () => {
+    const before = currentBuild();
+    const builds = readdirSync(path.join(siteDir, 'builds')).sort();
+    const deadOrigin = `http://127.0.0.1:${await freePort()}`;
+    await expect(
+      prebuild({ db: store.db, origin: deadOrigin, siteDir, articlesPerLanguage: 0, paths: ['/ar', '/fr'] }),
+    ).rejects.toBeInstanceOf(PrebuildError);
+    expect(currentBuild()).toBe(before);
+    expect(readdirSync(path.join(siteDir, 'builds')).sort()).toEqual(builds);
+    const res = await fetch(`${baseUrl}/ar`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-prebuilt')).toBe(before);
+    await res.body?.cancel();
+
+    // A second job while one runs is refused (the lock), and changes nothing.
+    const one = prebuild({ db: store.db, origin: baseUrl, siteDir, articlesPerLanguage: 0, paths: ['/ar', '/fr', '/ar/replay'] });
+    const lock = path.join(siteDir, '.prebuild.lock');
+    while (!existsSync(lock)) await new Promise((r) => setTimeout(r, 1));
+    await expect(
+      prebuild({ db: store.db, origin: baseUrl, siteDir, articlesPerLanguage: 0, paths: ['/ar'] }),
+    ).rejects.toBeInstanceOf(PrebuildBusyError);
+    const result = await one;
+    expect(result.pages).toBe(3);
+    expect(currentBuild()).toBe(result.id);
+    expect(existsSync(path.join(siteDir, '.prebuild.lock'))).toBe(false);
+
+    // Back to the full build for the other test files.
+    await swapTo(siteDir, before);
+    expect(currentBuild()).toBe(before);
   });
 });

@@ -278,11 +278,14 @@ for (const { lang, dir, other, otherName } of LOCALES) {
 
       const message = '<script>window.__pwned = 1</script>Service indisponible';
       await page.goto(`/${lang}/error?message=${encodeURIComponent(message)}&status=503`);
-      await expect(page.locator('h1')).toHaveText(message);
+      // Quoted as the detail, under the site's own heading.
+      await expect(page.locator('main .error-message')).toHaveText(message);
+      await expect(page.locator('h1')).not.toContainText('Service indisponible');
+      await expect(page.locator('main')).toContainText('503');
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
       await page.goto(`/${lang}/error?message=${'x'.repeat(2000)}`);
-      expect(((await page.locator('h1').textContent()) ?? '').length).toBeLessThanOrEqual(300);
+      expect(((await page.locator('main .error-message').textContent()) ?? '').length).toBeLessThanOrEqual(300);
     });
 
     test('client-side navigation: menu closes, page sits 26 px from the top', async ({ page }) => {
@@ -392,7 +395,7 @@ test.describe('prefetch', () => {
 });
 
 test.describe('scroll-reveal', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
+  test.use({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
 
   test('below-the-fold [data-reveal] elements fade in once when near', async ({ page }) => {
     await page.goto('/fr');
@@ -403,9 +406,15 @@ test.describe('scroll-reveal', () => {
     );
     expect(hiddenInView).toBe(0);
     const pending = page.locator('.reveal-pending:not(.is-revealed)').first();
-    if ((await page.locator('.reveal-pending').count()) === 0) return;
+    expect(await page.locator('.reveal-pending').count(), 'cards below the fold wait to be revealed').toBeGreaterThan(0);
     const handle = await pending.elementHandle();
-    await handle!.scrollIntoViewIfNeeded();
+    // AOS's offset 120: its top 60 px inside the window is not enough, 140 px is.
+    const scrollTopTo = (inside: number) =>
+      handle!.evaluate((e, inside) => window.scrollBy(0, e.getBoundingClientRect().top - (window.innerHeight - inside)), inside);
+    await scrollTopTo(60);
+    await page.waitForTimeout(300);
+    expect(await handle!.evaluate((e) => e.classList.contains('is-revealed'))).toBe(false);
+    await scrollTopTo(140);
     await expect.poll(() => handle!.evaluate((e) => e.classList.contains('is-revealed'))).toBe(true);
     await expect.poll(() => handle!.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
   });
@@ -437,4 +446,19 @@ test.describe('narrow screens', () => {
     await page.waitForTimeout(300);
     await expect(bar).not.toHaveClass(/is-fixed/);
   });
+});
+
+test.describe('top bar on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  for (const lang of ['fr', 'ar'] as const) {
+    test(`${lang}: the short date fits beside the weather and account`, async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const date = page.locator('.topbar-date');
+      await expect(date.locator('.date-short')).toBeVisible();
+      await expect(date.locator('.date-long')).toBeHidden();
+      await expect(date.locator('.date-short')).toHaveText(lang === 'fr' ? /^[A-Z][a-zé]{2}\. \d{1,2} \S+$/ : /^\S+ \d{1,2} \S+$/);
+      // Not cut short by an ellipsis.
+      expect(await date.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    });
+  }
 });

@@ -8,6 +8,7 @@ import { openStore, type DB } from '../../src/server/db/index.ts';
 import type { NewRow } from '../../src/server/db/schema.ts';
 import { parseId, parsePage, withPage } from '../../src/server/pages/editorial-common.ts';
 import { loadArticleBySlug, loadPostPage } from '../../src/server/pages/article.ts';
+import { articleCrumbs } from '../../src/server/pages/editorial-meta.ts';
 import { loadTagSection } from '../../src/server/pages/tag-url.ts';
 import { loadTagPage } from '../../src/server/pages/posts-tag.ts';
 import { indexLetter, loadTagIndex } from '../../src/server/pages/posts-tagold.ts';
@@ -139,9 +140,23 @@ describe('articles', () => {
     expect(await loadArticleBySlug(db, 'fr', { tag: 'sport', url: 'futur' })).toBeNull();
   });
 
-  it('an untranslated article links the other language home', async () => {
+  it('an untranslated article links the other language\'s nearest section, and names no translation', async () => {
+    // Sport exists in Arabic: its section.
+    const sport = await loadArticleBySlug(db, 'fr', { tag: 'sport', url: 'match-12' });
+    expect(sport?.kind === 'article' && sport.view.alternates.ar).toBe('/ar/sport');
+    expect(sport?.kind === 'article' && sport.view.translations).toEqual({ fr: '/fr/sport/match-12' });
+    // Football has no Arabic counterpart: the home.
+    const foot = await loadArticleBySlug(db, 'fr', { tag: 'football', url: 'match-13' });
+    expect(foot?.kind === 'article' && foot.view.alternates.ar).toBe('/ar');
+    // A translated one names both.
+    const both = await loadArticleBySlug(db, 'fr', { tag: 'sport', url: 'match-14' });
+    expect(both?.kind === 'article' && both.view.translations).toEqual({ fr: '/fr/sport/match-14', ar: '/ar/sport/mubara-14' });
+  });
+
+  it('an article\'s breadcrumb goes through its section\'s parent', async () => {
     const r = await loadArticleBySlug(db, 'fr', { tag: 'football', url: 'match-13' });
-    expect(r?.kind === 'article' && r.view.alternates.ar).toBe('/ar');
+    if (r?.kind !== 'article') throw new Error('not found');
+    expect(articleCrumbs(r.view).map((c) => c.path)).toEqual(['/fr', '/fr/sport', '/fr/football', '/fr/football/match-13']);
   });
 
   it('/post/{id}: the article in its language, else a redirect to its language', async () => {

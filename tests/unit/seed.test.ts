@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -9,6 +9,7 @@ import { articlePath } from '../../src/lib/paths.ts';
 import { openStore, type DB } from '../../src/server/db/index.ts';
 import { STATIC_PAGE_KEYS } from '../../src/server/db/schema.ts';
 import { addSyntheticArticles, seedDemoContent, type SeedSummary } from '../../src/server/seed/index.ts';
+import { SAMPLE_VIDEOS } from '../../src/server/seed/media.ts';
 import { addDays, localDay, localToUtc } from '../../src/server/seed/time.ts';
 
 // Saturday 21 November 2026, 22:30 in Casablanca (UTC+0 all year since 2026-09-20).
@@ -241,7 +242,7 @@ describe('demo content seed', () => {
     const episodes = await db
       .selectFrom('episodes')
       .innerJoin('videos', 'videos.id', 'episodes.video_id')
-      .select(['episodes.programme_id', 'episodes.thumbnail_image_id', 'episodes.published_at', 'videos.duration_s'])
+      .select(['episodes.programme_id', 'episodes.thumbnail_image_id', 'episodes.published_at', 'videos.url'])
       .execute();
     expect(episodes.length).toBeGreaterThanOrEqual(60);
     for (const p of programmes) {
@@ -255,8 +256,7 @@ describe('demo content seed', () => {
     }
     for (const e of episodes) {
       expect(e.thumbnail_image_id).not.toBeNull();
-      expect(e.duration_s).toBeGreaterThanOrEqual(26 * 60);
-      expect(e.duration_s).toBeLessThan(91 * 60);
+      expect(e.url).toBe(SAMPLE_VIDEOS.replay.url);
       expect(Date.parse(e.published_at)).toBeLessThanOrEqual(NOW.getTime());
     }
   });
@@ -265,7 +265,7 @@ describe('demo content seed', () => {
     const rows = await db
       .selectFrom('jt_bulletins')
       .innerJoin('videos', 'videos.id', 'jt_bulletins.video_id')
-      .select(['edition', 'air_date', 'air_time', 'title_ar', 'title_fr', 'published_at', 'thumbnail_image_id', 'videos.duration_s'])
+      .select(['edition', 'air_date', 'air_time', 'title_ar', 'title_fr', 'published_at', 'thumbnail_image_id', 'videos.url'])
       .execute();
     const today = localDay(NOW);
     const days = [...new Set(rows.map((r) => r.air_date))].sort();
@@ -280,20 +280,18 @@ describe('demo content seed', () => {
     for (const r of rows) {
       expect(r.air_time).toMatch(/^\d\d:\d\d$/);
       expect(Date.parse(r.published_at)).toBeLessThanOrEqual(NOW.getTime());
-      expect(r.duration_s).toBeGreaterThanOrEqual(20 * 60);
-      expect(r.duration_s).toBeLessThanOrEqual(36 * 60);
+      expect(r.url).toBe(SAMPLE_VIDEOS.journal.url);
       expect(r.thumbnail_image_id).not.toBeNull();
     }
   });
 
   it('has web videos in tags', async () => {
     expect(await count(db.selectFrom('web_video_tags').select(sql<number>`count(*)`.as('n')))).toBeGreaterThanOrEqual(5);
-    const videos = await db.selectFrom('web_videos').innerJoin('videos', 'videos.id', 'web_videos.video_id').select(['slug', 'duration_s']).execute();
+    const videos = await db.selectFrom('web_videos').innerJoin('videos', 'videos.id', 'web_videos.video_id').select(['slug', 'url']).execute();
     expect(videos.length).toBeGreaterThanOrEqual(40);
     for (const v of videos) {
       expect(v.slug).toMatch(SLUG);
-      expect(v.duration_s).toBeGreaterThanOrEqual(60);
-      expect(v.duration_s).toBeLessThanOrEqual(360);
+      expect(v.url).toBe(SAMPLE_VIDEOS.web.url);
     }
   });
 
@@ -360,15 +358,16 @@ describe('demo content seed', () => {
     expect(rows.some((r) => r.programme_id !== null)).toBe(true);
   });
 
-  it('records videos with a poster and the sample URL', async () => {
+  it('records videos with a poster, playing one of the committed samples', async () => {
     const videos = await db.selectFrom('videos').selectAll().execute();
+    const samples = Object.values(SAMPLE_VIDEOS);
     for (const v of videos) {
-      expect(v.url).toBe('/media/video/sample.mp4');
-      expect(v.mime).toBe('video/mp4');
-      expect([v.width, v.height]).toEqual([1280, 720]);
-      expect(v.poster_image_id).not.toBeNull();
-      expect(JSON.parse(v.captions)).toEqual([]);
+      const { id: _id, poster_image_id, ...media } = v;
+      expect(samples).toContainEqual(media);
+      expect(poster_image_id).not.toBeNull();
     }
+    // Every sample is used: HLS and MP4, with and without captions.
+    expect(new Set(videos.map((v) => v.url))).toEqual(new Set(samples.map((x) => x.url)));
   });
 
   it('writes every image file with the recorded size', async () => {
@@ -446,4 +445,84 @@ describe('determinism', () => {
       await rm(otherDir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+/* ---- The committed sample media the seeded videos play ---- */
+
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
+const publicFile = (url: string): string => path.join(PUBLIC_DIR, ...url.split('/'));
+
+interface Box {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/** The ISO BMFF boxes between start and end (content offsets). */
+function boxes(buf: Buffer, start: number, end: number): Box[] {
+  const out: Box[] = [];
+  for (let at = start; at + 8 <= end; ) {
+    const size = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    if (size < 8) break;
+    out.push({ type, start: at + 8, end: at + size });
+    at += size;
+  }
+  return out;
+}
+
+/** An MP4's duration (mvhd) and its video track's picture size (tkhd), and whether moov precedes mdat (faststart). */
+function mp4Info(buf: Buffer): { duration: number; width: number; height: number; faststart: boolean } {
+  const top = boxes(buf, 0, buf.length);
+  const moov = top.find((b) => b.type === 'moov');
+  if (!moov) throw new Error('no moov box');
+  const inner = boxes(buf, moov.start, moov.end);
+  const mvhd = inner.find((b) => b.type === 'mvhd');
+  if (!mvhd) throw new Error('no mvhd box');
+  const v1 = buf.readUInt8(mvhd.start) === 1;
+  const timescale = buf.readUInt32BE(mvhd.start + (v1 ? 20 : 12));
+  const units = v1 ? Number(buf.readBigUInt64BE(mvhd.start + 24)) : buf.readUInt32BE(mvhd.start + 16);
+  const sizes = inner
+    .filter((b) => b.type === 'trak')
+    .flatMap((t) => boxes(buf, t.start, t.end).filter((b) => b.type === 'tkhd'))
+    .map((tkhd) => ({ width: buf.readUInt32BE(tkhd.end - 8) / 65536, height: buf.readUInt32BE(tkhd.end - 4) / 65536 }));
+  const video = sizes.find((x) => x.width > 0);
+  if (!video) throw new Error('no video track');
+  const mdat = top.findIndex((b) => b.type === 'mdat');
+  return { duration: units / timescale, ...video, faststart: top.indexOf(moov) < mdat };
+}
+
+describe('sample media', () => {
+  for (const [name, sample] of Object.entries(SAMPLE_VIDEOS)) {
+    it(`${name}: the file exists with the recorded duration and size`, async () => {
+      if (sample.mime === 'video/mp4') {
+        const info = mp4Info(await readFile(publicFile(sample.url)));
+        expect(info.duration).toBeCloseTo(sample.duration_s, 1);
+        expect([info.width, info.height]).toEqual([sample.width, sample.height]);
+        expect(info.faststart).toBe(true);
+      } else {
+        const master = await readFile(publicFile(sample.url), 'utf8');
+        const variants = [...master.matchAll(/^#EXT-X-STREAM-INF:.*RESOLUTION=(\d+)x(\d+).*\n(.+)$/gm)];
+        expect(variants.length).toBeGreaterThanOrEqual(2);
+        const largest = variants.map((v) => [Number(v[1]), Number(v[2])]).sort((a, b) => (b[0] ?? 0) - (a[0] ?? 0))[0];
+        expect(largest).toEqual([sample.width, sample.height]);
+        for (const v of variants) {
+          const playlistUrl = new URL(v[3] ?? '', `http://x${sample.url}`).pathname;
+          const playlist = await readFile(publicFile(playlistUrl), 'utf8');
+          expect(playlist).toContain('#EXT-X-ENDLIST');
+          const durations = [...playlist.matchAll(/^#EXTINF:([\d.]+),\n(.+)$/gm)];
+          expect(durations.reduce((sum, d) => sum + Number(d[1]), 0)).toBeCloseTo(sample.duration_s, 1);
+          for (const d of durations) expect((await stat(publicFile(new URL(d[2] ?? '', `http://x${playlistUrl}`).pathname))).size).toBeGreaterThan(0);
+        }
+      }
+      const captions = JSON.parse(sample.captions) as { lang: string; label: string; url: string }[];
+      for (const c of captions) {
+        const vtt = await readFile(publicFile(c.url), 'utf8');
+        expect(vtt.startsWith('WEBVTT')).toBe(true);
+        expect(vtt).toMatch(/^\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}$/m);
+        // The Arabic track is in Arabic script, the French one in Latin script.
+        expect(vtt).toMatch(c.lang === 'ar' ? /[\u0600-\u06ff]{3}/ : /\b(et|la|le|les|de)\b/);
+      }
+    });
+  }
 });

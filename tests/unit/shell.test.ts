@@ -4,7 +4,7 @@
  * links list, and the analytics hook.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { topbarDate } from '../../src/components/layout/today.ts';
+import { topbarDate, topbarShortDate } from '../../src/components/layout/today.ts';
 import { SOCIAL_LINKS } from '../../src/components/layout/links.ts';
 import { replayCategoryPaths } from '../../src/server/pages/shell.ts';
 import { parseConfig } from '../../src/server/config.ts';
@@ -15,6 +15,12 @@ describe('topbarDate', () => {
     expect(topbarDate('2026-11-22', 'ar')).toBe('الأحد 22 نونبر 2026');
     expect(topbarDate('2026-11-22', 'fr')).toBe('Dimanche 22 novembre 2026');
     expect(topbarDate('2027-08-01', 'ar')).toBe('الأحد 1 غشت 2027');
+  });
+
+  it('has a short form for phones: no year, French abbreviated', () => {
+    expect(topbarShortDate('2026-11-25', 'ar')).toBe('الأربعاء 25 نونبر');
+    expect(topbarShortDate('2026-11-25', 'fr')).toBe('Mer. 25 nov.');
+    expect(topbarShortDate('2027-08-01', 'fr')).toBe('Dim. 1 août');
   });
 });
 

@@ -1,13 +1,26 @@
 /**
  * The top bar's date line, shared by the server render and the browser
  * script that refreshes it on pre-built pages: "الأحد 22 نونبر 2026" /
- * "Dimanche 22 novembre 2026" (Africa/Casablanca, Moroccan month names).
+ * "Dimanche 22 novembre 2026" (Africa/Casablanca, Moroccan month names),
+ * and its short form for phones.
  */
 import { dayLabel, todayInCasablanca, type DateLang } from '../../lib/dates.ts';
 
 export function topbarDate(day: string, lang: DateLang): string {
   const label = `${dayLabel(day, lang)} ${day.slice(0, 4)}`;
   return lang === 'fr' ? label.charAt(0).toUpperCase() + label.slice(1) : label;
+}
+
+/**
+ * The same on a phone, where the weather and account share the bar:
+ * "الأربعاء 25 نونبر" / "Mer. 25 nov." (no year; French abbreviated).
+ */
+export function topbarShortDate(day: string, lang: DateLang): string {
+  if (lang === 'ar') return dayLabel(day, lang);
+  const label = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 export { todayInCasablanca };

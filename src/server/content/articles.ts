@@ -90,7 +90,14 @@ export async function latestArticles(db: DB, lang: Lang, limit: number): Promise
 
 /* ---- lists ---- */
 
-/** Most viewed articles published in the last `days` days (view count, then recency). */
+/**
+ * Most viewed articles published in the last `days` days (view count, then
+ * recency). `view_count` is the baseline the store was seeded or imported
+ * with plus every play of the article's video recorded by /tracking/clicks.php
+ * (src/server/tracking/queue.ts adds one per visitor and article per 30 min,
+ * in the transaction that stores the play), so real plays move an article up
+ * as soon as they are written (within about a quarter second).
+ */
 export async function mostViewedArticles(db: DB, lang: Lang, limit = 10, days = 30): Promise<ArticleCard[]> {
   const since = new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
   const rows = await publishedArticles(db, lang)

@@ -1,21 +1,43 @@
 /**
  * Site search (SPEC §3 "Search response", §7.1 /api/Search/{page}): tags,
- * emissions and articles matching every word of the query, after the same
- * normalisation as the stored `search_text` (Arabic letter variants folded,
- * French accents removed). Articles whose title matches come first, then
- * the newest. Issue 5 moves the article part to FTS5.
+ * emissions and articles matching every word of the query (the last one
+ * also as the beginning of a word: the visitor may still be typing it),
+ * after the same normalisation on the stored text and on the query
+ * (src/server/search/text.ts: Arabic letter variants and the definite
+ * article folded, tashkeel and tatweel removed, French accents folded).
+ *
+ * SQLite (the default): FTS5 (src/server/search/index-sqlite.ts).
+ * Articles are ranked by bm25 (title 10, tags 5, lead 4, body 1) divided by
+ * (1 + age in days / 180), so a recent title match comes first and an old
+ * one still beats a recent passing mention; ties go to the newest. To keep
+ * a very broad query cheap (a common word in 100 000 articles), only the
+ * SEARCH_RANK_WINDOW most recently added matches are ranked; matches older
+ * than those follow, newest added first. Pagination is done by SQL.
+ *
+ * PostgreSQL (DATABASE_URL): the normalised `search_text` column with LIKE,
+ * title matches first, then the newest, paginated by SQL.
+ *
+ * Tags and emissions: up to 4 each, those whose name holds every word
+ * first (best bm25 first), then those whose whole name is among the query's
+ * words ("أسعار الطاقة" suggests the tag "الطاقة").
  */
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { NotFoundError } from '../api/define.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath, programmePath, tagPath } from '../../lib/paths.ts';
 import { publishedArticles } from './articles.ts';
+import { ARTICLE_WEIGHTS, FTS_ARTICLES, FTS_PROGRAMMES, FTS_TAGS, flushSearchQueue } from '../search/index-sqlite.ts';
+import { matchExpression, queryTerms } from '../search/text.ts';
 
 export const SEARCH_TAGS_MAX = 4;
 export const SEARCH_EMISSIONS_MAX = 4;
 export const SEARCH_PAGE_SIZE = 10;
+/** Most matching articles ranked by relevance (SQLite); older matches follow by recency. */
+export const SEARCH_RANK_WINDOW = 2000;
+/** Age, in days, at which a match's relevance counts half. */
+const RECENCY_DAYS = 180;
 
 export interface SearchResult {
   Tags: { id: number; name: string; slug: string; path: string }[];
@@ -31,36 +53,28 @@ export interface SearchResult {
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
 }
 
-/** The distinct normalised words of a query. */
-export function searchWords(query: string): string[] {
-  return [...new Set(normalizeSearchText(query).split(' ').filter(Boolean))];
+export interface SearchOptions {
+  /** The present, for what is published (tests). */
+  now?: Date;
+  /** Overrides SEARCH_RANK_WINDOW (tests). */
+  rankWindow?: number;
 }
 
-const matchesAll = (text: string, words: readonly string[]) => words.every((w) => text.includes(w));
-
-/**
- * How well a short name (tag, programme title) answers the query: 0 when it
- * contains every word, 1 when the query contains the whole name as words
- * ("أسعار الطاقة" suggests the tag "الطاقة"), undefined otherwise.
- */
-function nameRank(names: readonly string[], words: readonly string[]): number | undefined {
-  const normalized = names.map(normalizeSearchText).filter(Boolean);
-  if (normalized.some((n) => matchesAll(n, words))) return 0;
-  const phrase = ` ${words.join(' ')} `;
-  if (normalized.some((n) => n.length >= 2 && phrase.includes(` ${n} `))) return 1;
-  return undefined;
+interface ArticleRow {
+  id: number;
+  lang: Lang;
+  title: string;
+  slug: string;
+  published_at: string;
+  route_name: string | null;
 }
 
-function bestNames<T>(items: readonly T[], names: (item: T) => string[], words: readonly string[], max: number): T[] {
-  return items
-    .map((item, i) => ({ item, i, rank: nameRank(names(item), words) }))
-    .filter((x): x is { item: T; i: number; rank: number } => x.rank !== undefined)
-    .sort((a, b) => a.rank - b.rank || a.i - b.i)
-    .slice(0, max)
-    .map((x) => x.item);
+interface NameHit {
+  id: number;
+  rank: number;
 }
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const isPostgres = (db: DB) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function searchContent(
   db: DB,
@@ -68,95 +82,239 @@ export async function searchContent(
   query: string,
   page: number,
   pageSize = SEARCH_PAGE_SIZE,
+  opts: SearchOptions = {},
 ): Promise<SearchResult> {
-  const words = searchWords(query);
-  const empty: SearchResult = {
-    Tags: [],
-    Emissions: [],
-    Article: [],
-    pagination: { page, pageSize, total: 0, totalPages: 0 },
-  };
-  if (words.length === 0) {
+  if (lang !== 'ar' && lang !== 'fr') throw new Error(`unknown language ${String(lang)}`);
+  if (!Number.isInteger(page) || page < 1) throw new NotFoundError();
+  const now = opts.now ?? new Date();
+  const postgres = isPostgres(db);
+  const terms = postgres ? searchWords(query) : queryTerms(query);
+  if (terms.length === 0) {
     if (page > 1) throw new NotFoundError();
-    return empty;
+    return { Tags: [], Emissions: [], Article: [], pagination: { page, pageSize, total: 0, totalPages: 0 } };
   }
 
-  let articleQuery = publishedArticles(db, lang);
-  for (const w of words) {
-    articleQuery = articleQuery.where(sql<boolean>`${sql.ref('articles.search_text')} like ${likePattern(w)} escape '\\'`);
-  }
-
-  const [tags, programmes, candidates] = await Promise.all([
-    db.selectFrom('tags').select(['id', 'name', 'slug']).where('lang', '=', lang).orderBy('name').orderBy('id').execute(),
-    db
-      .selectFrom('programmes')
-      .select(['id', 'title_ar', 'title_fr'])
-      .where('is_active', '=', 1)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    articleQuery
-      .select(['articles.id', 'articles.title'])
-      .orderBy('articles.published_at', 'desc')
-      .orderBy('articles.id', 'desc')
-      .execute(),
-  ]);
-
-  const Tags = bestNames(tags, (t) => [t.name], words, SEARCH_TAGS_MAX).map((t) => ({
-    id: t.id,
-    name: t.name,
-    slug: t.slug,
-    path: tagPath(lang, t.id),
-  }));
-
-  // A programme matches on either language's title; it is named in the locale's.
-  const Emissions = bestNames(programmes, (p) => [p.title_ar, p.title_fr], words, SEARCH_EMISSIONS_MAX).map(
-    (p) => ({
-      id: p.id,
-      name: lang === 'ar' ? p.title_ar || p.title_fr : p.title_fr || p.title_ar,
-      path: programmePath(lang, p.id),
-    }),
+  if (!postgres) await flushSearchQueue(db);
+  const [tagHits, programmeHits, articles] = await Promise.all(
+    postgres
+      ? [likeNames(db, 'tags', lang, terms), likeNames(db, 'programmes', lang, terms), likeArticles(db, lang, terms, page, pageSize, now)]
+      : [
+          ftsNames(db, 'tags', lang, terms),
+          ftsNames(db, 'programmes', lang, terms),
+          ftsArticles(db, lang, terms, page, pageSize, now, opts.rankWindow ?? SEARCH_RANK_WINDOW),
+        ],
   );
 
-  // Title matches first; Array.prototype.sort is stable, so recency stays within each group.
-  const ranked = candidates
-    .map((c, i) => ({ id: c.id, rank: matchesAll(normalizeSearchText(c.title), words) ? 0 : 1, i }))
-    .sort((a, b) => a.rank - b.rank || a.i - b.i);
-  const total = ranked.length;
+  const { rows, total } = articles;
   const totalPages = Math.ceil(total / pageSize);
   // As every paginated list: page 1 always answers (maybe empty), a page past the last is unknown.
   if (page > 1 && page > totalPages) throw new NotFoundError();
-  const pageIds = ranked.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id);
-  const rows = pageIds.length
-    ? await db
-        .selectFrom('articles')
-        .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
-        .select([
-          'articles.id',
-          'articles.lang',
-          'articles.title',
-          'articles.slug',
-          'articles.published_at',
-          'master_tags.route_name',
-        ])
-        .where('articles.id', 'in', pageIds)
-        .execute()
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const Article = pageIds.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    const tag = r.route_name || 'news';
-    return [
-      {
-        id: r.id,
-        title: r.title,
-        url: JSON.stringify({ tag, slug: r.slug }),
-        path: articlePath(r.lang, r.route_name, r.slug),
-        publishedAt: r.published_at,
-      },
-    ];
-  });
 
-  return { Tags, Emissions, Article, pagination: { page, pageSize, total, totalPages } };
+  const [tags, programmes] = await Promise.all([
+    tagHits.length
+      ? db.selectFrom('tags').select(['id', 'name', 'slug']).where('id', 'in', tagHits.map((h) => h.id)).execute()
+      : [],
+    programmeHits.length
+      ? db.selectFrom('programmes').select(['id', 'title_ar', 'title_fr']).where('id', 'in', programmeHits.map((h) => h.id)).execute()
+      : [],
+  ]);
+  const tagById = new Map(tags.map((t) => [t.id, t]));
+  const programmeById = new Map(programmes.map((p) => [p.id, p]));
+
+  return {
+    Tags: tagHits.flatMap((h) => {
+      const t = tagById.get(h.id);
+      return t ? [{ id: t.id, name: t.name, slug: t.slug, path: tagPath(lang, t.id) }] : [];
+    }),
+    // A programme matches on either language's title; it is named in the locale's.
+    Emissions: programmeHits.flatMap((h) => {
+      const p = programmeById.get(h.id);
+      if (!p) return [];
+      return [{ id: p.id, name: lang === 'ar' ? p.title_ar || p.title_fr : p.title_fr || p.title_ar, path: programmePath(lang, p.id) }];
+    }),
+    Article: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      url: JSON.stringify({ tag: r.route_name || 'news', slug: r.slug }),
+      path: articlePath(r.lang, r.route_name, r.slug),
+      publishedAt: r.published_at,
+    })),
+    pagination: { page, pageSize, total, totalPages },
+  };
+}
+
+/* ---- SQLite: FTS5 ---- */
+
+const articleColumns = sql`a.id, a.lang, a.title, a.slug, a.published_at, mt.route_name`;
+
+async function ftsArticles(
+  db: DB,
+  lang: Lang,
+  terms: string[],
+  page: number,
+  pageSize: number,
+  nowDate: Date,
+  windowSize: number,
+): Promise<{ rows: ArticleRow[]; total: number }> {
+  const text = matchExpression(terms, { mode: 'all', prefixLast: true });
+  if (!text) return { rows: [], total: 0 };
+  // `lang` is 'ar' or 'fr' (checked above); the words are quoted (text.ts).
+  const match = `lang : "${lang}" AND {title lead body tags} : (${text})`;
+  const now = nowDate.toISOString();
+  const fts = sql.table(FTS_ARTICLES);
+  const weights = sql.join(ARTICLE_WEIGHTS.map((w) => sql.lit(w)));
+  // Only published articles are indexed; those scheduled for later are the
+  // few to leave out (found through the articles' (lang, status, published_at) index).
+  const shown = sql`${fts} MATCH ${match} AND ${fts}.rowid NOT IN
+    (SELECT id FROM articles WHERE lang = ${lang} AND status = 'published' AND published_at > ${now})`;
+
+  const total = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${shown}`.execute(db)).rows[0]?.n ?? 0);
+  const offset = (page - 1) * pageSize;
+  if (offset >= total) return { rows: [], total };
+
+  // The ranked window: the most recently added matches, bm25 computed for those only.
+  const ranked =
+    offset < windowSize
+      ? (
+          await sql<ArticleRow>`SELECT ${articleColumns}
+            FROM (SELECT rowid AS id, bm25(${fts}, ${weights}) AS score FROM ${fts}
+                  WHERE ${shown} ORDER BY rowid DESC LIMIT ${windowSize}) w
+            CROSS JOIN articles a ON a.id = w.id
+            LEFT JOIN master_tags mt ON mt.id = a.master_tag_id
+            ORDER BY w.score / (1.0 + max(0.0, julianday(${now}) - julianday(a.published_at)) / ${sql.lit(RECENCY_DAYS)}),
+              a.published_at DESC, a.id DESC
+            LIMIT ${Math.min(pageSize, windowSize - offset)} OFFSET ${offset}`.execute(db)
+        ).rows
+      : [];
+  if (ranked.length === pageSize || total <= windowSize) return { rows: ranked, total };
+
+  // Past the window: the older matches, most recently added first.
+  const edge = (
+    await sql<{ id: number }>`SELECT rowid AS id FROM ${fts} WHERE ${shown}
+      ORDER BY rowid DESC LIMIT 1 OFFSET ${windowSize - 1}`.execute(db)
+  ).rows[0];
+  if (!edge) return { rows: ranked, total };
+  const tail = await sql<ArticleRow>`SELECT ${articleColumns}
+    FROM (SELECT rowid AS id FROM ${fts} WHERE ${shown} AND ${fts}.rowid < ${edge.id}
+          ORDER BY rowid DESC LIMIT ${pageSize - ranked.length} OFFSET ${Math.max(0, offset - windowSize)}) w
+    CROSS JOIN articles a ON a.id = w.id
+    LEFT JOIN master_tags mt ON mt.id = a.master_tag_id
+    ORDER BY w.id DESC`.execute(db);
+  return { rows: [...ranked, ...tail.rows], total };
+}
+
+/** Tags (of the language) or active programmes: those naming every word, then those whose name the query holds. */
+async function ftsNames(db: DB, kind: 'tags' | 'programmes', lang: Lang, terms: string[]): Promise<NameHit[]> {
+  const max = kind === 'tags' ? SEARCH_TAGS_MAX : SEARCH_EMISSIONS_MAX;
+  const fts = sql.table(kind === 'tags' ? FTS_TAGS : FTS_PROGRAMMES);
+  const filter = kind === 'tags' ? sql`t.lang = ${lang}` : sql`t.is_active = 1`;
+  const order = kind === 'tags' ? sql`t.name, t.id` : sql`t.position, t.id`;
+  const names = kind === 'tags' ? sql`t.name AS a, '' AS b` : sql`t.title_ar AS a, t.title_fr AS b`;
+  const find = (match: string, limit: number) =>
+    sql<{ id: number; a: string; b: string }>`SELECT t.id, ${names} FROM ${fts} CROSS JOIN ${sql.table(kind)} t ON t.id = ${fts}.rowid
+      WHERE ${fts} MATCH ${match} AND ${filter} ORDER BY bm25(${fts}), ${order} LIMIT ${limit}`.execute(db);
+
+  const all = matchExpression(terms, { mode: 'all', prefixLast: true });
+  const hits: NameHit[] = all ? (await find(all, max)).rows.map((r) => ({ id: r.id, rank: 0 })) : [];
+  if (hits.length < max && terms.length > 1) {
+    const any = matchExpression(terms, { mode: 'any', prefixLast: false });
+    const seen = new Set(hits.map((h) => h.id));
+    for (const r of any ? (await find(any, 50)).rows : []) {
+      if (hits.length >= max) break;
+      if (seen.has(r.id)) continue;
+      // Either name wholly among the query's words.
+      if ([r.a, r.b].some((n) => isWithin(queryTerms(n), terms))) hits.push({ id: r.id, rank: 1 });
+    }
+  }
+  return hits;
+}
+
+const isWithin = (nameTerms: readonly string[], terms: readonly string[]) =>
+  nameTerms.length > 0 && nameTerms.join('').length >= 2 && nameTerms.every((t) => terms.includes(t));
+
+/* ---- PostgreSQL: LIKE over the normalised search_text ---- */
+
+/** The distinct normalised words of a query (at most 12). */
+export function searchWords(query: string): string[] {
+  return [...new Set(normalizeSearchText(query.slice(0, 200)).split(' ').filter(Boolean))].slice(0, 12);
+}
+
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * PostgreSQL's version of normalizeSearchText for a title, for ranking:
+ * Arabic letter variants folded, tashkeel and tatweel dropped, the common
+ * French accented letters folded, lowercase (punctuation is left: the words
+ * are matched with LIKE).
+ */
+const PG_FOLD_FROM = 'أإآٱةىؤئàáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝ';
+const PG_FOLD_TO = 'ااااهيويaaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuy';
+const PG_DROP = 'ًٌٍَُِّْٰـ';
+
+async function likeArticles(
+  db: DB,
+  lang: Lang,
+  words: string[],
+  page: number,
+  pageSize: number,
+  now: Date,
+): Promise<{ rows: ArticleRow[]; total: number }> {
+  let base = publishedArticles(db, lang).where('articles.published_at', '<=', now.toISOString());
+  for (const w of words) {
+    base = base.where(sql<boolean>`${sql.ref('articles.search_text')} like ${likePattern(w)} escape '\\'`);
+  }
+  const countRow = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  if (total === 0 || (page - 1) * pageSize >= total) return { rows: [], total };
+  const title = sql`lower(translate(${sql.ref('articles.title')}, ${PG_FOLD_FROM + PG_DROP}, ${PG_FOLD_TO}))`;
+  const titleMatch = sql.join(
+    words.map((w) => sql`${title} like ${likePattern(w)} escape '\\'`),
+    sql` AND `,
+  );
+  const rows = await base
+    .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
+    .select(['articles.id', 'articles.lang', 'articles.title', 'articles.slug', 'articles.published_at', 'master_tags.route_name'])
+    .orderBy(sql`CASE WHEN ${titleMatch} THEN 0 ELSE 1 END`)
+    .orderBy('articles.published_at', 'desc')
+    .orderBy('articles.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { rows, total };
+}
+
+/**
+ * How well a short name answers the query: 0 when it contains every word,
+ * 1 when the query contains the whole name as words, undefined otherwise.
+ */
+function nameRank(names: readonly string[], words: readonly string[]): number | undefined {
+  const normalized = names.map(normalizeSearchText).filter(Boolean);
+  if (normalized.some((n) => words.every((w) => n.includes(w)))) return 0;
+  const phrase = ` ${words.join(' ')} `;
+  if (normalized.some((n) => n.length >= 2 && phrase.includes(` ${n} `))) return 1;
+  return undefined;
+}
+
+async function likeNames(db: DB, kind: 'tags' | 'programmes', lang: Lang, words: string[]): Promise<NameHit[]> {
+  const items =
+    kind === 'tags'
+      ? (await db.selectFrom('tags').select(['id', 'name']).where('lang', '=', lang).orderBy('name').orderBy('id').execute()).map((t) => ({
+          id: t.id,
+          names: [t.name],
+        }))
+      : (
+          await db
+            .selectFrom('programmes')
+            .select(['id', 'title_ar', 'title_fr'])
+            .where('is_active', '=', 1)
+            .orderBy('position')
+            .orderBy('id')
+            .execute()
+        ).map((p) => ({ id: p.id, names: [p.title_ar, p.title_fr] }));
+  return items
+    .map((item, i) => ({ id: item.id, i, rank: nameRank(item.names, words) }))
+    .filter((x): x is { id: number; i: number; rank: number } => x.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .slice(0, kind === 'tags' ? SEARCH_TAGS_MAX : SEARCH_EMISSIONS_MAX)
+    .map(({ id, rank }) => ({ id, rank }));
 }

@@ -2,17 +2,31 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Dialect } from './dialect.ts';
 import { initialMigration } from './migrations/001_initial.ts';
+import { adsMigration } from './migrations/002_ads.ts';
+import { accountsMigration } from './migrations/004_accounts.ts';
+import { formsMigration } from './migrations/005_forms.ts';
+import { searchMigration } from './migrations/006_search.ts';
+import { pushMigration } from './migrations/007_push.ts';
+import { bannersMigration } from './migrations/008_banners.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001_initial': initialMigration(dialect),
+    '002_ads': adsMigration(dialect),
+    '004_accounts': accountsMigration(dialect),
+    '005_forms': formsMigration(dialect),
+    '006_search': searchMigration(dialect),
+    '007_push': pushMigration(dialect),
+    '008_banners': bannersMigration(dialect),
   };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // Numbers are reserved per feature and land in any order: a store that
+  // already ran a later one must still take an earlier one added after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

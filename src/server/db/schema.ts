@@ -308,6 +308,91 @@ export interface AdTagsTable {
   description: string;
 }
 
+/** A house video ad (SPEC §2.10): served by our own VAST server. */
+export interface AdCreativesTable {
+  id: Id;
+  /** Internal name, sent as the VAST AdTitle. */
+  name: string;
+  /** ma: shown in Morocco (country flag 0); intl: shown abroad (flag 1). */
+  market: 'ma' | 'intl';
+  /** Public URL path or absolute URL of the video file. */
+  media_url: string;
+  mime: string;
+  width: number;
+  height: number;
+  /** Kilobits per second. */
+  bitrate: number;
+  duration_s: number;
+  /** Click-through page (path or absolute URL; "{lang}" becomes ar or fr), or null. */
+  click_url: string | null;
+  /** Relative share of impressions among the eligible creatives. */
+  weight: ColumnType<number, number | undefined, number>;
+  is_active: ColumnType<number, number | undefined, number>;
+  /** Campaign window (ISO-8601 UTC); null means open-ended. */
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+/** A tracking event reported by a player for a house creative. */
+export interface AdEventsTable {
+  id: Id;
+  creative_id: number;
+  /** The ad unit the ad was requested for, e.g. /2M/video/preroll-sport. */
+  unit: string;
+  market: 'ma' | 'intl';
+  /** impression, start, firstQuartile, midpoint, thirdQuartile, complete, skip, click, error… */
+  event: string;
+  /** Extra data, e.g. the VAST error code of an error event. */
+  detail: string | null;
+  created_at: CreatedAt;
+}
+
+/**
+ * A house display ad (SPEC §2.10): a banner for the page's slots, or a
+ * desktop skin (the page background beside the content, from 970 px).
+ */
+export interface AdBannersTable {
+  id: Id;
+  /** Internal name (reports). */
+  name: string;
+  /** ma: shown in Morocco (country flag 0); intl: shown abroad (flag 1). */
+  market: 'ma' | 'intl';
+  format: 'banner' | 'skin';
+  /** The creative's size in CSS pixels (a skin: its background image's). */
+  width: number;
+  height: number;
+  /** Public path or absolute URL of the picture (a skin: its background), and its 2x rendition. */
+  image_url: string | null;
+  image_2x_url: string | null;
+  /** What the ad says, per language: drawn over the picture when text_overlay is 1, else its alternative text. */
+  headline_ar: string | null;
+  headline_fr: string | null;
+  /** The call to action drawn as a button (text_overlay). */
+  cta_ar: string | null;
+  cta_fr: string | null;
+  text_overlay: ColumnType<number, number | undefined, number>;
+  /** Background colour (CSS colour); a skin's colour around its image. */
+  bg_color: string | null;
+  /** Where a click goes (path or absolute URL; "{lang}" becomes ar or fr). */
+  click_url: string;
+  weight: ColumnType<number, number | undefined, number>;
+  is_active: ColumnType<number, number | undefined, number>;
+  /** Campaign window (ISO-8601 UTC); null means open-ended. */
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+/** What a slot reported for a house banner. */
+export interface AdBannerEventsTable {
+  id: Id;
+  banner_id: number;
+  /** The slot's ad unit, e.g. /2M/mobile/top. */
+  unit: string;
+  market: 'ma' | 'intl';
+  event: 'impression' | 'viewable' | 'click';
+  created_at: CreatedAt;
+}
+
 export interface UsersTable {
   id: Id;
   email: string;
@@ -327,14 +412,33 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** 004_accounts: failed sign-ins (and sign-up attempts) for the rate limits. */
+export interface AuthFailuresTable {
+  id: Id;
+  /** 'login-account' | 'login-address' | 'signup-address' */
+  scope: string;
+  /** The normalised e-mail or the visitor's address. */
+  key: string;
+  /** ISO instant, written by the application. */
+  created_at: string;
+}
+
 export interface NewsletterContactsTable {
   id: Id;
   email: string;
   lang: Lang;
   status: 'pending' | 'confirmed' | 'unsubscribed';
+  /** SHA-256 (hex) of the confirmation token; '' once it can no longer confirm. */
   token: string;
   created_at: CreatedAt;
   confirmed_at: string | null;
+  /** 005_forms */
+  name: string | null;
+  /** Sent in every mail after confirmation; unsubscribes in one step. */
+  unsubscribe_token: string | null;
+  confirm_sent_at: string | null;
+  unsubscribed_at: string | null;
+  updated_at: string | null;
 }
 
 export interface FormSubmissionsTable {
@@ -344,6 +448,27 @@ export interface FormSubmissionsTable {
   /** JSON of the validated fields. */
   payload: string;
   created_at: CreatedAt;
+  /** 005_forms: the language the form was sent in. */
+  lang: Lang | null;
+}
+
+/** 005_forms: every mail sent or attempted, with its delivery state. */
+export interface MailDeliveriesTable {
+  id: Id;
+  /** newsletter-confirm, newsletter-welcome, contact… */
+  kind: string;
+  ref_table: string | null;
+  ref_id: number | null;
+  recipient: string;
+  subject: string;
+  transport: 'smtp' | 'outbox';
+  status: 'pending' | 'sent' | 'failed';
+  error: string | null;
+  message_id: string | null;
+  /** Outbox file name, for the outbox transport. */
+  location: string | null;
+  created_at: CreatedAt;
+  updated_at: string | null;
 }
 
 export interface ClickEventsTable {
@@ -366,6 +491,27 @@ export interface PlayEventsTable {
   click_date: number;
   page_url: string;
   created_at: CreatedAt;
+}
+
+/** 007_push: one browser's Web Push subscription (issue 5 item 10). */
+export interface PushSubscriptionsTable {
+  id: Id;
+  /** The push service's URL for this browser (https; unique). */
+  endpoint: string;
+  /** The browser's P-256 public key (65 bytes, base64url). */
+  p256dh: string;
+  /** The browser's auth secret (16 bytes, base64url). */
+  auth: string;
+  /** The language of the page it was made on: the notifications' language. */
+  lang: Lang;
+  created_at: string;
+  updated_at: string;
+  last_success_at: string | null;
+  /** Failed sends since the last success. */
+  failures: ColumnType<number, number | undefined, number>;
+  last_failure_at: string | null;
+  /** HTTP status of the last failed send (0: no answer). */
+  last_status: number | null;
 }
 
 export interface Database {
@@ -392,12 +538,19 @@ export interface Database {
   starlight_videos: StarlightVideosTable;
   static_pages: StaticPagesTable;
   ad_tags: AdTagsTable;
+  ad_creatives: AdCreativesTable;
+  ad_events: AdEventsTable;
+  ad_banners: AdBannersTable;
+  ad_banner_events: AdBannerEventsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  auth_failures: AuthFailuresTable;
   newsletter_contacts: NewsletterContactsTable;
   form_submissions: FormSubmissionsTable;
+  mail_deliveries: MailDeliveriesTable;
   click_events: ClickEventsTable;
   play_events: PlayEventsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

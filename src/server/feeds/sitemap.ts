@@ -79,7 +79,7 @@ export async function sectionUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
 
   // Home and the section pages (present in both languages).
   urls.push(both((l) => route('index', l)));
-  for (const name of ['guidetv', 'dossier-special', 'replay-news', 'replay-starlight', 'starlight', 'shows'] as const) {
+  for (const name of ['guidetv', 'dossier-special', 'replay-news', 'replay-starlight', 'starlight', 'shows', 'prieres'] as const) {
     urls.push(both((l) => route(name, l)));
   }
   urls.push(both((l) => route('replay-id', l, {})));

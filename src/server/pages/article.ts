@@ -4,8 +4,7 @@
  * language with its related lists (src/server/content/articles.ts).
  */
 import type { DB } from '../db/index.ts';
-import { LOCALES, type Locale } from '../../lib/paths.ts';
-import { getConfig } from '../config.ts';
+import { masterTagPath, type Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import { articlePage, publishedArticles, type ArticlePage } from '../content/articles.ts';
 import { otherLocale } from './editorial-common.ts';
@@ -16,8 +15,38 @@ export const articleTagSegment = (page: ArticlePage): string => page.article.mas
 export interface ArticleView extends ArticlePage {
   /** Id of the article's video (for the player slot), when it has one. */
   videoId: number | null;
-  /** This article in each language: the translation, else that language's home. */
+  /** This article in each language: the translation, else that language's nearest section (its master tag, else home). */
   alternates: Record<Locale, string>;
+  /** The article and its translation, when it has one (hreflang). */
+  translations: Partial<Record<Locale, string>>;
+  /** The parent of the article's master tag (Sport above Football), for the breadcrumb. */
+  parentSection: { name: string; path: string } | null;
+}
+
+async function parentSectionOf(db: DB, masterTagId: number | undefined, lang: Locale): Promise<ArticleView['parentSection']> {
+  if (masterTagId === undefined) return null;
+  const row = await db
+    .selectFrom('master_tags as m')
+    .innerJoin('master_tags as p', 'p.id', 'm.parent_id')
+    .select(['p.name', 'p.route_name'])
+    .where('m.id', '=', masterTagId)
+    .executeTakeFirst();
+  return row ? { name: row.name, path: masterTagPath(lang, row.route_name) } : null;
+}
+
+/** The other language's counterpart of the article's master tag (same translation key), else that language's home. */
+async function nearestSection(db: DB, masterTagId: number | undefined, other: Locale): Promise<string> {
+  if (masterTagId !== undefined) {
+    const row = await db
+      .selectFrom('master_tags as m')
+      .innerJoin('master_tags as o', 'o.translation_key', 'm.translation_key')
+      .select('o.route_name')
+      .where('m.id', '=', masterTagId)
+      .where('o.lang', '=', other)
+      .executeTakeFirst();
+    if (row) return masterTagPath(other, row.route_name);
+  }
+  return route('index', other);
 }
 
 export type ArticleLoad = { kind: 'article'; view: ArticleView } | { kind: 'redirect'; location: string };
@@ -28,11 +57,14 @@ async function view(db: DB, id: number): Promise<ArticleView | null> {
   const row = await db.selectFrom('articles').select('video_id').where('id', '=', id).executeTakeFirst();
   const lang = page.article.lang;
   const other = otherLocale(lang);
+  const translation = page.article.translation?.path;
   const alternates = {
     [lang]: page.article.path,
-    [other]: page.article.translation?.path ?? route('index', other),
+    [other]: translation ?? (await nearestSection(db, page.article.masterTag?.id, other)),
   } as Record<Locale, string>;
-  return { ...page, videoId: row?.video_id ?? null, alternates };
+  const translations = translation ? alternates : { [lang]: page.article.path };
+  const parentSection = await parentSectionOf(db, page.article.masterTag?.id, lang);
+  return { ...page, videoId: row?.video_id ?? null, alternates, translations, parentSection };
 }
 
 /**
@@ -68,26 +100,3 @@ export async function loadPostPage(db: DB, locale: Locale, params: { id: number 
   return { kind: 'article', view: v };
 }
 
-/**
- * The article pages pre-built at build time (DESIGN.md §4): the newest
- * PRERENDER_ARTICLES published articles of each language, at their canonical
- * /{lang}/{tag}/{slug}. Older and later ones are served by the on-demand twin.
- */
-export async function prerenderedArticlePaths(
-  db: DB,
-  perLanguage = getConfig().PRERENDER_ARTICLES,
-): Promise<{ params: { lang: Locale; tag: string; url: string } }[]> {
-  const out: { params: { lang: Locale; tag: string; url: string } }[] = [];
-  for (const lang of LOCALES) {
-    if (perLanguage === 0) break;
-    const rows = await publishedArticles(db, lang)
-      .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
-      .select(['articles.slug', 'master_tags.route_name'])
-      .orderBy('articles.published_at', 'desc')
-      .orderBy('articles.id', 'desc')
-      .limit(perLanguage)
-      .execute();
-    for (const r of rows) out.push({ params: { lang, tag: r.route_name || 'news', url: r.slug } });
-  }
-  return out;
-}

@@ -39,10 +39,11 @@ export function plainText(html: string): string {
     .trim();
 }
 
-/** Breadcrumbs of an article: home, its master tag, the article. */
+/** Breadcrumbs of an article: home, its section's parent (Sport above Football), its master tag, the article. */
 export function articleCrumbs(view: ArticleView): Breadcrumb[] {
   const a = view.article;
   const crumbs = [homeCrumb(a.lang)];
+  if (view.parentSection) crumbs.push(view.parentSection);
   if (a.masterTag) crumbs.push({ name: a.masterTag.name, path: masterTagPath(a.lang, a.masterTag.routeName) });
   crumbs.push({ name: a.title, path: a.path });
   return crumbs;
@@ -62,11 +63,17 @@ export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'ta
     description,
     path: a.path,
     alternates: view.alternates,
+    translations: view.translations,
     image: a.cover ?? a.video?.poster ?? null,
     ogType: 'article',
     publishedAt: a.publishedAt,
     updatedAt: a.updatedAt,
     breadcrumbs: articleCrumbs(view),
+    adTargeting: [
+      ['article', String(a.id)],
+      ...(a.masterTag ? ([['section', a.masterTag.routeName]] as const) : []),
+      ...(a.tags.length ? ([['tags', a.tags.map((t) => t.id).join(',')]] as const) : []),
+    ],
     jsonLd: [
       newsArticleLd({
         siteUrl: getConfig().SITE_URL,

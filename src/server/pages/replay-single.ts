@@ -12,6 +12,8 @@ export interface EpisodePage {
   news: EpisodeNews;
   /** The episode as a card: its own thumbnail, duration, path. */
   card: VideoCard;
+  /** The episode's programme (its ad tag gives the pre-roll unit). */
+  programmeId: number;
 }
 
 export async function loadEpisode(db: DB, locale: Locale, params: { id: number }): Promise<EpisodePage | null> {
@@ -21,5 +23,5 @@ export async function loadEpisode(db: DB, locale: Locale, params: { id: number }
   ]);
   if (!detail || !row) return null;
   const [card] = await toCards(db, [episodeSeed(row, locale)], locale);
-  return card ? { news: detail.News, card } : null;
+  return card ? { news: detail.News, card, programmeId: row.programme_id } : null;
 }

@@ -1,8 +1,10 @@
 /**
  * What the site shell (header, navigation bar, mega menu) needs from the
  * store for one language: the master tags (navigation bar), the
- * call-for-tenders tag (mega menu, TV column) and the replay categories
- * (secondary navigation on replay pages).
+ * call-for-tenders tag (mega menu, TV column), the replay categories
+ * (secondary navigation on replay pages), the live channel's name and
+ * poster (the live block of the mobile header, the live strip's place) and
+ * whether breaking news are on (the ticker's place).
  *
  * Every page renders the shell, so the answer is kept for a short while per
  * language instead of querying the store on each on-demand render.
@@ -10,6 +12,9 @@
 import { getDb, type DB } from '../db/index.ts';
 import { getConfig } from '../config.ts';
 import { masterTagTree, type MasterTagNode } from '../content/tags.ts';
+import { liveSection } from '../content/live.ts';
+import { activeBreakingNews } from '../content/breaking.ts';
+import type { ImageShape } from '../api/shapes.ts';
 import { route } from '../../lib/routes.ts';
 import type { Locale } from '../../lib/paths.ts';
 
@@ -19,6 +24,10 @@ export interface ShellData {
   tendersPath: string;
   /** Replay secondary navigation: Société and Sport category pages. */
   replayCategories: { societe: string; sport: string };
+  /** The live channel (mobile header's live block); absent when the store did not answer. */
+  live?: { title: string; poster: ImageShape | null };
+  /** Breaking news were active when the shell was read: the ticker's height is kept on a first visit. */
+  breaking?: boolean;
 }
 
 const TTL_MS = 60_000;
@@ -51,7 +60,12 @@ export function replayCategoryPaths(lang: Locale, config = getConfig()): ShellDa
 
 async function load(lang: Locale): Promise<ShellData> {
   const db = await getDb();
-  const [masterTags, tendersId] = await Promise.all([masterTagTree(db, lang), tendersTagId(db, lang)]);
+  const [masterTags, tendersId, live, breaking] = await Promise.all([
+    masterTagTree(db, lang),
+    tendersTagId(db, lang),
+    liveSection(db, lang),
+    activeBreakingNews(db, lang),
+  ]);
   return {
     masterTags,
     tendersPath:
@@ -59,6 +73,8 @@ async function load(lang: Locale): Promise<ShellData> {
         ? route('posts-tag-id', lang, { id: tendersId })
         : route('navigationlinks-page', lang, { page: 'appel-offre' }),
     replayCategories: replayCategoryPaths(lang),
+    live: { title: live.title, poster: live.poster },
+    breaking: breaking !== undefined,
   };
 }
 

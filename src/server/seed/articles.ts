@@ -13,7 +13,7 @@ import { STORIES, TENDERS, TOPIC_TEXT } from './data/stories/index.ts';
 import { AUTHORS_BY_MASTER, MASTER_TAGS } from './data/taxonomy.ts';
 import type { Bi, MasterKey, Story, StoryTemplate, StoryVars } from './data/types.ts';
 import { insertMany, insertOne } from './dbutil.ts';
-import { SAMPLE_VIDEO_URL } from './media.ts';
+import { SAMPLE_VIDEOS } from './media.ts';
 import { createRng, type Rng } from './prng.ts';
 import { h2, p, quote, slugify, ul } from './text.ts';
 
@@ -269,15 +269,7 @@ export async function createArticles(
     const withVideo = rng.chance(t.video ? 0.35 : 0.08);
     let videoId: number | null = null;
     if (withVideo) {
-      videoId = await insertOne(db, 'videos', {
-        url: SAMPLE_VIDEO_URL,
-        mime: 'video/mp4',
-        duration_s: rng.int(60, 240),
-        width: 1280,
-        height: 720,
-        poster_image_id: coverId,
-        captions: '[]',
-      });
+      videoId = await insertOne(db, 'videos', { ...SAMPLE_VIDEOS.clip, poster_image_id: coverId });
       videos++;
     }
     if (gallery.length > 0) galleries++;

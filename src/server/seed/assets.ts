@@ -50,7 +50,8 @@ interface Planned {
   assign: (ids: ImageIds, id: number) => void;
 }
 
-const kindFr = { emission: "l'émission", serie: 'la série', film: 'le film' } as const;
+/** "de" + the kind, contracted as French wants it (du film, not "de le film"). */
+const kindFr = { emission: "de l'émission", serie: 'de la série', film: 'du film' } as const;
 const kindAr = { emission: 'برنامج', serie: 'مسلسل', film: 'فيلم' } as const;
 
 function plan(): Planned[] {
@@ -102,7 +103,7 @@ function plan(): Planned[] {
         motif: 'studio',
         word: p.artwork,
         seed: seed++,
-        alt: { ar: `صورة ${kindAr[p.kind]} ${p.title.ar}`, fr: `Visuel de ${kindFr[p.kind]} « ${p.title.fr} »` },
+        alt: { ar: `صورة ${kindAr[p.kind]} ${p.title.ar}`, fr: `Visuel ${kindFr[p.kind]} « ${p.title.fr} »` },
         credit: '2M',
       },
       assign: (ids, id) => {
@@ -117,7 +118,7 @@ function plan(): Planned[] {
         motif: 'shapes',
         word: p.artwork,
         seed: seed++,
-        alt: { ar: `ملصق ${kindAr[p.kind]} ${p.title.ar}`, fr: `Affiche de ${kindFr[p.kind]} « ${p.title.fr} »` },
+        alt: { ar: `ملصق ${kindAr[p.kind]} ${p.title.ar}`, fr: `Affiche ${kindFr[p.kind]} « ${p.title.fr} »` },
         credit: '2M',
       },
       assign: (ids, id) => {
@@ -133,7 +134,7 @@ function plan(): Planned[] {
           motif: k === 0 ? 'studio' : 'shapes',
           word: p.artwork,
           seed: seed++,
-          alt: { ar: `صورة مصغرة من ${kindAr[p.kind]} ${p.title.ar}`, fr: `Vignette de ${kindFr[p.kind]} « ${p.title.fr} »` },
+          alt: { ar: `صورة مصغرة من ${kindAr[p.kind]} ${p.title.ar}`, fr: `Vignette ${kindFr[p.kind]} « ${p.title.fr} »` },
           credit: '2M',
         },
         assign: (ids, id) => {

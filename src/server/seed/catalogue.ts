@@ -17,7 +17,7 @@ import type { Bi } from './data/types.ts';
 import { WEB_VIDEO_TAGS } from './data/webvideos.ts';
 import { feminine } from './data/fragments.ts';
 import { insertMany, insertOne } from './dbutil.ts';
-import { SAMPLE_VIDEO_URL } from './media.ts';
+import { SAMPLE_VIDEOS, type SampleVideo } from './media.ts';
 import type { Rng } from './prng.ts';
 import { fde, slugify } from './text.ts';
 import { addDays, arDate, frDate, localDay, localToUtc, weekday } from './time.ts';
@@ -25,16 +25,9 @@ import { addDays, arDate, frDate, localDay, localToUtc, weekday } from './time.t
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-async function video(db: Kysely<Database>, durationS: number, posterId: number | null): Promise<number> {
-  return insertOne(db, 'videos', {
-    url: SAMPLE_VIDEO_URL,
-    mime: 'video/mp4',
-    duration_s: durationS,
-    width: 1280,
-    height: 720,
-    poster_image_id: posterId,
-    captions: '[]',
-  });
+/** A video row playing one of the committed samples (public/sample-media/vod/). */
+async function video(db: Kysely<Database>, sample: SampleVideo, posterId: number | null): Promise<number> {
+  return insertOne(db, 'videos', { ...sample, poster_image_id: posterId });
 }
 
 const views = (rng: Rng, max: number): number => Math.floor(300 + Math.pow(rng.next(), 3) * max);
@@ -162,7 +155,7 @@ export async function createProgrammes(
       while (city2.slug === city.slug) city2 = rng.pick(CITIES);
       const text = def.episode({ n: i + 1, city, city2, guest: rng.pick(PEOPLE) });
       const thumb = thumbs[i % Math.max(1, thumbs.length)] ?? null;
-      const videoId = await video(db, minutes * 60 + rng.int(0, 59), thumb);
+      const videoId = await video(db, SAMPLE_VIDEOS.replay, thumb);
       const publishedAt = new Date(localToUtc(day, def.airMinutes + minutes).getTime() + 10 * MINUTE);
       const episodeId = await insertOne(db, 'episodes', {
         programme_id: id,
@@ -257,7 +250,7 @@ export async function createBulletins(db: Kysely<Database>, rng: Rng, now: Date,
         title_fr: title.fr,
         description_ar: `أبرز عناوين النشرة: ${picks.map((h) => h.ar).join('؛ ')}.`,
         description_fr: `Au sommaire : ${picks.map((h) => h.fr).join(' ; ')}.`,
-        video_id: await video(db, minutes * 60 + rng.int(0, 59), thumb),
+        video_id: await video(db, SAMPLE_VIDEOS.journal, thumb),
         thumbnail_image_id: thumb,
         published_at: end.toISOString(),
         view_count: views(rng, 80_000),
@@ -283,7 +276,7 @@ export async function createWebVideos(db: Kysely<Database>, rng: Rng, now: Date,
         title_fr: v.title.fr,
         description_ar: v.description.ar,
         description_fr: v.description.fr,
-        video_id: await video(db, rng.int(60, 360), thumb),
+        video_id: await video(db, SAMPLE_VIDEOS.web, thumb),
         thumbnail_image_id: thumb,
         published_at: new Date(now.getTime() - Math.round((0.2 + rng.next() * 59.5) * DAY)).toISOString(),
         view_count: views(rng, 120_000),
@@ -520,7 +513,7 @@ export async function createStarlight(
         kind: 'prime',
         title_ar: `ستارلايت ${s.number} - البرايم ${k + 1}`,
         title_fr: `Starlight ${s.number} - Prime ${k + 1}`,
-        video_id: await video(db, rng.int(100, 150) * 60, t),
+        video_id: await video(db, SAMPLE_VIDEOS.replay, t),
         thumbnail_image_id: t,
         published_at: at(day, 21 * 60 + 30 + 150),
         view_count: views(rng, 500_000),
@@ -536,7 +529,7 @@ export async function createStarlight(
         kind: 'performance',
         title_ar: `${c.name.ar} ${ar}`,
         title_fr: `${c.name.fr} ${perf.fr}`,
-        video_id: await video(db, rng.int(180, 360), t),
+        video_id: await video(db, SAMPLE_VIDEOS.clip, t),
         thumbnail_image_id: t,
         published_at: at(rng.pick(primeDays), 21 * 60 + 30 + rng.int(20, 140)),
         view_count: views(rng, 200_000),
@@ -550,7 +543,7 @@ export async function createStarlight(
         kind: 'portrait',
         title_ar: `بورتريه: ${c.name.ar}`,
         title_fr: `Portrait : ${c.name.fr}`,
-        video_id: await video(db, rng.int(120, 240), t),
+        video_id: await video(db, SAMPLE_VIDEOS.clip, t),
         thumbnail_image_id: t,
         published_at: at(addDays(firstPrime, -rng.int(2, 6)), 18 * 60),
         view_count: views(rng, 90_000),
@@ -564,7 +557,7 @@ export async function createStarlight(
         kind: 'casting',
         title_ar: `كاستينغ ستارلايت ${s.number}: محطة ${city.ar}`,
         title_fr: `Casting Starlight ${s.number} : étape ${fde(city.fr)}`,
-        video_id: await video(db, rng.int(300, 600), t),
+        video_id: await video(db, SAMPLE_VIDEOS.clip, t),
         thumbnail_image_id: t,
         published_at: at(addDays(firstPrime, -rng.int(20, 40)), 19 * 60),
         view_count: views(rng, 60_000),
@@ -578,7 +571,7 @@ export async function createStarlight(
         kind: 'backstage',
         title_ar: `كواليس البرايم ${k} من ستارلايت ${s.number}`,
         title_fr: `Coulisses du prime ${k} de Starlight ${s.number}`,
-        video_id: await video(db, rng.int(180, 360), t),
+        video_id: await video(db, SAMPLE_VIDEOS.clip, t),
         thumbnail_image_id: t,
         published_at: at(primeDays[k - 1] ?? firstPrime, 21 * 60 + 30 + 170),
         view_count: views(rng, 40_000),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { isStoreEmpty, type DB } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
+import { createAdBanners, createAdCreatives, renderAdBanners } from './ads.ts';
 import { createArticles, createBreakingNews, createHomeSections } from './articles.ts';
 import { renderDemoImages, storeImages } from './assets.ts';
 import {
@@ -21,8 +22,21 @@ import {
   createWebVideos,
 } from './catalogue.ts';
 import { createRng, DEFAULT_SEED } from './prng.ts';
+import { addSyntheticArticles as addSyntheticRows, type SyntheticOptions } from './synthetic.ts';
+import { refreshSearchIndex } from '../search/index-sqlite.ts';
 
-export { addSyntheticArticles, type SyntheticOptions } from './synthetic.ts';
+export type { SyntheticOptions };
+
+/** Synthetic articles (src/server/seed/synthetic.ts), then the search index brought up to date once. */
+export async function addSyntheticArticles(db: DB, n: number, opts: SyntheticOptions = {}): Promise<number> {
+  const added = await addSyntheticRows(db, n, opts);
+  if (added > 0) {
+    const t = Date.now();
+    const { rebuilt } = await refreshSearchIndex(db);
+    opts.log?.(`search index ${rebuilt ? 'rebuilt' : 'updated'} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  return added;
+}
 
 export interface SeedOptions {
   /** Folder whose media/ subfolder receives the generated files. */
@@ -86,6 +100,7 @@ const COUNTED = [
   'starlight_videos',
   'static_pages',
   'ad_tags',
+  'ad_banners',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Fill an empty store with the demo catalogue. Throws if the store already has articles. */
@@ -99,6 +114,8 @@ export async function seedDemoContent(db: DB, opts: SeedOptions): Promise<SeedSu
 
   const rendered = await renderDemoImages(mediaDir);
   log(`images: ${rendered.rows.length} rendered under ${path.join(mediaDir, 'img')} (${Date.now() - started} ms)`);
+  const banners = await renderAdBanners(mediaDir);
+  log(`house banners: ${banners.length} under ${path.join(mediaDir, 'ads')}`);
 
   await db.transaction().execute(async (trx) => {
     const images = await storeImages(trx, rendered);
@@ -119,7 +136,11 @@ export async function seedDemoContent(db: DB, opts: SeedOptions): Promise<SeedSu
     await createStarlight(trx, rng, now, images);
     await createStaticPages(trx, rng, now);
     await createAdTags(trx, tax);
+    await createAdCreatives(trx, now);
+    await createAdBanners(trx, banners);
   });
+  // The triggers queued every row: one rebuild of the search index.
+  await refreshSearchIndex(db);
 
   const counts = {} as Record<(typeof COUNTED)[number], number>;
   for (const table of COUNTED) {

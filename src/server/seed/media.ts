@@ -180,10 +180,10 @@ function words(text: string, w: number, h: number, kind: ImageKind): string {
   return `<text x="${Math.round(w * 0.06)}" y="${Math.round(h * 0.9)}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${size}" fill="#ffffff" fill-opacity="0.85" letter-spacing="${Math.round(size / 12)}">${safe}</text>`;
 }
 
-export function svgFor(spec: ImageSpec): string {
-  const { w, h } = SIZES[spec.kind];
-  const rng = createRng(spec.seed);
-  const [c1, c2] = spec.palette;
+/** A picture of `motif` in `palette` (gradient, motif, vignette) with optional words, w×h, as SVG. */
+export function artSvg(w: number, h: number, palette: Palette, motif: Motif, seed: number, extra = ''): string {
+  const rng = createRng(seed);
+  const [c1, c2] = palette;
   const angle = rng.int(0, 3);
   const grad = [
     'x1="0" y1="0" x2="1" y2="1"',
@@ -192,23 +192,28 @@ export function svgFor(spec: ImageSpec): string {
     'x1="0" y1="0" x2="1" y2="0"',
   ][angle];
   const body =
-    spec.motif === 'person'
-      ? person(rng, w, h, spec.palette)
-      : spec.motif === 'stage'
-        ? stage(rng, w, h, spec.palette)
-        : spec.motif === 'studio'
-          ? studio(rng, w, h, spec.palette)
-          : shapes(rng, w, h, spec.palette);
+    motif === 'person'
+      ? person(rng, w, h, palette)
+      : motif === 'stage'
+        ? stage(rng, w, h, palette)
+        : motif === 'studio'
+          ? studio(rng, w, h, palette)
+          : shapes(rng, w, h, palette);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
     `<defs><linearGradient id="g" ${grad}><stop offset="0" stop-color="${shade(c1, rng.next() * 0.2 - 0.1)}"/><stop offset="1" stop-color="${shade(c2, rng.next() * 0.2 - 0.1)}"/></linearGradient>`,
     `<radialGradient id="v" cx="0.5" cy="0.45" r="0.75"><stop offset="0.55" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.35"/></radialGradient></defs>`,
     `<rect width="${w}" height="${h}" fill="url(#g)"/>`,
     body,
-    words(spec.word ?? '', w, h, spec.kind),
+    extra,
     `<rect width="${w}" height="${h}" fill="url(#v)"/>`,
     '</svg>',
   ].join('');
+}
+
+export function svgFor(spec: ImageSpec): string {
+  const { w, h } = SIZES[spec.kind];
+  return artSvg(w, h, spec.palette, spec.motif, spec.seed, words(spec.word ?? '', w, h, spec.kind));
 }
 
 export interface RenderedImage {
@@ -270,4 +275,41 @@ export async function renderImages(specs: readonly ImageSpec[], mediaDir: string
   return rows;
 }
 
-export const SAMPLE_VIDEO_URL = '/media/video/sample.mp4';
+/** A seeded video row's media: one of the committed samples of public/sample-media/vod/. */
+export type SampleVideo = Pick<NewRow<'videos'>, 'url' | 'mime' | 'duration_s' | 'width' | 'height' | 'captions'>;
+
+const captions = (base: string): string =>
+  JSON.stringify([
+    { lang: 'ar', label: 'العربية', url: `${base}-ar.vtt` },
+    { lang: 'fr', label: 'Français', url: `${base}-fr.vtt` },
+  ]);
+
+/**
+ * The replay samples made by scripts/make-sample-media.ts (served as static
+ * files): real durations and largest picture size; keep in step with the
+ * script. HLS ones have two renditions (360p, 540p) for the quality menu.
+ */
+export const SAMPLE_VIDEOS = {
+  /** News bulletins: HLS, Arabic and French captions. */
+  journal: {
+    url: '/sample-media/vod/journal/index.m3u8',
+    mime: 'application/vnd.apple.mpegurl',
+    duration_s: 30,
+    width: 960,
+    height: 540,
+    captions: captions('/sample-media/vod/journal/captions'),
+  },
+  /** Programme episodes (shows, series, films) and Starlight primes: HLS. */
+  replay: {
+    url: '/sample-media/vod/replay/index.m3u8',
+    mime: 'application/vnd.apple.mpegurl',
+    duration_s: 24,
+    width: 960,
+    height: 540,
+    captions: '[]',
+  },
+  /** The channel's web videos (by2m): MP4, Arabic and French captions. */
+  web: { url: '/sample-media/vod/web.mp4', mime: 'video/mp4', duration_s: 30, width: 640, height: 360, captions: captions('/sample-media/vod/web') },
+  /** Article videos and short Starlight videos: MP4. */
+  clip: { url: '/sample-media/vod/clip.mp4', mime: 'video/mp4', duration_s: 20, width: 640, height: 360, captions: '[]' },
+} as const satisfies Record<string, SampleVideo>;

@@ -27,7 +27,7 @@ import {
   paginateArticles,
   publishedArticles,
 } from '../../content/articles.ts';
-import { pubCodeForTag } from '../../content/ads.ts';
+import { pubCodeFor } from '../../content/ads.ts';
 import { activeBreakingNews } from '../../content/breaking.ts';
 import { findDossier, listDossiers } from '../../content/dossiers.ts';
 import { gridDay, gridFortnight } from '../../content/grid.ts';
@@ -544,7 +544,7 @@ export const contentRoutes = [
     method: 'GET',
     path: '/api/Search/{page}',
     summary:
-      'Search: up to 4 tags, up to 4 emissions and one page of 10 articles (title matches first, then newest) matching every word; 404 past the last page',
+      'Search: up to 4 tags, up to 4 emissions and one page of 10 articles matching every word (the last one also as a word start), ranked by relevance (bm25, title first) and recency; 404 past the last page',
     group: 'Search',
     params: z.object({ page: pageParam }),
     query: z.object({
@@ -582,13 +582,15 @@ export const contentRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/pub-tag/{id}',
-    summary: 'Video ad unit (pub_code) of a content tag; null means the default pre-roll unit',
+    summary:
+      'Video ad unit (pub_code) of a content tag, or with scope=programme of a programme (its episodes); null means the default pre-roll unit',
     group: 'Ads',
-    params: z.object({ id: idParam.describe('content tag id') }),
+    params: z.object({ id: idParam.describe('content tag id, or programme id with scope=programme') }),
+    query: z.object({ scope: z.enum(['tag', 'programme']).default('tag') }),
     response: z.object({ pub_code: z.string().nullable() }),
     cache: 'long',
-    async handler({ db }, { params }) {
-      const found = await pubCodeForTag(db, params.id);
+    async handler({ db }, { params, query }) {
+      const found = await pubCodeFor(db, query.scope, params.id);
       if (!found) throw new NotFoundError();
       return found;
     },

@@ -8,6 +8,8 @@ import { loadMedia } from './sources.ts';
 
 /** At most this many other episodes in the playlist, centred on the current one. */
 export const PLAYLIST_MAX = 50;
+/** A standalone video's playlist: this many videos of other programmes of its kind. */
+export const STANDALONE_PLAYLIST_MAX = 12;
 
 /**
  * /api/watchDetail/{id}. `News` keeps the original site's field names
@@ -29,10 +31,26 @@ export async function episodeDetail(db: DB, id: number, lang: Lang) {
   if (!programmeRow) return null;
 
   const index = siblings.findIndex((e) => e.id === row.id);
-  const nextRow = index >= 0 ? (siblings[index + 1] ?? null) : null;
+  let nextRow = index >= 0 ? (siblings[index + 1] ?? null) : null;
   const others = siblings.filter((e) => e.id !== row.id);
   const start = Math.min(Math.max(0, index - Math.floor(PLAYLIST_MAX / 2)), Math.max(0, others.length - PLAYLIST_MAX));
-  const playlistRows = others.slice(start, start + PLAYLIST_MAX);
+  let playlistRows = others.slice(start, start + PLAYLIST_MAX);
+  // A programme of one video (a film, a one-off): its playlist is the newest
+  // videos of other programmes of its kind, and the first of them comes next.
+  const standalone = others.length === 0;
+  if (standalone) {
+    playlistRows = await publicEpisodes(db)
+      .innerJoin('programmes', 'programmes.id', 'episodes.programme_id')
+      .selectAll('episodes')
+      .where('programmes.kind', '=', programmeRow.kind)
+      .where('programmes.is_active', '=', 1)
+      .where('episodes.programme_id', '!=', row.programme_id)
+      .orderBy('episodes.published_at', 'desc')
+      .orderBy('episodes.id', 'desc')
+      .limit(STANDALONE_PLAYLIST_MAX)
+      .execute();
+    nextRow = playlistRows[0] ?? null;
+  }
 
   const seeds = [row, ...playlistRows, ...(nextRow ? [nextRow] : [])].map((e) => episodeSeed(e, lang));
   const [media, programme] = await Promise.all([loadMedia(db, seeds, lang), programmeCard(db, programmeRow, lang)]);
@@ -48,6 +66,8 @@ export async function episodeDetail(db: DB, id: number, lang: Lang) {
       image: media.thumbnail(seed)?.url ?? '',
       season: row.season,
       number: row.number,
+      /** The programme's only video (a film): no season and number to show, its playlist is its kind's. */
+      standalone,
       path: seed.path,
       video,
       programme,

@@ -76,8 +76,20 @@ export async function jtDetail(db: DB, id: number | undefined, lang: Lang) {
     publicBulletins(db).select('edition').distinct().execute(),
   ]);
 
+  // The oldest bulletin of its edition: the newest others stand in (its next is the newest).
+  const listed =
+    playlistRows.length > 0
+      ? playlistRows
+      : await publicBulletins(db)
+          .selectAll()
+          .where('edition', '=', current.edition)
+          .where('id', '!=', current.id)
+          .orderBy('published_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(PLAYLIST_SIZE)
+          .execute();
   const seed = jtSeed(current, lang);
-  const playlistSeeds = playlistRows.map((r) => jtSeed(r, lang));
+  const playlistSeeds = listed.map((r) => jtSeed(r, lang));
   const media = await loadMedia(db, [seed, ...playlistSeeds], lang);
   const present = new Set(editionRows.map((r) => r.edition));
 

@@ -1,21 +1,13 @@
-import { sql, type Kysely, type CreateTableBuilder } from 'kysely';
 import type { Dialect } from '../dialect.ts';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not the current types */
-type Db = Kysely<any>;
-type Table = CreateTableBuilder<string, never>;
+import { migrationTools, type MigrationDb as Db, type Table } from './tools.ts';
 
 export function initialMigration(dialect: Dialect) {
-  const withId = (t: Table): Table =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const now = dialect === 'postgres' ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const { now, table: newTable } = migrationTools(dialect);
   const createdAt = (t: Table): Table => t.addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now));
 
   return {
     async up(db: Db): Promise<void> {
-      const table = (name: string) => withId(db.schema.createTable(name) as unknown as Table);
+      const table = (name: string) => newTable(db, name);
 
       await table('images')
         .addColumn('url', 'text', (c) => c.notNull())

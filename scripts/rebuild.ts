@@ -1,0 +1,43 @@
+/**
+ * Runs one pre-build against the running site (DESIGN.md §4): renders every
+ * page that exists now into a new build folder and swaps it in atomically.
+ * For a cron job or a publishing hook; the server also does it on schedule
+ * (REBUILD_INTERVAL_MIN). Exits 1 when the build failed (the previous build
+ * keeps serving) and 2 when another pre-build is running.
+ *
+ *   node scripts/rebuild.ts [--origin http://127.0.0.1:4321]
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, getConfig } from '../src/server/config.ts';
+import { getStore } from '../src/server/db/index.ts';
+import { prebuild, PrebuildBusyError } from '../src/server/delivery/prebuild.ts';
+import { siteDirOf } from '../src/server/delivery/serve.ts';
+
+const { values } = parseArgs({ options: { origin: { type: 'string' } } });
+
+let config;
+try {
+  config = getConfig();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+const origin = values.origin ?? `http://${host}:${config.PORT}`;
+const { db } = await getStore();
+let code = 0;
+try {
+  await prebuild({
+    db,
+    origin,
+    siteDir: siteDirOf(config),
+    articlesPerLanguage: config.PRERENDER_ARTICLES,
+    log: (m) => console.log(`[rebuild] ${m}`),
+  });
+} catch (err) {
+  code = err instanceof PrebuildBusyError ? 2 : 1;
+  if (code === 2) console.error(`[rebuild] ${(err as Error).message}`);
+} finally {
+  await db.destroy();
+}
+process.exit(code);

@@ -1,0 +1,20 @@
+/**
+ * Serves an existing build: the front server with pre-built pages in front
+ * of the built Astro handler (src/server/delivery/serve.ts). `npm start`
+ * prepares the store and the build first; this only serves.
+ *
+ *   node scripts/serve.ts [--dist dist]
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, getConfig } from '../src/server/config.ts';
+import { serveSite } from '../src/server/delivery/serve.ts';
+
+const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
+
+try {
+  await serveSite({ distDir: path.resolve(values.dist), config: getConfig() });
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}

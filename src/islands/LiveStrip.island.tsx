@@ -1,0 +1,301 @@
+/**
+ * The live strip of the navigation bar (SPEC §2.5, §9): the live channel,
+ * 104 px high, muted, playing on its own, a link to the live page.
+ *
+ * Light on purpose (it is on every page): a plain <video>, HLS natively
+ * where the browser can, else hls.js (light build) fetched on demand; no
+ * plyr. Mounted with `client:idle` inside the navigation bar's
+ * `transition:persist` slot, so the same <video> keeps playing across client
+ * navigations; it follows them itself (language of its labels, where it
+ * shows: src/islands/player/strip-rules.ts):
+ *  - never on the live page (its own player plays the channel);
+ *  - hidden at 768 px or narrower on the replay-news and replay-by2m-id routes;
+ *  - paused while another player plays (stop-video), while hidden, off
+ *    screen or in a background tab, and on data-saver / 2G connections (the
+ *    link stays, with the channel's poster).
+ * It plays again, muted, once no other player is on the page. A native HLS
+ * error switches it to hls.js where Media Source Extensions exist (seen
+ * here: Chromium's native HLS failing to parse after a resume); any other
+ * stream error hides it until a retry (30 s later, or at the next
+ * navigation, or when the connection comes back) works. Offline, an error
+ * is the network's, not the engine's: the strip keeps its engine.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type Hls from 'hls.js/light';
+import type { Locale } from '../lib/paths.ts';
+import { route } from '../lib/routes.ts';
+import * as m from '../paraglide/messages.js';
+import {
+  $activePlayer,
+  $liveAddress,
+  $liveChannel,
+  LIVE_STRIP_ID,
+  PLAY_VIDEO,
+  STOP_VIDEO,
+  loadLiveAddress,
+  onVideoEvent,
+  stopVideo,
+} from '../stores/player.ts';
+import { chooseEngine, hasMse, loadHls } from './player/engine.ts';
+import { STRIP_NARROW_QUERY, stripRule } from './player/strip-rules.ts';
+import './player/live-strip.css';
+
+/** After a stream error, the strip tries again after this long (or at the next navigation). */
+const STRIP_RETRY_MS = 30_000;
+
+interface Props {
+  /** The page's language at first render; later pages update it (the strip persists). */
+  locale: Locale;
+  /** The page's path at first render (where the strip shows: strip-rules.ts). */
+  path?: string;
+  /**
+   * The live channel as the server knew it: the strip (poster, title, link)
+   * is drawn from the first paint, so the bar does not grow when the live
+   * address arrives; the stream itself starts once /api/getLiveSection
+   * gave it. Null: the server did not know, nothing is drawn until then.
+   */
+  channel?: { title: string; poster: string | null } | null;
+}
+
+const currentLocale = (fallback: Locale): Locale => {
+  const lang = document.documentElement.lang;
+  return lang === 'ar' || lang === 'fr' ? lang : fallback;
+};
+
+function saveData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return Boolean(connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? ''));
+}
+
+function useMatchMedia(query: string): boolean {
+  const [matches, setMatches] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia(query);
+    const update = () => setMatches(mq.matches);
+    update();
+    mq.addEventListener('change', update);
+    return () => mq.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
+export default function LiveStrip({ locale: initialLocale, path: initialPath, channel: serverChannel = null }: Props) {
+  const url = useStore($liveAddress);
+  const channel = useStore($liveChannel) ?? serverChannel;
+  const active = useStore($activePlayer);
+  const [locale, setLocale] = useState<Locale>(initialLocale);
+  const [path, setPath] = useState<string | null>(initialPath ?? null);
+  const [onScreen, setOnScreen] = useState(true);
+  const [pageVisible, setPageVisible] = useState(true);
+  const [frugal, setFrugal] = useState(false);
+  // The stream failed: the strip steps aside (the live page stays a click away
+  // in the menus) and tries again after a while or at the next navigation.
+  const [failed, setFailed] = useState(false);
+  // Native HLS failed once (Chromium's native HLS can fail to parse on
+  // resume): from then on hls.js, where Media Source Extensions exist.
+  const [nativeFailed, setNativeFailed] = useState(false);
+  const narrow = useMatchMedia(STRIP_NARROW_QUERY);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const attachedRef = useRef<string | null>(null);
+
+  // The page it is on, after each client navigation too.
+  useEffect(() => {
+    const update = () => {
+      const lang = currentLocale(initialLocale);
+      setPath(location.pathname);
+      setLocale(lang);
+      // The channel's name in the page's language (a no-op when already known).
+      void loadLiveAddress(lang);
+    };
+    update();
+    setFrugal(saveData());
+    document.addEventListener('astro:after-swap', update);
+    return () => document.removeEventListener('astro:after-swap', update);
+  }, [initialLocale]);
+
+  useEffect(() => {
+    const onVisibility = () => setPageVisible(document.visibilityState === 'visible');
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  const rule = path ? stripRule(path) : 'hidden';
+  // 'wide-only' on narrow screens is also hidden by CSS (live-strip.css), from the first paint.
+  const hidden = failed || rule === 'hidden' || (rule === 'wide-only' && narrow);
+
+  // Off screen (scrolled away, or hidden by the bar's own rules): paused.
+  useEffect(() => {
+    const link = linkRef.current;
+    if (!link || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setOnScreen(entry.isIntersecting);
+    });
+    observer.observe(link);
+    return () => observer.disconnect();
+  }, [url]);
+
+  // One player at a time: stop-video from another player pauses the strip
+  // (through $activePlayer); play-video with the strip's id starts it.
+  useEffect(() => {
+    const offStop = onVideoEvent(STOP_VIDEO, (id) => {
+      if (id !== LIVE_STRIP_ID) videoRef.current?.pause();
+    });
+    const offPlay = onVideoEvent(PLAY_VIDEO, (id) => {
+      if (id === LIVE_STRIP_ID) stopVideo(LIVE_STRIP_ID);
+    });
+    return () => {
+      offStop();
+      offPlay();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => {
+      attachedRef.current = null;
+      setFailed(false);
+    };
+    const timer = window.setTimeout(retry, STRIP_RETRY_MS);
+    document.addEventListener('astro:after-swap', retry);
+    window.addEventListener('online', retry);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('astro:after-swap', retry);
+      window.removeEventListener('online', retry);
+    };
+  }, [failed]);
+
+  const otherPlaying = active !== null && active !== LIVE_STRIP_ID;
+  const shouldPlay = Boolean(url) && !hidden && !otherPlaying && onScreen && pageVisible && (!frugal || active === LIVE_STRIP_ID);
+
+  // Attach the stream once, then play or pause.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !url) return;
+    let cancelled = false;
+
+    const resume = async () => {
+      if (attachedRef.current !== url) {
+        attachedRef.current = url;
+        hlsRef.current?.destroy();
+        hlsRef.current = null;
+        const engine = chooseEngine(video, url, '', { preferNative: !nativeFailed });
+        if (engine !== 'native-hls') video.removeAttribute('src');
+        if (engine === 'hls.js') {
+          let HlsJs: typeof Hls;
+          try {
+            ({ default: HlsJs } = await loadHls());
+          } catch (error) {
+            // Its code could not load (offline, or a new deployment): step aside and retry later.
+            console.warn('live strip: hls.js not loaded', error);
+            attachedRef.current = null;
+            if (!cancelled) setFailed(true);
+            return;
+          }
+          if (cancelled) {
+            attachedRef.current = null;
+            return;
+          }
+          if (!HlsJs.isSupported()) return;
+          const hls = new HlsJs({ capLevelToPlayerSize: true, maxBufferLength: 10, backBufferLength: 10 });
+          hlsRef.current = hls;
+          hls.on(HlsJs.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return;
+            console.warn('live strip stream error', data.details);
+            setFailed(true);
+          });
+          hls.loadSource(url);
+          hls.attachMedia(video);
+        } else if (engine) {
+          video.src = url;
+        } else {
+          return;
+        }
+      } else if (hlsRef.current) {
+        hlsRef.current.startLoad(-1);
+      } else if (video.seekable.length > 0) {
+        // Native live: back to the live edge after a pause.
+        video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - 4);
+      }
+      video.muted = true;
+      try {
+        await video.play();
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('live strip not playing', error);
+      }
+    };
+
+    if (shouldPlay) void resume();
+    else {
+      video.pause();
+      hlsRef.current?.stopLoad();
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [url, shouldPlay, nativeFailed]);
+
+  useEffect(
+    () => () => {
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+    },
+    [],
+  );
+
+  // Nothing known of a live channel (the server did not say, the API has none yet): no strip.
+  if (!url && !serverChannel) return null;
+  const o = { locale };
+  return (
+    <a
+      ref={linkRef}
+      className="live-strip"
+      href={route('live', locale)}
+      // The name starts with the visible words (WCAG 2.5.3), then says what the link does.
+      aria-label={m.live_strip_label({ channel: channel?.title ?? '' }, o).replace(/\s+/g, ' ')}
+      hidden={hidden}
+      data-track="live"
+      data-player-id={LIVE_STRIP_ID}
+      data-rule={rule}
+    >
+      <span className="live-strip-video" dir="ltr">
+        <video
+          ref={videoRef}
+          muted
+          playsInline
+          preload="none"
+          poster={channel?.poster ?? undefined}
+          aria-hidden="true"
+          tabIndex={-1}
+          onError={(event) => {
+            // hls.js reports its own errors; a native or file source failing ends here.
+            if (!hlsRef.current && event.currentTarget.getAttribute('src')) {
+              console.warn('live strip stream error', event.currentTarget.error?.message);
+              if (!navigator.onLine) {
+                // The connection is gone, not the engine: try the same one again once back online.
+                attachedRef.current = null;
+                setFailed(true);
+              } else if (!nativeFailed && hasMse()) {
+                attachedRef.current = null;
+                setNativeFailed(true);
+              } else setFailed(true);
+            }
+          }}
+        />
+        <span className="live-strip-badge" aria-hidden="true">
+          <span className="live-strip-dot" />
+          {m.player_live({}, o)}
+        </span>
+      </span>
+      <span className="live-strip-text" aria-hidden="true">
+        <strong>{m.live_strip_title({}, o)}</strong>
+        {channel?.title && <span>{channel.title}</span>}
+      </span>
+    </a>
+  );
+}

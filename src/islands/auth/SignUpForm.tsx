@@ -1,0 +1,144 @@
+/**
+ * Sign-up popup body (SPEC §2.8, §3 "Sign-up payload", §5): birth date (a
+ * date picker), sexe H (Homme) / F (Femme) with H by default, name, e-mail
+ * and its confirmation, password and its confirmation, the conditions
+ * checkbox. Every field is required. Submitted only when the checkbox is
+ * checked: otherwise nothing happens and no message appears. Only date,
+ * sexe, name, email and password are sent; the confirmations and the
+ * checkbox are not, and their equality is not checked (SPEC §5).
+ */
+import { useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../lib/paths.ts';
+import { route } from '../../lib/routes.ts';
+import { closeAuth, switchAuth } from '../../stores/auth.ts';
+import * as m from '../../paraglide/messages.js';
+import { callAccount, formOf } from './api.ts';
+import { FacebookButton } from './FacebookButton.tsx';
+import type { FacebookSettings } from './facebook-sdk.ts';
+import { FormError, TextField, firstError } from './fields.tsx';
+import { applySignedIn } from './session-client.ts';
+
+const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
+
+/** YYYY-MM-DD of today minus `years`, in the browser's calendar (the server checks the exact bounds). */
+function yearsAgo(years: number): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: FacebookSettings | null }) {
+  const o = { locale };
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const conditions = form.elements.namedItem('conditions');
+    // SPEC §5: without the checkbox, nothing happens and nothing is said.
+    if (!(conditions instanceof HTMLInputElement) || !conditions.checked || busy) return;
+    const data = new FormData(form);
+    setBusy(true);
+    setMessage('');
+    setErrors({});
+    const answer = await callAccount(
+      'registeration',
+      locale,
+      formOf({
+        date: text(data.get('date')),
+        sexe: text(data.get('sexe')) || 'H',
+        name: text(data.get('name')),
+        email: text(data.get('email')),
+        password: text(data.get('password')),
+      }),
+    );
+    setBusy(false);
+    if (answer.ok && answer.user) {
+      applySignedIn(answer.user);
+      closeAuth();
+      return;
+    }
+    setMessage(answer.message);
+    setErrors(answer.errors);
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} aria-busy={busy || undefined}>
+      <FormError>{message}</FormError>
+      <TextField
+        label={m.account_label_date({}, o)}
+        name="date"
+        type="date"
+        autoComplete="bday"
+        required
+        min={yearsAgo(120)}
+        max={yearsAgo(13)}
+        data-autofocus=""
+        error={firstError(errors, 'date')}
+      />
+      <fieldset className="auth-field auth-radios" aria-invalid={errors.sexe ? true : undefined}>
+        <legend>{m.account_label_sexe({}, o)}</legend>
+        <label>
+          <input type="radio" name="sexe" value="H" defaultChecked required /> {m.account_sexe_h({}, o)}
+        </label>
+        <label>
+          <input type="radio" name="sexe" value="F" /> {m.account_sexe_f({}, o)}
+        </label>
+        {errors.sexe && <p className="auth-field-error">{errors.sexe[0]}</p>}
+      </fieldset>
+      <TextField label={m.account_label_name({}, o)} name="name" type="text" autoComplete="name" required minLength={2} maxLength={80} error={firstError(errors, 'name')} />
+      <TextField
+        label={m.account_label_email({}, o)}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        dir="ltr"
+        error={firstError(errors, 'email')}
+      />
+      <TextField label={m.account_label_email_confirm({}, o)} name="confirming_email" type="email" autoComplete="email" required maxLength={254} dir="ltr" />
+      <TextField
+        label={m.account_label_password({}, o)}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={256}
+        dir="ltr"
+        hint={m.account_password_hint({ min: '8' }, o)}
+        error={firstError(errors, 'password')}
+      />
+      <TextField
+        label={m.account_label_password_confirm({}, o)}
+        name="confirming_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={256}
+        dir="ltr"
+      />
+      <label className="auth-check">
+        <input type="checkbox" name="conditions" />
+        <span>
+          {m.account_conditions_before({}, o)}{' '}
+          <a href={route('navigationlinks-page', locale, { page: 'conditions' })} target="_blank" rel="noopener">
+            {m.account_conditions_link({}, o)}
+          </a>
+        </span>
+      </label>
+      <button type="submit" className="auth-submit" disabled={busy}>
+        {busy ? m.account_sending({}, o) : m.account_signup_submit({}, o)}
+      </button>
+      {facebook && <FacebookButton locale={locale} settings={facebook} onError={setMessage} />}
+      <p className="auth-switch">
+        <button type="button" className="auth-link" onClick={() => switchAuth('signin')}>
+          {m.account_switch_to_signin({}, o)}
+        </button>
+      </p>
+    </form>
+  );
+}

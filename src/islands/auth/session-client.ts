@@ -1,0 +1,41 @@
+/**
+ * The browser side of the session (SPEC §4):
+ *
+ *  - restore at start: when the browser holds a sign-in (token marker or
+ *    name), `/api/account/me` is asked once per page load; the answer syncs
+ *    the stores (the user, or sign-out when the cookie is gone). An
+ *    anonymous visitor costs no request. If the server cannot be reached the
+ *    stored name stays (offline is not a sign-out).
+ *  - signed in / signed out: the stores and what the browser keeps.
+ */
+import type { Locale } from '../../lib/paths.ts';
+import { $account, type Account } from '../../stores/auth.ts';
+import { hasStoredSession, signInUser, signOutUser } from '../../stores/session.ts';
+import { callAccount } from './api.ts';
+
+export function applySignedIn(user: Account): void {
+  signInUser(user);
+  $account.set(user);
+}
+
+export function applySignedOut(): void {
+  signOutUser();
+  $account.set(null);
+}
+
+let restoring: Promise<void> | undefined;
+
+/** Checks the stored sign-in with the server, once per page load. */
+export function restoreSession(locale: Locale): Promise<void> {
+  restoring ??= (async () => {
+    if (!hasStoredSession()) {
+      $account.set(null);
+      return;
+    }
+    const answer = await callAccount('me', locale);
+    if (!answer.ok) return; // server unreachable or failing: keep what is stored
+    if (answer.user) applySignedIn(answer.user);
+    else applySignedOut();
+  })();
+  return restoring;
+}

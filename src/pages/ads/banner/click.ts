@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { handleBannerClick } from '../../../server/ads/http.ts';
+
+export const prerender = false;
+
+/** House ad server: counts a click on a banner, then redirects to its advertiser. */
+export const GET: APIRoute = ({ request }) => handleBannerClick(request);

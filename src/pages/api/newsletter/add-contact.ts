@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { handleNewsletterApi } from '../../../server/forms/index.ts';
+
+export const prerender = false;
+
+/**
+ * Newsletter sign-up (SPEC §7.4), double opt-in: src/server/forms. A route
+ * of its own (Astro prefers it to the /api catch-all): the GET-oriented
+ * registry of src/server/api takes no request body nor client address.
+ */
+export const ALL: APIRoute = ({ request, clientAddress }) => {
+  let peer: string | undefined;
+  try {
+    peer = clientAddress;
+  } catch {
+    // No socket address (e.g. a request made in-process).
+  }
+  return handleNewsletterApi(request, peer);
+};

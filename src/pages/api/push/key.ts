@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { handlePushKey } from '../../../server/push/index.ts';
+
+export const prerender = false;
+
+/** The VAPID public key browsers subscribe with (issue 5 item 10): src/server/push. */
+export const ALL: APIRoute = ({ request }) => handlePushKey(request);

@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { handleContactApi } from '../../server/forms/index.ts';
+
+export const prerender = false;
+
+/**
+ * Contact form (SPEC §7.4): stored, then mailed to the newsroom;
+ * src/server/forms. A route of its own (Astro prefers it to the /api
+ * catch-all): the GET-oriented registry of src/server/api takes no request
+ * body nor client address.
+ */
+export const ALL: APIRoute = ({ request, clientAddress }) => {
+  let peer: string | undefined;
+  try {
+    peer = clientAddress;
+  } catch {
+    // No socket address (e.g. a request made in-process).
+  }
+  return handleContactApi(request, peer);
+};

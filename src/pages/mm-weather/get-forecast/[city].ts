@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { handleForecastRequest } from '../../../server/weather/index.ts';
+
+export const prerender = false;
+
+/** Weather widget back end (SPEC §7.3): POST, form body `lang`; src/server/weather/handler.ts. */
+export const ALL: APIRoute = ({ request, params }) => handleForecastRequest(request, params.city);

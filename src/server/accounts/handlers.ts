@@ -1,0 +1,224 @@
+/**
+ * The account endpoints (SPEC §7.4; DESIGN.md §3 "Session", "Social login"),
+ * each answering the envelope `{ header: { status, code, message? },
+ * response }` with messages in the request's language (`locale` header):
+ *
+ *  - POST /api/account/registeration (sic, SPEC spelling), form data date,
+ *    sexe (H by default), name, email, password → 201 OK + the user + the
+ *    session cookie; 422 errors per field; 409 e-mail already used; 429 past
+ *    10 attempts an hour from one address.
+ *  - POST /api/account/login, form data username (the e-mail), password →
+ *    200 OK + user + cookie; 401 one message whether the account exists or
+ *    not (a dummy hash is checked when it does not, so both take about the
+ *    same time); 422 a field missing; 429 + Retry-After after 5 failures in
+ *    15 minutes for the account or for the address (checked before the
+ *    password: a blocked guess learns nothing).
+ *  - POST /api/account/logout → 200 OK, the session deleted, the cookie cleared.
+ *  - GET /api/account/me → 200 OK, `response` the signed-in user or null.
+ *  - POST /api/account/auth-fb, form data accessToken → verified with the
+ *    Graph API (facebook.ts), then the linked account or a new one; 503 while
+ *    the app is not configured; 401 token refused; 502 Facebook unreachable;
+ *    422 no e-mail shared; 409 e-mail of a password account.
+ *
+ * Never 400 (SPEC §8 sends the visitor home on 400). Every answer is
+ * private, no-store. CSRF: see sessions.ts (origin check + SameSite=Lax).
+ */
+import { readLocale } from '../api/dispatch.ts';
+import { apiMessage } from '../api/messages.ts';
+import type { DB } from '../db/index.ts';
+import type { Lang } from '../db/schema.ts';
+import { clientAddress } from '../tracking/client-address.ts';
+import * as m from '../../paraglide/messages.js';
+import { FacebookError, verifyFacebookToken, type FacebookConfig } from './facebook.ts';
+import { errorResponse, okResponse, readForm } from './http.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password.ts';
+import {
+  clearedSessionCookie,
+  closeSession,
+  openSession,
+  readSessionToken,
+  sessionCookie,
+  sessionUser,
+  type CookieOptions,
+} from './sessions.ts';
+import {
+  addressKey,
+  AuthThrottle,
+  LOGIN_ACCOUNT_RULE,
+  LOGIN_ADDRESS_RULE,
+  SIGNUP_ADDRESS_RULE,
+  type ThrottleCheck,
+} from './throttle.ts';
+import { createUser, EmailTakenError, findOrCreateFacebookUser, findUserByEmail, updatePasswordHash, type PublicUser } from './users.ts';
+import { parseFacebookBody, parseSignIn, parseSignUp } from './validation.ts';
+
+export const ACCOUNT_ACTIONS = ['registeration', 'login', 'logout', 'me', 'auth-fb'] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+
+const METHOD: Record<AccountAction, 'GET' | 'POST'> = {
+  registeration: 'POST',
+  login: 'POST',
+  logout: 'POST',
+  me: 'GET',
+  'auth-fb': 'POST',
+};
+
+export interface AccountDeps {
+  db: () => Promise<DB>;
+  cookie: CookieOptions;
+  /** Null: social login disabled. */
+  facebook: FacebookConfig | null;
+  trustedHops: number;
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+/** What the API answers for a user: never the hash, birth date or social ids. */
+const publicUser = (u: PublicUser): PublicUser => ({ id: u.id, name: u.name, email: u.email });
+
+export function createAccountHandler(deps: AccountDeps) {
+  const now = deps.now ?? Date.now;
+
+  async function withSession(db: DB, userId: number, request: Request, code: 200 | 201, user: PublicUser): Promise<Response> {
+    // Signing in (again, or as someone else) ends the session the browser had.
+    const previous = readSessionToken(request, deps.cookie);
+    if (previous) await closeSession(db, previous);
+    const { token } = await openSession(db, userId, deps.cookie, now());
+    return okResponse(code, publicUser(user), { 'set-cookie': sessionCookie(token, deps.cookie) });
+  }
+
+  function bodyProblem(problem: 'too-large' | 'unsupported' | 'malformed', locale: Lang): Response {
+    if (problem === 'too-large') return errorResponse(413, m.account_error_too_large({}, { locale }));
+    if (problem === 'unsupported') return errorResponse(415, m.account_error_unsupported_body({}, { locale }));
+    return errorResponse(422, m.account_error_invalid_form({}, { locale }), { errors: { form: [m.account_error_unsupported_body({}, { locale })] } });
+  }
+
+  const invalid = (errors: Record<string, string[]>, locale: Lang) =>
+    errorResponse(422, m.account_error_invalid_form({}, { locale }), { errors });
+
+  const tooMany = (seconds: number, message: string) => errorResponse(429, message, { headers: { 'retry-after': String(seconds) } });
+
+  async function register(request: Request, locale: Lang, address: string): Promise<Response> {
+    const body = await readForm(request);
+    if (!body.ok) return bodyProblem(body.problem, locale);
+    const parsed = parseSignUp(body.fields, locale, new Date(now()));
+    if (!parsed.ok) return invalid(parsed.errors, locale);
+    const db = await deps.db();
+    const check: ThrottleCheck = { rule: SIGNUP_ADDRESS_RULE, key: address };
+    const throttle = new AuthThrottle(db, now);
+    const wait = await throttle.wait([check]);
+    if (wait > 0) return tooMany(wait, m.account_error_signup_rate_limited({}, { locale }));
+    const taken = () =>
+      errorResponse(409, m.account_error_email_taken({}, { locale }), { errors: { email: [m.account_error_email_taken({}, { locale })] } });
+    // Counted before the e-mail check: probing which addresses have an account is limited too.
+    await throttle.record([check]);
+    if (await findUserByEmail(db, parsed.value.email)) return taken();
+    try {
+      const user = await createUser(db, parsed.value, await hashPassword(parsed.value.password));
+      return await withSession(db, user.id, request, 201, user);
+    } catch (error) {
+      if (error instanceof EmailTakenError) return taken();
+      throw error;
+    }
+  }
+
+  async function login(request: Request, locale: Lang, address: string): Promise<Response> {
+    const body = await readForm(request);
+    if (!body.ok) return bodyProblem(body.problem, locale);
+    const parsed = parseSignIn(body.fields, locale);
+    if (!parsed.ok) return invalid(parsed.errors, locale);
+    const { email, password } = parsed.value;
+    const db = await deps.db();
+    const throttle = new AuthThrottle(db, now);
+    const checks: ThrottleCheck[] = [
+      { rule: LOGIN_ACCOUNT_RULE, key: email },
+      { rule: LOGIN_ADDRESS_RULE, key: address },
+    ];
+    const wait = await throttle.wait(checks);
+    if (wait > 0) return tooMany(wait, m.account_error_rate_limited({}, { locale }));
+
+    const user = await findUserByEmail(db, email);
+    const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+    if (!user || !ok) {
+      await throttle.record(checks);
+      return errorResponse(401, m.account_error_credentials({}, { locale }));
+    }
+    await throttle.clear(LOGIN_ACCOUNT_RULE, email);
+    if (needsRehash(user.password_hash!)) await updatePasswordHash(db, user.id, await hashPassword(password));
+    return withSession(db, user.id, request, 200, user);
+  }
+
+  async function logout(request: Request): Promise<Response> {
+    const token = readSessionToken(request, deps.cookie);
+    if (token) await closeSession(await deps.db(), token);
+    return okResponse(200, null, { 'set-cookie': clearedSessionCookie(deps.cookie) });
+  }
+
+  async function me(request: Request): Promise<Response> {
+    const token = readSessionToken(request, deps.cookie);
+    if (!token) return okResponse(200, null);
+    const user = await sessionUser(await deps.db(), token, now());
+    // A cookie whose session ended (or was deleted) is forgotten by the browser too.
+    if (!user) return okResponse(200, null, { 'set-cookie': clearedSessionCookie(deps.cookie) });
+    return okResponse(200, publicUser(user));
+  }
+
+  async function authFacebook(request: Request, locale: Lang, address: string): Promise<Response> {
+    if (!deps.facebook) return errorResponse(503, m.account_facebook_disabled({}, { locale }));
+    const body = await readForm(request);
+    if (!body.ok) return bodyProblem(body.problem, locale);
+    const parsed = parseFacebookBody(body.fields, locale);
+    if (!parsed.ok) return invalid(parsed.errors, locale);
+    const db = await deps.db();
+    const throttle = new AuthThrottle(db, now);
+    const check: ThrottleCheck = { rule: LOGIN_ADDRESS_RULE, key: address };
+    const wait = await throttle.wait([check]);
+    if (wait > 0) return tooMany(wait, m.account_error_rate_limited({}, { locale }));
+
+    let profile;
+    try {
+      profile = await verifyFacebookToken(deps.facebook, parsed.value.accessToken, { fetch: deps.fetch, now });
+    } catch (error) {
+      if (!(error instanceof FacebookError)) throw error;
+      if (error.kind === 'unreachable') {
+        console.warn(`[accounts] Facebook verification failed: ${error.message}`);
+        return errorResponse(502, m.account_facebook_unreachable({}, { locale }));
+      }
+      await throttle.record([check]);
+      return errorResponse(401, m.account_facebook_invalid({}, { locale }));
+    }
+    const outcome = await findOrCreateFacebookUser(db, profile);
+    if (!outcome.ok) {
+      if (outcome.problem === 'no-email') {
+        return errorResponse(422, m.account_facebook_no_email({}, { locale }), { errors: { email: [m.account_facebook_no_email({}, { locale })] } });
+      }
+      return errorResponse(409, m.account_facebook_email_taken({}, { locale }));
+    }
+    return withSession(db, outcome.user.id, request, outcome.created ? 201 : 200, outcome.user);
+  }
+
+  return async function handleAccount(action: AccountAction, request: Request, peer?: string): Promise<Response> {
+    const url = new URL(request.url);
+    const locale = readLocale(request, url);
+    try {
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      if (method !== METHOD[action]) return errorResponse(405, apiMessage(405, locale), { headers: { allow: METHOD[action] } });
+      const address = addressKey(clientAddress(request, peer, deps.trustedHops));
+      switch (action) {
+        case 'registeration':
+          return await register(request, locale, address);
+        case 'login':
+          return await login(request, locale, address);
+        case 'logout':
+          return await logout(request);
+        case 'me':
+          return await me(request);
+        case 'auth-fb':
+          return await authFacebook(request, locale, address);
+      }
+    } catch (error) {
+      console.error(`[accounts] ${request.method} ${url.pathname} failed`, error);
+      return errorResponse(500, apiMessage(500, locale));
+    }
+  };
+}

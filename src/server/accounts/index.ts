@@ -1,0 +1,41 @@
+/**
+ * The process-wide account handler, built from configuration on first use.
+ * Route files (src/pages/api/account/*.ts) call `handleAccountRequest`.
+ */
+import type { APIRoute } from 'astro';
+import { getConfig } from '../config.ts';
+import { getDb } from '../db/index.ts';
+import { facebookConfigFrom } from './facebook.ts';
+import { createAccountHandler, type AccountAction } from './handlers.ts';
+import { cookieOptionsFrom } from './sessions.ts';
+
+export { ACCOUNT_ACTIONS, type AccountAction } from './handlers.ts';
+export { facebookClientSettings } from './facebook.ts';
+
+let handler: ReturnType<typeof createAccountHandler> | undefined;
+
+export function handleAccountRequest(action: AccountAction, request: Request, peer?: string): Promise<Response> {
+  if (!handler) {
+    const config = getConfig();
+    handler = createAccountHandler({
+      db: getDb,
+      cookie: cookieOptionsFrom(config),
+      facebook: facebookConfigFrom(config),
+      trustedHops: config.TRUST_PROXY_HOPS,
+    });
+  }
+  return handler(action, request, peer);
+}
+
+/** The handler of one account route file: every method goes through it (405 for the wrong one). */
+export function accountRoute(action: AccountAction): APIRoute {
+  return (context) => {
+    let peer: string | undefined;
+    try {
+      peer = context.clientAddress;
+    } catch {
+      // No socket address (e.g. a request made in-process).
+    }
+    return handleAccountRequest(action, context.request, peer);
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Sessions (DESIGN.md §3 "Session"): a random token in an HttpOnly cookie,
+ * its SHA-256 in `sessions`. The cookie is SameSite=Lax, Path=/, Max-Age
+ * SESSION_DAYS days, and Secure whenever the public site is https
+ * (SITE_URL); then its name carries the `__Host-` prefix, which browsers
+ * accept only from a secure origin, for the whole host, without Domain, so
+ * no sibling sub-domain can plant or shadow it.
+ *
+ * CSRF: every write path is a POST that Astro's origin check refuses when
+ * its Origin is not the site's (form content types), and the cookie is
+ * SameSite=Lax, so a cross-site page can neither send it with a POST nor read
+ * an answer. Nothing else is needed.
+ */
+import type { DB } from '../db/index.ts';
+import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './tokens.ts';
+
+export interface CookieOptions {
+  /** True when the public site is https. */
+  secure: boolean;
+  /** Lifetime of a session, in days. */
+  days: number;
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-sid' : 'sid';
+}
+
+export function cookieOptionsFrom(config: { SITE_URL: string; SESSION_DAYS: number }): CookieOptions {
+  return { secure: new URL(config.SITE_URL).protocol === 'https:', days: config.SESSION_DAYS };
+}
+
+export function sessionCookie(token: string, opts: CookieOptions): string {
+  const maxAge = Math.round(opts.days * 86_400);
+  return [`${sessionCookieName(opts.secure)}=${token}`, 'Path=/', `Max-Age=${maxAge}`, 'HttpOnly', ...(opts.secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');
+}
+
+/** The Set-Cookie value that makes the browser forget the session cookie. */
+export function clearedSessionCookie(opts: CookieOptions): string {
+  return [`${sessionCookieName(opts.secure)}=`, 'Path=/', 'Max-Age=0', 'HttpOnly', ...(opts.secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');
+}
+
+/** The session token of a request's Cookie header, or null (a malformed value counts as none). */
+export function readSessionToken(request: Request, opts: CookieOptions): string | null {
+  const name = sessionCookieName(opts.secure);
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    if (SESSION_TOKEN_PATTERN.test(value)) return value;
+  }
+  return null;
+}
+
+export interface SessionUserRow {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** Opens a session for a user: the token for the cookie, and when it ends. */
+export async function openSession(db: DB, userId: number, opts: CookieOptions, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
+  const token = newSessionToken();
+  const expiresAt = new Date(now + opts.days * 86_400_000).toISOString();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashSessionToken(token), user_id: userId, created_at: new Date(now).toISOString(), expires_at: expiresAt })
+    .execute();
+  // Sweep ended sessions now and then (indexed on expires_at): each sign-in is a good moment.
+  await db.deleteFrom('sessions').where('expires_at', '<=', new Date(now).toISOString()).execute();
+  return { token, expiresAt };
+}
+
+/** The user of a live session, or null (unknown or ended token). */
+export async function sessionUser(db: DB, token: string, now = Date.now()): Promise<SessionUserRow | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id as id', 'users.name as name', 'users.email as email', 'sessions.expires_at as expires_at'])
+    .where('sessions.token_hash', '=', hashSessionToken(token))
+    .executeTakeFirst();
+  if (!row || row.expires_at <= new Date(now).toISOString()) return null;
+  return { id: row.id, name: row.name, email: row.email };
+}
+
+export async function closeSession(db: DB, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashSessionToken(token)).execute();
+}

@@ -1,0 +1,131 @@
+/**
+ * The house ad server's display side (DESIGN.md §3 "Ads"): picks a banner
+ * for a slot (its sizes, the visitor's market) among the store's active
+ * banners, and records what the slots report (impression, viewable, click).
+ */
+import type { DB } from '../db/index.ts';
+import type { Row } from '../db/schema.ts';
+import type { AdSize } from '../../lib/ads/display.ts';
+import { absoluteUrl, pickCreative, type Market } from './house.ts';
+
+export type Banner = Row<'ad_banners'>;
+export type BannerFormat = Banner['format'];
+export const BANNER_EVENTS = ['impression', 'viewable', 'click'] as const;
+export type BannerEvent = (typeof BANNER_EVENTS)[number];
+
+/** What a slot receives: everything it needs to draw the ad and report on it. */
+export interface BannerAd {
+  id: number;
+  format: BannerFormat;
+  width: number;
+  height: number;
+  image: string | null;
+  image2x: string | null;
+  /** The ad's words in the visitor's language (drawn, or the picture's alternative text). */
+  headline: string;
+  cta: string | null;
+  textOverlay: boolean;
+  bgColor: string | null;
+  /** The click goes through our click counter, which redirects to the advertiser. */
+  href: string;
+  /** The click leads to another site than ours (the slot opens it in a new tab). */
+  external: boolean;
+  /** Where the slot reports the impression and, once seen, the viewable impression. */
+  impression: string;
+  viewable: string;
+}
+
+export interface BannerRequest {
+  unit: string;
+  format: BannerFormat;
+  /** Sizes the slot can hold, best first (ignored for a skin). */
+  sizes: AdSize[];
+  lang: 'ar' | 'fr';
+  market: Market;
+}
+
+/** Active banners of a format inside their campaign window, for a market (the other market's stand in when it has none). */
+export async function eligibleBanners(db: DB, format: BannerFormat, market: Market, now: Date): Promise<Banner[]> {
+  const iso = now.toISOString();
+  const rows = await db
+    .selectFrom('ad_banners')
+    .selectAll()
+    .where('format', '=', format)
+    .where('is_active', '=', 1)
+    .where('weight', '>', 0)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', iso)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', iso)]))
+    .orderBy('id')
+    .execute();
+  const own = rows.filter((r) => r.market === market);
+  return own.length > 0 ? own : rows;
+}
+
+/**
+ * The banner for a request: among the eligible ones, those of the first
+ * requested size that has any (the slot lists its sizes best first), chosen
+ * by weight. A skin ignores sizes. Null when nothing fits.
+ */
+export function chooseBanner(rows: readonly Banner[], req: Pick<BannerRequest, 'format' | 'sizes'>, random: () => number = Math.random): Banner | null {
+  if (req.format === 'skin') return pickCreative(rows, random);
+  for (const [w, h] of req.sizes) {
+    const fit = rows.filter((r) => r.width === w && r.height === h);
+    if (fit.length > 0) return pickCreative(fit, random);
+  }
+  return null;
+}
+
+function eventQuery(banner: Banner, req: Pick<BannerRequest, 'unit' | 'market'>): string {
+  return new URLSearchParams({ b: String(banner.id), u: req.unit, m: req.market }).toString();
+}
+
+export function bannerAd(banner: Banner, req: BannerRequest, origin: string): BannerAd {
+  const q = eventQuery(banner, req);
+  const headline = (req.lang === 'ar' ? banner.headline_ar : banner.headline_fr) ?? banner.headline_fr ?? banner.headline_ar ?? banner.name;
+  const cta = req.lang === 'ar' ? banner.cta_ar : banner.cta_fr;
+  return {
+    id: banner.id,
+    format: banner.format,
+    width: banner.width,
+    height: banner.height,
+    image: banner.image_url ? absoluteUrl(banner.image_url, origin) : null,
+    image2x: banner.image_2x_url ? absoluteUrl(banner.image_2x_url, origin) : null,
+    headline,
+    cta: cta ?? null,
+    textOverlay: banner.text_overlay === 1,
+    bgColor: banner.bg_color,
+    href: `${origin}/ads/banner/click?${q}&lang=${req.lang}`,
+    external: new URL(clickDestination(banner, req.lang, origin)).origin !== new URL(origin).origin,
+    impression: `${origin}/ads/banner/event?e=impression&${q}`,
+    viewable: `${origin}/ads/banner/event?e=viewable&${q}`,
+  };
+}
+
+/** The ad for a slot, or null (no banner fits: the slot stays empty). */
+export async function houseBanner(db: DB, req: BannerRequest, origin: string, now: Date = new Date(), random: () => number = Math.random): Promise<BannerAd | null> {
+  const banner = chooseBanner(await eligibleBanners(db, req.format, req.market, now), req, random);
+  return banner ? bannerAd(banner, req, origin) : null;
+}
+
+export interface BannerEventInput {
+  event: BannerEvent;
+  bannerId: number;
+  unit: string;
+  market: Market;
+}
+
+/** Stores one event; the banner row (for a click's destination), or undefined when it does not exist. */
+export async function recordBannerEvent(db: DB, input: BannerEventInput): Promise<Banner | undefined> {
+  const banner = await db.selectFrom('ad_banners').selectAll().where('id', '=', input.bannerId).executeTakeFirst();
+  if (!banner) return undefined;
+  await db
+    .insertInto('ad_banner_events')
+    .values({ banner_id: banner.id, unit: input.unit, market: input.market, event: input.event })
+    .execute();
+  return banner;
+}
+
+/** Where a click on the banner goes ("{lang}" filled in, paths made absolute). */
+export function clickDestination(banner: Banner, lang: 'ar' | 'fr', origin: string): string {
+  return absoluteUrl(banner.click_url.replaceAll('{lang}', lang), origin);
+}

@@ -1,0 +1,162 @@
+/**
+ * HTTP side of the house ad server: GET /ads/vast and GET /ads/track (video),
+ * GET /ads/banner, /ads/banner/event and /ads/banner/click (display)
+ * (src/pages/ads/ are thin wrappers around these).
+ */
+import { z } from 'zod';
+import { AD_UNIT_PATTERN } from '../../lib/ad-config.ts';
+import { getDb } from '../db/index.ts';
+import { houseVast } from './house.ts';
+import { recordAdEvent, TRACKED_EVENTS } from './track.ts';
+import { BANNER_EVENTS, clickDestination, houseBanner, recordBannerEvent } from './banners.ts';
+import { parseSizes } from '../../lib/ads/display.ts';
+
+const unit = z.string({ error: 'required: the video ad unit' }).regex(AD_UNIT_PATTERN, 'must be 1 to 200 letters, digits, _ . / -');
+const market = z.enum(['ma', 'intl'], { error: 'must be ma or intl' }).default('ma');
+
+const vastQuery = z.object({
+  unit,
+  lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
+  market,
+});
+
+const trackQuery = z.object({
+  e: z.enum(TRACKED_EVENTS, { error: `must be one of ${TRACKED_EVENTS.join(', ')}` }),
+  c: z.coerce.number({ error: 'must be a creative id' }).int('must be a creative id').positive('must be a creative id'),
+  u: unit,
+  m: market,
+  /** VAST error code of an error event (three digits, else dropped). */
+  code: z.string().optional(),
+});
+
+/** The smallest transparent GIF: the answer to a tracking pixel. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+function queryOf(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) if (v !== '' && !(k in out)) out[k] = v;
+  return out;
+}
+
+function invalid(error: z.ZodError): Response {
+  const lines = error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`);
+  return new Response(`Invalid request\n${lines.join('\n')}\n`, {
+    status: 422,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/**
+ * The origin the player reached us at, for the absolute URLs VAST requires.
+ * Behind a TLS-terminating proxy the request arrives as http: honour
+ * X-Forwarded-Proto so an https page never gets http media (mixed content).
+ */
+export function publicOrigin(request: Request, url: URL): string {
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return proto === 'https' && url.protocol === 'http:' ? `https://${url.host}` : url.origin;
+}
+
+export async function handleVastRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = vastQuery.safeParse(queryOf(url));
+  if (!parsed.success) return invalid(parsed.error);
+  const xml = await houseVast(await getDb(), { ...parsed.data, origin: publicOrigin(request, url) });
+  return new Response(xml, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // VAST is fetched by players on other sites too (IAB: CORS with credentials allowed).
+      'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*',
+      'Access-Control-Allow-Credentials': 'true',
+      Vary: 'Origin',
+    },
+  });
+}
+
+export async function handleTrackRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = trackQuery.safeParse(queryOf(url));
+  if (!parsed.success) return invalid(parsed.error);
+  const q = parsed.data;
+  const stored = await recordAdEvent(await getDb(), {
+    event: q.e,
+    creativeId: q.c,
+    unit: q.u,
+    market: q.m,
+    detail: q.e === 'error' && q.code && /^\d{3}$/.test(q.code) ? q.code : null,
+  });
+  if (!stored) {
+    return new Response('Unknown creative\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  return new Response(PIXEL, {
+    status: 200,
+    headers: { 'Content-Type': 'image/gif', 'Content-Length': String(PIXEL.length), 'Cache-Control': 'no-store' },
+  });
+}
+
+/* ------------------------------------------------------------ display ads */
+
+const bannerQuery = z.object({
+  unit,
+  format: z.enum(['banner', 'skin'], { error: 'must be banner or skin' }).default('banner'),
+  sizes: z
+    .string()
+    .default('')
+    .transform((v) => parseSizes(v)),
+  lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
+  market,
+}).refine((q) => q.format === 'skin' || q.sizes.length > 0, { path: ['sizes'], message: 'required for a banner: sizes such as 728x90,468x60' });
+
+const bannerEventQuery = z.object({
+  e: z.enum(BANNER_EVENTS.filter((e) => e !== 'click') as ['impression', 'viewable'], { error: 'must be impression or viewable' }),
+  b: z.coerce.number({ error: 'must be a banner id' }).int('must be a banner id').positive('must be a banner id'),
+  u: unit,
+  m: market,
+});
+
+const bannerClickQuery = z.object({
+  b: z.coerce.number({ error: 'must be a banner id' }).int('must be a banner id').positive('must be a banner id'),
+  u: unit,
+  m: market,
+  lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
+});
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function unknownBanner(): Response {
+  return new Response('Unknown banner\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE } });
+}
+
+/** GET /ads/banner: `{ ad }` for a slot (null when no banner fits). */
+export async function handleBannerRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = bannerQuery.safeParse(queryOf(url));
+  if (!parsed.success) return invalid(parsed.error);
+  const ad = await houseBanner(await getDb(), parsed.data, publicOrigin(request, url));
+  return Response.json({ ad }, { headers: NO_STORE });
+}
+
+/** GET or POST (sendBeacon) /ads/banner/event: an impression or a viewable impression. */
+export async function handleBannerEvent(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = bannerEventQuery.safeParse(queryOf(url));
+  if (!parsed.success) return invalid(parsed.error);
+  const q = parsed.data;
+  const banner = await recordBannerEvent(await getDb(), { event: q.e, bannerId: q.b, unit: q.u, market: q.m });
+  return banner ? new Response(null, { status: 204, headers: NO_STORE }) : unknownBanner();
+}
+
+/** GET /ads/banner/click: counts the click and sends the visitor to the advertiser (the store's URL only: no open redirect). */
+export async function handleBannerClick(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = bannerClickQuery.safeParse(queryOf(url));
+  if (!parsed.success) return invalid(parsed.error);
+  const q = parsed.data;
+  const banner = await recordBannerEvent(await getDb(), { event: 'click', bannerId: q.b, unit: q.u, market: q.m });
+  if (!banner) return unknownBanner();
+  return new Response(null, { status: 302, headers: { Location: clickDestination(banner, q.lang, publicOrigin(request, url)), ...NO_STORE } });
+}

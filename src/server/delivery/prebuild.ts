@@ -1,0 +1,236 @@
+/**
+ * The pre-build job (DESIGN.md §4): renders every page of prebuildPaths()
+ * through the running site's own on-demand renderer, writes them (with
+ * gzip and brotli twins, for nginx's gzip_static and our front server) into
+ * a new build folder, then swaps `current` to it atomically.
+ *
+ * A build that fails (a page answering 5xx, the site unreachable, a full
+ * disk) is removed and `current` stays where it was: the previous build keeps
+ * serving. A page that answers 404 or a redirect no longer exists as such
+ * (unpublished between listing and rendering): it is left out, and the
+ * on-demand route keeps answering for it.
+ *
+ * One build at a time per site folder (a lock file), whether it comes from
+ * the server's schedule or from `npm run rebuild`.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { DB } from '../db/index.ts';
+import { prebuildPaths } from './prebuild-paths.ts';
+import {
+  BUILDS,
+  buildDir,
+  CURRENT,
+  currentBuildId,
+  MANIFEST,
+  pageFile,
+  PAGES,
+  type BuildManifest,
+  type PageHeaders,
+} from './site-dir.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Asks the front server for a fresh render instead of the pre-built copy. */
+export const RENDER_HEADER = 'x-prebuild-render';
+
+/** Builds kept besides the current one (readers may still be inside them). */
+const KEEP_BUILDS = 2;
+/** A build folder younger than this is never pruned. */
+const PRUNE_GRACE_MS = 2 * 60_000;
+/** A lock older than this was left by a crashed job. */
+const STALE_LOCK_MS = 15 * 60_000;
+
+export interface PrebuildOptions {
+  db: DB;
+  /** The running site, e.g. http://127.0.0.1:4321 */
+  origin: string;
+  siteDir: string;
+  articlesPerLanguage: number;
+  concurrency?: number;
+  /** Per-page render timeout. */
+  timeoutMs?: number;
+  log?: (message: string) => void;
+  /** Replaces the page list (tests). */
+  paths?: string[];
+}
+
+export interface PrebuildResult {
+  id: string;
+  pages: number;
+  skipped: string[];
+  ms: number;
+}
+
+export class PrebuildError extends Error {}
+export class PrebuildBusyError extends PrebuildError {}
+
+function newBuildId(): string {
+  return `${new Date().toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the site folder's build lock, or throws PrebuildBusyError. */
+function takeLock(siteDir: string): () => void {
+  const file = path.join(siteDir, '.prebuild.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let stale = false;
+      try {
+        const pid = Number(readFileSync(file, 'utf8'));
+        stale = Date.now() - statSync(file).mtimeMs > STALE_LOCK_MS || !Number.isInteger(pid) || !isAlive(pid);
+      } catch {
+        stale = true;
+      }
+      if (!stale) throw new PrebuildBusyError('another pre-build is running');
+      rmSync(file, { force: true });
+    }
+  }
+  throw new PrebuildBusyError('could not take the pre-build lock');
+}
+
+const KEPT_HEADERS = ['cache-control', 'content-language'] as const;
+
+async function renderOne(
+  origin: string,
+  pagePath: string,
+  pagesDir: string,
+  timeoutMs: number,
+): Promise<PageHeaders | 'gone'> {
+  let res: Response;
+  try {
+    res = await fetch(new URL(pagePath, origin), {
+      headers: { [RENDER_HEADER]: '1', 'accept-encoding': 'identity' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    throw new PrebuildError(`${pagePath}: ${(err as Error).message}`);
+  }
+  if (res.status === 404 || (res.status >= 300 && res.status < 400)) {
+    await res.body?.cancel();
+    return 'gone';
+  }
+  if (res.status !== 200) {
+    await res.body?.cancel();
+    throw new PrebuildError(`${pagePath}: status ${res.status}`);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.startsWith('text/html')) {
+    await res.body?.cancel();
+    throw new PrebuildError(`${pagePath}: not HTML (${type})`);
+  }
+  const html = Buffer.from(await res.arrayBuffer());
+  const file = pageFile(pagesDir, decodeURI(pagePath));
+  await mkdir(path.dirname(file), { recursive: true });
+  const [gz, br] = await Promise.all([
+    gzipAsync(html, { level: 9 }),
+    brotliAsync(html, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+  ]);
+  await Promise.all([writeFile(file, html), writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+  const headers: PageHeaders = { 'content-type': /charset=/i.test(type) ? type : `${type}; charset=utf-8` };
+  for (const name of KEPT_HEADERS) {
+    const v = res.headers.get(name);
+    if (v) headers[name] = v;
+  }
+  return headers;
+}
+
+/** Removes old builds, keeping the current one and the KEEP_BUILDS newest others. */
+function prune(siteDir: string): void {
+  const buildsDir = path.join(siteDir, BUILDS);
+  if (!existsSync(buildsDir)) return;
+  const current = currentBuildId(siteDir);
+  const others = readdirSync(buildsDir)
+    .filter((n) => n !== current)
+    .sort()
+    .reverse();
+  for (const name of others.slice(KEEP_BUILDS)) {
+    const dir = path.join(buildsDir, name);
+    try {
+      if (Date.now() - statSync(dir).mtimeMs < PRUNE_GRACE_MS) continue;
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** Points `current` at a build with one atomic rename (also a rollback to a kept build). */
+export async function swapTo(siteDir: string, id: string): Promise<void> {
+  const tmp = path.join(siteDir, `.${CURRENT}-${id}`);
+  await rm(tmp, { force: true });
+  await symlink(path.join(BUILDS, id), tmp);
+  await rename(tmp, path.join(siteDir, CURRENT));
+}
+
+/** Runs one pre-build; resolves with what was built, rejects with PrebuildError (current untouched). */
+export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
+  const started = Date.now();
+  const log = opts.log ?? (() => {});
+  await mkdir(path.join(opts.siteDir, BUILDS), { recursive: true });
+  const release = takeLock(opts.siteDir);
+  const id = newBuildId();
+  const dir = buildDir(opts.siteDir, id);
+  const pagesDir = path.join(dir, PAGES);
+  try {
+    const paths = opts.paths ?? (await prebuildPaths(opts.db, opts.articlesPerLanguage));
+    await mkdir(pagesDir, { recursive: true });
+    const manifest: BuildManifest = { id, builtAt: new Date(started).toISOString(), pages: {} };
+    const skipped: string[] = [];
+    let next = 0;
+    let failed: Error | undefined;
+    const worker = async (): Promise<void> => {
+      while (!failed && next < paths.length) {
+        const p = paths[next++]!;
+        try {
+          const headers = await renderOne(opts.origin, p, pagesDir, opts.timeoutMs ?? 30_000);
+          if (headers === 'gone') skipped.push(p);
+          else manifest.pages[decodeURI(p)] = headers;
+        } catch (err) {
+          failed ??= err instanceof Error ? err : new Error(String(err));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 4) }, worker));
+    if (failed) throw failed instanceof PrebuildError ? failed : new PrebuildError(failed.message);
+    await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+    await swapTo(opts.siteDir, id);
+    const result = { id, pages: Object.keys(manifest.pages).length, skipped, ms: Date.now() - started };
+    log(`pre-built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s (build ${id}${skipped.length ? `, ${skipped.length} gone` : ''})`);
+    prune(opts.siteDir);
+    return result;
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    const e = err instanceof PrebuildError ? err : new PrebuildError((err as Error).message);
+    log(`pre-build failed, still serving ${currentBuildId(opts.siteDir) ?? 'on demand only'}: ${e.message}`);
+    throw e;
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * The site's front HTTP server (DESIGN.md §4 and §6: the node adapter's own
+ * static handler is about 20 times slower than nginx). In front of Astro's
+ * handler, it answers from memory:
+ *
+ *  - pre-built pages of the current build (site-dir.ts) for plain GET/HEAD
+ *    requests without a query string, with the Cache-Control the page was
+ *    rendered with, an ETag (304 on If-None-Match) and the brotli or gzip
+ *    twin the client accepts;
+ *  - the hashed build assets under /_astro/ (immutable).
+ *
+ * Everything else (API, on-demand pages, queries, other public files with
+ * range requests, POSTs) goes to Astro's handler. Files are read once and
+ * kept in a byte-bounded LRU; a new build is picked up on the next request.
+ * Pages Astro renders on demand (published since the last build, the TV
+ * guide…) are kept for the shared lifetime they announce (page-cache.ts).
+ * GET /healthz says whether the site is ready (503 until the first
+ * pre-build is in place).
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { RENDER_HEADER } from './prebuild.ts';
+import { PageCache } from './page-cache.ts';
+import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
+import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest } from './site-dir.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+interface Variant {
+  body: Buffer;
+  encoding: 'br' | 'gzip' | null;
+}
+
+interface Entry {
+  identity: Variant;
+  gzip?: Variant;
+  br?: Variant;
+  etag: string;
+  size: number;
+}
+
+/** A least-recently-used map bounded by the bytes it holds. */
+class ByteLru<V extends { size: number }> {
+  private readonly map = new Map<string, V>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+
+  set(key: string, value: V): void {
+    if (value.size > this.maxBytes) return;
+    const old = this.map.get(key);
+    if (old) {
+      this.bytes -= old.size;
+      this.map.delete(key);
+    }
+    this.map.set(key, value);
+    this.bytes += value.size;
+    for (const [k, v] of this.map) {
+      if (this.bytes <= this.maxBytes) break;
+      this.map.delete(k);
+      this.bytes -= v.size;
+    }
+  }
+}
+
+const ASSET_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.map']);
+/** Hashed files under /_astro/ never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A page rendered without its own Cache-Control (should not happen). */
+const DEFAULT_PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+
+const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+function pickVariant(entry: Entry, acceptEncoding: string | undefined): Variant {
+  const ae = acceptEncoding ?? '';
+  if (entry.br && /\bbr\b/.test(ae)) return entry.br;
+  if (entry.gzip && /\bgzip\b/.test(ae)) return entry.gzip;
+  return entry.identity;
+}
+
+function notModified(req: IncomingMessage, etag: string): boolean {
+  const inm = req.headers['if-none-match'];
+  if (!inm) return false;
+  return inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry, headers: Record<string, string>): void {
+  const variant = pickVariant(entry, req.headers['accept-encoding']);
+  const out: Record<string, string | number> = { ...headers, ETag: entry.etag };
+  if (entry.br || entry.gzip) out['Vary'] = 'Accept-Encoding';
+  if (notModified(req, entry.etag)) {
+    res.writeHead(304, out);
+    res.end();
+    return;
+  }
+  if (variant.encoding) out['Content-Encoding'] = variant.encoding;
+  out['Content-Length'] = variant.body.length;
+  res.writeHead(200, out);
+  res.end(req.method === 'HEAD' ? undefined : variant.body);
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: mail providers POST
+ * `List-Unsubscribe=One-Click` to the link of a newsletter mail, without an
+ * Origin header, and Astro's origin check would refuse it (403). That one
+ * request is safe to accept from anywhere (the token in the link is the
+ * credential, and it can only remove its own address): it is given the
+ * site's own origin. Any other cross-site form POST stays refused.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/(ar|fr)\/newsletter\/unsubscribe\/?\?(.*&)?token=[^&]+/;
+
+function allowOneClickUnsubscribe(req: IncomingMessage): void {
+  if (req.method !== 'POST' || req.headers.origin || !req.headers.host) return;
+  if (!ONE_CLICK_UNSUBSCRIBE.test(req.url ?? '')) return;
+  req.headers.origin = `http://${req.headers.host}`;
+}
+
+/** Readiness: 200 once the site serves a pre-built build (or pre-building is off), 503 before. */
+export const HEALTH_PATH = '/healthz';
+
+/** A path that may be a page (not the API, media, the live stream, a file…): what the page cache looks at. */
+export function pageLike(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  const segments = pathname.split('/');
+  if (EXCLUDED_FIRST_SEGMENTS.has(segments[1] ?? '') || segments[1] === 'sample-media') return false;
+  return !/\.[A-Za-z0-9]{1,12}$/.test(segments[segments.length - 1] ?? '');
+}
+
+export interface DeliveryOptions {
+  /** The build's client folder (dist/client). */
+  clientDir: string;
+  /** The pre-built pages folder (site-dir.ts); pages are served only once a build exists. */
+  siteDir: string;
+  /** Astro's handler (the node adapter's), for everything else. */
+  fallback: NodeHandler;
+  /** Memory for cached files (default 128 MB). */
+  cacheBytes?: number;
+  /** The cache of pages rendered on demand (default: 64 MB, the real clock). */
+  pageCache?: PageCache;
+  /** Whether the site is ready (GET /healthz): by default, once a pre-built site exists. */
+  ready?: () => boolean;
+  log?: (message: string) => void;
+}
+
+export function createDeliveryHandler(opts: DeliveryOptions): NodeHandler {
+  const cache = new ByteLru<Entry>(opts.cacheBytes ?? 128 * 1024 * 1024);
+  const pages = opts.pageCache ?? new PageCache();
+  const manifests = new Map<string, BuildManifest>();
+  const assetsDir = path.join(opts.clientDir, '_astro');
+  const log = opts.log ?? (() => {});
+
+  const manifestOf = (id: string): BuildManifest | null => {
+    let m = manifests.get(id);
+    if (!m) {
+      try {
+        m = readManifest(opts.siteDir, id);
+      } catch (err) {
+        log(`cannot read the manifest of build ${id}: ${(err as Error).message}`);
+        return null;
+      }
+      manifests.set(id, m);
+      // Requests resolve `current` themselves; older manifests are only kept for in-flight ones.
+      while (manifests.size > 3) manifests.delete(manifests.keys().next().value as string);
+    }
+    return m;
+  };
+
+  const loadPage = async (id: string, key: string): Promise<Entry> => {
+    const file = pageFile(path.join(buildDir(opts.siteDir, id), PAGES), key);
+    const [identity, gz, br] = await Promise.all([
+      readFile(file),
+      readFile(`${file}.gz`).catch(() => undefined),
+      readFile(`${file}.br`).catch(() => undefined),
+    ]);
+    return {
+      identity: { body: identity, encoding: null },
+      ...(gz ? { gzip: { body: gz, encoding: 'gzip' as const } } : {}),
+      ...(br ? { br: { body: br, encoding: 'br' as const } } : {}),
+      etag: etagOf(identity),
+      size: identity.length + (gz?.length ?? 0) + (br?.length ?? 0),
+    };
+  };
+
+  const loadAsset = async (name: string, ext: string): Promise<Entry> => {
+    const identity = await readFile(path.join(assetsDir, name));
+    const entry: Entry = { identity: { body: identity, encoding: null }, etag: etagOf(identity), size: identity.length };
+    if (COMPRESSIBLE.has(ext) && identity.length > 512) {
+      const [gz, br] = await Promise.all([
+        gzipAsync(identity, { level: 9 }),
+        brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      ]);
+      entry.gzip = { body: gz, encoding: 'gzip' };
+      entry.br = { body: br, encoding: 'br' };
+      entry.size += gz.length + br.length;
+    }
+    return entry;
+  };
+
+  /** Answers from memory or files; false when the request is not ours. */
+  const tryServe = async (req: IncomingMessage, res: ServerResponse, buildId: () => string | null): Promise<boolean> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+
+    if (pathname.startsWith('/_astro/')) {
+      const name = pathname.slice('/_astro/'.length);
+      const ext = path.extname(name);
+      if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.') || !(ext in ASSET_TYPES)) return false;
+      const key = `asset:${name}`;
+      let entry = cache.get(key);
+      if (!entry) {
+        try {
+          entry = await loadAsset(name, ext);
+        } catch {
+          return false;
+        }
+        cache.set(key, entry);
+      }
+      send(req, res, entry, { 'Content-Type': ASSET_TYPES[ext]!, 'Cache-Control': IMMUTABLE });
+      return true;
+    }
+
+    if (q !== -1 || req.headers[RENDER_HEADER]) return false;
+    const key = pageKey(pathname);
+    if (!key) return false;
+    const id = buildId();
+    if (!id) return false;
+    const manifest = manifestOf(id);
+    const headers = manifest?.pages[key];
+    if (!headers) return false;
+    const cacheKey = `page:${id}:${key}`;
+    let entry = cache.get(cacheKey);
+    if (!entry) {
+      try {
+        entry = await loadPage(id, key);
+      } catch (err) {
+        // The build vanished under us (pruned): render on demand instead.
+        log(`pre-built ${key} unreadable in build ${id}: ${(err as Error).message}`);
+        return false;
+      }
+      cache.set(cacheKey, entry);
+    }
+    send(req, res, entry, {
+      'Content-Type': headers['content-type'],
+      'Cache-Control': headers['cache-control'] ?? DEFAULT_PAGE_CACHE,
+      ...(headers['content-language'] ? { 'Content-Language': headers['content-language'] } : {}),
+      'X-Prebuilt': id,
+    });
+    return true;
+  };
+
+  const ready = opts.ready ?? (() => currentBuildId(opts.siteDir) !== null);
+
+  return async (req, res) => {
+    allowOneClickUnsubscribe(req);
+    if (req.url === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      // For load balancers and the test harness: 503 until the first pre-build is in place.
+      const ok = ready();
+      const body = JSON.stringify({ status: ok ? 'ok' : 'starting', build: currentBuildId(opts.siteDir) });
+      res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    // The current build, read (a readlink) at most once per request.
+    let build: string | null | undefined;
+    const buildId = () => (build === undefined ? (build = currentBuildId(opts.siteDir)) : build);
+    try {
+      if (await tryServe(req, res, buildId)) return;
+    } catch (err) {
+      log(`delivery error on ${req.url}: ${(err as Error).message}`);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+    }
+    // On demand: from the page cache when it holds the page, else rendered (and kept if it may be).
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] && pageLike(req.url ?? '/')) {
+      const key = `${buildId() ?? '-'}:${req.url ?? '/'}`;
+      if (pages.serve(key, req, res)) return;
+      if (req.method === 'GET') pages.capture(key, res);
+    }
+    await opts.fallback(req, res);
+  };
+}
+
+export function createDeliveryServer(opts: DeliveryOptions): Server {
+  const handler = createDeliveryHandler(opts);
+  const server = createServer((req, res) => {
+    void handler(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}

@@ -1,0 +1,189 @@
+/**
+ * One submission of the newsletter or contact form, from request to
+ * outcome, shared by the JSON endpoints (/api/newsletter/add-contact,
+ * /api/set-form: envelope of DESIGN.md §3) and the pages that take the
+ * same forms posted by browsers without JavaScript (they render the
+ * outcome as HTML). Steps:
+ *
+ *  1. the body (JSON, urlencoded or multipart; 64 KB at most);
+ *  2. the honeypot: filled → answered exactly like a success, nothing
+ *     stored, nothing sent, nothing counted;
+ *  3. validation in the visitor's language → 422 with one message per
+ *     field (never 400: SPEC §8 sends the visitor home on a 400);
+ *  4. the rate limit per form and visitor address (FORMS_RATE_PER_HOUR,
+ *     the address read through TRUST_PROXY_HOPS) → 429 with Retry-After;
+ *  5. store, then mail. The visitor is answered success as soon as the
+ *     submission is stored: a mail failure is recorded in mail_deliveries
+ *     and logged, and the newsroom or an operator can still act on it.
+ *
+ * The visitor's language: the form's `lang` field when valid, else the
+ * page's language (pages) or the request's (locale header, ?lang, cookie).
+ */
+import { readLocale } from '../api/dispatch.ts';
+import { apiMessage } from '../api/messages.ts';
+import type { DB } from '../db/index.ts';
+import type { Lang } from '../db/schema.ts';
+import type { Mailer } from '../mail/index.ts';
+import { clientAddress } from '../tracking/client-address.ts';
+import * as m from '../../paraglide/messages.js';
+import { readFormFields } from './body.ts';
+import { submitContact } from './contact.ts';
+import { subscribe } from './newsletter.ts';
+import type { WindowRateLimiter } from './rate-limit.ts';
+import {
+  contactSchema,
+  HONEYPOT_FIELD,
+  honeypotFilled,
+  newsletterSchema,
+  parseFields,
+  type FieldErrors,
+} from './schemas.ts';
+
+export type FormKind = 'newsletter' | 'contact';
+
+export interface FormsEnv {
+  db: () => Promise<DB>;
+  mailer: () => Mailer;
+  siteUrl: string;
+  newsroom: string;
+  trustedHops: number;
+  limiters: Record<FormKind, WindowRateLimiter>;
+  now?: () => Date;
+}
+
+export type FormOutcome =
+  | { kind: 'accepted'; status: 200; message: string }
+  | { kind: 'invalid'; status: 422; message: string; errors: FieldErrors }
+  | { kind: 'limited'; status: 429; message: string; retryAfter: number }
+  | { kind: 'refused'; status: 413 | 415 | 422; message: string; errors?: FieldErrors }
+  | { kind: 'failed'; status: 500; message: string };
+
+export interface FormRun {
+  outcome: FormOutcome;
+  lang: Lang;
+  /** The submitted text fields (not the honeypot), to fill the form again after an error. */
+  values: Record<string, string>;
+}
+
+const isLang = (v: unknown): v is Lang => v === 'ar' || v === 'fr';
+
+function acceptedMessage(kind: FormKind, lang: Lang): string {
+  return kind === 'newsletter' ? m.newsletter_accepted({}, { locale: lang }) : m.contact_accepted({}, { locale: lang });
+}
+
+function keptValues(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (k !== HONEYPOT_FIELD && typeof v === 'string') out[k] = v.slice(0, 6000);
+  }
+  return out;
+}
+
+export function createFormRunner(env: FormsEnv) {
+  const now = () => (env.now ?? (() => new Date()))();
+
+  return async function runForm(kind: FormKind, request: Request, peer: string | undefined, fallbackLang: Lang): Promise<FormRun> {
+    const body = await readFormFields(request);
+    if (!body.ok) {
+      const o = { locale: fallbackLang };
+      const outcome: FormOutcome =
+        body.problem === 'too-large'
+          ? { kind: 'refused', status: 413, message: m.forms_error_too_large({}, o) }
+          : body.problem === 'unsupported'
+            ? { kind: 'refused', status: 415, message: m.forms_error_unsupported({}, o) }
+            : { kind: 'refused', status: 422, message: apiMessage(422, fallbackLang), errors: { form: [m.forms_error_unsupported({}, o)] } };
+      return { outcome, lang: fallbackLang, values: {} };
+    }
+    const fields = body.fields;
+    const lang: Lang = isLang(fields.lang) ? fields.lang : fallbackLang;
+    const values = keptValues(fields);
+
+    if (honeypotFilled(fields)) {
+      console.info(`[forms] ${kind}: honeypot filled, submission dropped`);
+      return { outcome: { kind: 'accepted', status: 200, message: acceptedMessage(kind, lang) }, lang, values: {} };
+    }
+
+    // Validate, and prepare what a valid submission does once allowed.
+    let act: ((db: DB, mailer: Mailer) => Promise<unknown>) | undefined;
+    let errors: FieldErrors = {};
+    if (kind === 'newsletter') {
+      const parsed = parseFields(newsletterSchema(lang), fields);
+      if (parsed.ok) {
+        const { email, name } = parsed.data;
+        act = (db, mailer) => subscribe({ db, mailer, siteUrl: env.siteUrl, now }, { email, lang, name });
+      } else errors = parsed.errors;
+    } else {
+      const parsed = parseFields(contactSchema(lang), fields);
+      if (parsed.ok) {
+        const data = parsed.data;
+        act = (db, mailer) => submitContact({ db, mailer, siteUrl: env.siteUrl, newsroom: env.newsroom, now }, data, lang);
+      } else errors = parsed.errors;
+    }
+    if (!act) {
+      return {
+        outcome: { kind: 'invalid', status: 422, message: m.forms_error_summary({}, { locale: lang }), errors },
+        lang,
+        values,
+      };
+    }
+
+    const address = clientAddress(request, peer, env.trustedHops);
+    const wait = env.limiters[kind].take(address);
+    if (wait > 0) {
+      return {
+        outcome: { kind: 'limited', status: 429, message: m.forms_error_rate({}, { locale: lang }), retryAfter: wait },
+        lang,
+        values,
+      };
+    }
+
+    try {
+      await act(await env.db(), env.mailer());
+    } catch (error) {
+      console.error(`[forms] ${kind} submission could not be stored`, error);
+      return { outcome: { kind: 'failed', status: 500, message: m.forms_error_server({}, { locale: lang }) }, lang, values };
+    }
+    return { outcome: { kind: 'accepted', status: 200, message: acceptedMessage(kind, lang) }, lang, values: {} };
+  };
+}
+
+/* ---- JSON answers (/api/newsletter/add-contact, /api/set-form) ---- */
+
+const NO_STORE = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function formApiResponse(run: FormRun): Response {
+  const o = run.outcome;
+  if (o.kind === 'accepted') {
+    return new Response(JSON.stringify({ header: { status: 'OK', code: 200, message: o.message }, response: { accepted: true } }), {
+      status: 200,
+      headers: NO_STORE,
+    });
+  }
+  const errors = 'errors' in o ? o.errors : undefined;
+  const headers: Record<string, string> = { ...NO_STORE };
+  if (o.kind === 'limited') headers['retry-after'] = String(o.retryAfter);
+  return new Response(
+    JSON.stringify({ header: { status: 'ERROR', code: o.status, message: o.message, ...(errors ? { errors } : {}) }, response: null }),
+    { status: o.status, headers },
+  );
+}
+
+/** The JSON endpoint of one form: POST only; never throws. */
+export function createFormApi(kind: FormKind, runForm: ReturnType<typeof createFormRunner>) {
+  return async function handle(request: Request, peer?: string): Promise<Response> {
+    const url = new URL(request.url);
+    const locale = readLocale(request, url);
+    if (request.method !== 'POST') {
+      return new Response(
+        JSON.stringify({ header: { status: 'ERROR', code: 405, message: apiMessage(405, locale) }, response: null }),
+        { status: 405, headers: { ...NO_STORE, allow: 'POST' } },
+      );
+    }
+    try {
+      return formApiResponse(await runForm(kind, request, peer, locale));
+    } catch (error) {
+      console.error(`[forms] ${kind} request failed`, error);
+      return formApiResponse({ outcome: { kind: 'failed', status: 500, message: apiMessage(500, locale) }, lang: locale, values: {} });
+    }
+  };
+}

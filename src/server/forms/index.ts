@@ -1,0 +1,62 @@
+/**
+ * Newsletter and contact forms (issue 5 item 7): the process-wide runner
+ * and the two JSON endpoints, configured from the environment
+ * (SITE_URL, NEWSROOM_EMAIL, FORMS_RATE_PER_HOUR, TRUST_PROXY_HOPS; mail:
+ * src/server/mail).
+ */
+import { getConfig } from '../config.ts';
+import { getDb } from '../db/index.ts';
+import { getMailer, newsroomEmail } from '../mail/index.ts';
+import { createFormApi, createFormRunner, type FormRun } from './handlers.ts';
+import { WindowRateLimiter } from './rate-limit.ts';
+import type { Lang } from '../db/schema.ts';
+
+export { confirmSubscription, lookUpUnsubscribeToken, maskEmail, unsubscribe } from './newsletter.ts';
+export { CONTACT_SUBJECTS, contactSubjectLabel, FIELD_LIMITS, HONEYPOT_FIELD } from './schemas.ts';
+export type { FormOutcome, FormRun } from './handlers.ts';
+
+const HOUR_MS = 3600_000;
+
+let runner: ReturnType<typeof createFormRunner> | undefined;
+
+function sharedRunner() {
+  if (!runner) {
+    const config = getConfig();
+    runner = createFormRunner({
+      db: getDb,
+      mailer: getMailer,
+      siteUrl: config.SITE_URL,
+      newsroom: newsroomEmail(config),
+      trustedHops: config.TRUST_PROXY_HOPS,
+      limiters: {
+        newsletter: new WindowRateLimiter({ limit: config.FORMS_RATE_PER_HOUR, windowMs: HOUR_MS }),
+        contact: new WindowRateLimiter({ limit: config.FORMS_RATE_PER_HOUR, windowMs: HOUR_MS }),
+      },
+    });
+  }
+  return runner;
+}
+
+/** A form posted to a page (browsers without JavaScript): the outcome to render. */
+export function runFormFromPage(kind: 'newsletter' | 'contact', request: Request, peer: string | undefined, lang: Lang): Promise<FormRun> {
+  return sharedRunner()(kind, request, peer, lang);
+}
+
+/** POST /api/newsletter/add-contact */
+export function handleNewsletterApi(request: Request, peer?: string): Promise<Response> {
+  return createFormApi('newsletter', sharedRunner())(request, peer);
+}
+
+/** POST /api/set-form */
+export function handleContactApi(request: Request, peer?: string): Promise<Response> {
+  return createFormApi('contact', sharedRunner())(request, peer);
+}
+
+/** The socket address of an Astro request, when there is one (`Astro.clientAddress` throws otherwise). */
+export function peerAddress(read: () => string): string | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The two compatibility paths of SPEC §7.3, answered locally (DESIGN §3):
+ *
+ *  - `GET /ip/?format=json` → `{ "ip": "<the visitor's address>" }`
+ *    (`format=text` or no format: the address as plain text). The address
+ *    is the one the rate limits use (src/server/tracking/client-address.ts:
+ *    the socket's peer, or the TRUST_PROXY_HOPS-th X-Forwarded-For entry
+ *    from the right behind proxies).
+ *  - `GET /geo/json.gp?ip=<address>` → a geoPlugin-shaped JSON:
+ *    { geoplugin_request, geoplugin_status (200 known, 404 unknown),
+ *      geoplugin_countryCode, geoplugin_countryName (English, "" unknown),
+ *      countryFlag (0 Morocco or unknown, 1 elsewhere), source }.
+ *    No `ip` (or an empty one): the visitor's own address.
+ *
+ * A malformed `ip` or `format` answers 422 with a message in the visitor's
+ * language (never 400, SPEC §8); other methods than GET/HEAD 405. Answers
+ * depend on the visitor: `Cache-Control: private, no-store`.
+ */
+import * as m from '../../paraglide/messages.js';
+import { readLocale } from '../api/dispatch.ts';
+import { apiMessage } from '../api/messages.ts';
+import { clientAddress } from '../tracking/client-address.ts';
+import type { CountryDb } from './country-db.ts';
+import { normalizeIp } from './ip.ts';
+import { lookupCountry } from './lookup.ts';
+
+export interface GeoDeps {
+  db: CountryDb;
+  trustedHops: number;
+  /** Name of the CDN's country header (COUNTRY_HEADER), or undefined. */
+  countryHeader?: string | undefined;
+}
+
+const NO_STORE = { 'cache-control': 'private, no-store' };
+
+function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
+  });
+}
+
+function failure(code: 405 | 422, message: string, field?: string, headers: Record<string, string> = {}): Response {
+  return json(
+    { header: { status: 'ERROR', code, message, ...(field ? { errors: { [field]: [message] } } : {}) }, response: null },
+    code,
+    headers,
+  );
+}
+
+export function createGeoHandlers(deps: GeoDeps) {
+  /** The visitor's normalized address, or null when unknown (in-process request). */
+  function visitorIp(request: Request, peer: string | undefined): string | null {
+    return normalizeIp(clientAddress(request, peer, deps.trustedHops));
+  }
+
+  async function handleIp(request: Request, peer: string | undefined): Promise<Response> {
+    const url = new URL(request.url);
+    const locale = readLocale(request, url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return failure(405, apiMessage(405, locale), undefined, { allow: 'GET, HEAD' });
+    const format = url.searchParams.get('format') ?? 'text';
+    if (format !== 'json' && format !== 'text') return failure(422, m.geo_invalid_format({}, { locale }), 'format');
+    const ip = visitorIp(request, peer) ?? '';
+    if (format === 'json') return json({ ip }, 200);
+    return new Response(ip, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE } });
+  }
+
+  async function handleGeo(request: Request, peer: string | undefined): Promise<Response> {
+    const url = new URL(request.url);
+    const locale = readLocale(request, url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return failure(405, apiMessage(405, locale), undefined, { allow: 'GET, HEAD' });
+    const visitor = visitorIp(request, peer);
+    const asked = url.searchParams.get('ip');
+    let ip: string | null;
+    if (asked === null || asked.trim() === '') {
+      ip = visitor;
+    } else {
+      ip = normalizeIp(asked);
+      if (!ip) return failure(422, m.geo_invalid_ip({}, { locale }), 'ip');
+    }
+    const headerValue = deps.countryHeader ? request.headers.get(deps.countryHeader) : undefined;
+    const country = ip
+      ? await lookupCountry({ ip, visitorIp: visitor, headerValue, db: deps.db })
+      : { ip: '', code: null, name: null, source: 'unknown' as const, flag: 0 as const };
+    return json(
+      {
+        geoplugin_request: country.ip,
+        geoplugin_status: country.code ? 200 : 404,
+        geoplugin_countryCode: country.code ?? '',
+        geoplugin_countryName: country.name ?? '',
+        countryFlag: country.flag,
+        source: country.source,
+      },
+      200,
+    );
+  }
+
+  return { handleIp, handleGeo };
+}

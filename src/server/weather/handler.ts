@@ -1,0 +1,89 @@
+/**
+ * `POST /mm-weather/get-forecast/{city}` (SPEC §7.3), form body `lang`
+ * (ar|fr; absent: the request's locale header, cookie, else ar).
+ *
+ *  - 200: the forecast (shape: format.ts), `stale: true` while the provider
+ *    fails and an older answer is served;
+ *  - 503 + Retry-After: no forecast at all (the widget hides);
+ *  - 404: a well-formed id that is not one of our towns;
+ *  - 422: a malformed id, a `lang` other than ar/fr, an unreadable body
+ *    (never 400: a 400 sends the visitor home, SPEC §8);
+ *  - 415: a body that is not a form (or JSON); 413: over 4 KB; 405: not POST.
+ * Errors use the API envelope (DESIGN §3) with a message in the visitor's
+ * language. Answers are never cached by browsers or CDNs (POST, no-store).
+ */
+import * as m from '../../paraglide/messages.js';
+import { readLocale } from '../api/dispatch.ts';
+import { apiMessage } from '../api/messages.ts';
+import type { Lang } from '../db/schema.ts';
+import { contentType, readFormFields } from '../forms/body.ts';
+import { weatherCity } from './cities.ts';
+import { forecastAnswer } from './format.ts';
+import type { WeatherService } from './service.ts';
+
+const MAX_BODY_BYTES = 4096;
+/** A city id: a positive integer without leading zeros, at most 6 digits. */
+const CITY_ID = /^[1-9][0-9]{0,5}$/;
+
+type ErrorCode = 404 | 405 | 413 | 415 | 422 | 500 | 503;
+
+function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+function error(code: ErrorCode, message: string, headers: Record<string, string> = {}, errors?: Record<string, string[]>): Response {
+  return json({ header: { status: 'ERROR', code, message, ...(errors ? { errors } : {}) }, response: null }, code, headers);
+}
+
+export function createForecastHandler(service: WeatherService) {
+  return async function handleForecast(request: Request, cityParam: string | undefined): Promise<Response> {
+    const url = new URL(request.url);
+    const fallback = readLocale(request, url);
+    const o = (lang: Lang) => ({ locale: lang });
+
+    if (request.method !== 'POST') return error(405, apiMessage(405, fallback), { allow: 'POST' });
+    const rawCity = cityParam ?? '';
+    if (!CITY_ID.test(rawCity)) {
+      const message = m.weather_invalid_city({}, o(fallback));
+      return error(422, message, {}, { city: [message] });
+    }
+
+    let fields: Record<string, unknown> = {};
+    const hasBody = contentType(request) !== '' || Number(request.headers.get('content-length') ?? 0) > 0;
+    if (hasBody) {
+      const body = await readFormFields(request, MAX_BODY_BYTES);
+      if (!body.ok) {
+        if (body.problem === 'too-large') return error(413, m.weather_body_too_large({}, o(fallback)));
+        if (body.problem === 'unsupported') return error(415, m.weather_unsupported_body({}, o(fallback)));
+        return error(422, apiMessage(422, fallback));
+      }
+      fields = body.fields;
+    }
+    const rawLang = fields.lang;
+    let lang: Lang = fallback;
+    if (rawLang !== undefined && rawLang !== '') {
+      if (rawLang !== 'ar' && rawLang !== 'fr') {
+        const message = m.weather_invalid_lang({}, o(fallback));
+        return error(422, message, {}, { lang: [message] });
+      }
+      lang = rawLang;
+    }
+
+    const city = weatherCity(Number(rawCity));
+    if (!city) return error(404, m.weather_unknown_city({}, o(lang)));
+
+    try {
+      const result = await service.forecast(city);
+      if (!result) {
+        return error(503, m.weather_unavailable({}, o(lang)), { 'retry-after': String(service.retryAfterSeconds) });
+      }
+      return json(forecastAnswer(city, result, lang), 200);
+    } catch (err) {
+      console.error('[weather] unexpected failure', err);
+      return error(500, apiMessage(500, lang));
+    }
+  };
+}

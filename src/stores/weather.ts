@@ -1,0 +1,115 @@
+/**
+ * The weather widget's state (SPEC §2.5 top bar, §3 "Weather", §9).
+ *
+ * - `$weatherCity`: the town the visitor chose, kept in localStorage
+ *   (`weatherCity`), default 1 (Casablanca). A stored value that is not a
+ *   positive whole number reads as the default.
+ * - `loadForecast(city, lang)`: POST /mm-weather/get-forecast/{city} with
+ *   form body `lang`; reads `response.data.dates.tomorrow.data.t2m` and
+ *   keeps the answer for the page's life (10 min), so that a page swapped by
+ *   the client router shows it at once. A failure answers null (the widget
+ *   hides); an unknown town answers 'unknown' (the widget falls back to the
+ *   default town).
+ *
+ * Browser only: nothing here is set during server rendering.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+
+export const DEFAULT_WEATHER_CITY = 1;
+export const WEATHER_CITY_KEY = 'weatherCity';
+
+function decodeCity(raw: string): number {
+  return /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : DEFAULT_WEATHER_CITY;
+}
+
+export const $weatherCity = persistentAtom<number>(WEATHER_CITY_KEY, DEFAULT_WEATHER_CITY, {
+  encode: (id: number) => String(id),
+  decode: decodeCity,
+});
+
+/**
+ * SPEC §3: the temperature is shown truncated to an integer (toward zero:
+ * 21.9 → 21, -3.7 → -3); -0.5 gives 0, never "-0".
+ */
+export function truncateDegrees(celsius: number): number {
+  const t = Math.trunc(celsius);
+  return t === 0 ? 0 : t;
+}
+
+export interface WeatherView {
+  cityId: number;
+  cityName: string;
+  /** Tomorrow's temperature, truncated (SPEC §3). */
+  degrees: number;
+  /** "Demain à Casablanca : 21 degrés, ciel dégagé" (screen readers, tooltip). */
+  spoken: string;
+  /** Every town, in the page's language, sorted. */
+  cities: { id: number; name: string }[];
+  stale: boolean;
+}
+
+/** Reads a forecast answer (envelope + response.data.dates.tomorrow.data.t2m), or null. */
+export function readForecast(body: unknown): WeatherView | null {
+  const response = (body as { response?: unknown } | null)?.response as
+    | {
+        data?: {
+          city?: { id?: unknown; name?: unknown };
+          dates?: { tomorrow?: { data?: { t2m?: unknown; spoken?: unknown } } };
+          stale?: unknown;
+        };
+        cities?: unknown;
+      }
+    | null
+    | undefined;
+  const data = response?.data;
+  const t2m = data?.dates?.tomorrow?.data?.t2m;
+  const id = data?.city?.id;
+  const name = data?.city?.name;
+  if (typeof t2m !== 'number' || !Number.isFinite(t2m) || typeof id !== 'number' || typeof name !== 'string') return null;
+  const cities = Array.isArray(response?.cities)
+    ? (response.cities as unknown[]).filter(
+        (c): c is { id: number; name: string } =>
+          typeof (c as { id?: unknown }).id === 'number' && typeof (c as { name?: unknown }).name === 'string',
+      )
+    : [];
+  const spoken = data?.dates?.tomorrow?.data?.spoken;
+  const degrees = truncateDegrees(t2m);
+  return {
+    cityId: id,
+    cityName: name,
+    degrees,
+    spoken: typeof spoken === 'string' ? spoken : `${name} ${degrees}°`,
+    cities: cities.length > 0 ? cities : [{ id, name }],
+    stale: data?.stale === true,
+  };
+}
+
+const KEEP_MS = 10 * 60_000;
+const known = new Map<string, { view: WeatherView; at: number }>();
+
+/** The answer already loaded for this town and language on this page, if recent. */
+export function knownForecast(city: number, lang: string): WeatherView | null {
+  const hit = known.get(`${city}:${lang}`);
+  return hit && Date.now() - hit.at < KEEP_MS ? hit.view : null;
+}
+
+export async function loadForecast(city: number, lang: string, signal?: AbortSignal): Promise<WeatherView | 'unknown' | null> {
+  const hit = knownForecast(city, lang);
+  if (hit) return hit;
+  try {
+    const res = await fetch(`/mm-weather/get-forecast/${city}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ lang }).toString(),
+      ...(signal ? { signal } : {}),
+    });
+    if (res.status === 404) return 'unknown';
+    if (!res.ok) return null;
+    const view = readForecast(await res.json());
+    if (view) known.set(`${city}:${lang}`, { view, at: Date.now() });
+    return view;
+  } catch (error) {
+    if ((error as Error)?.name !== 'AbortError') console.warn('weather not loaded', error);
+    return null;
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * The live strip of the navigation bar and the live block of the mobile
+ * header (SPEC §2.5, §9), in Chromium with muted autoplay: the strip plays
+ * the live channel muted, 104 px high, links to the live page, keeps the
+ * same <video> playing across a client navigation, is hidden at 768 px or
+ * narrower on the replay-news and replay-by2m-id routes (following client
+ * navigations), never shows on the live page; the header's live block shows
+ * on narrow screens only.
+ */
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path, { headers: { locale: 'ar' } });
+  expect(res.status(), `${path} answered ${res.status()}`).toBe(200);
+  return ((await res.json()) as { response: T }).response;
+}
+
+function strip(page: Page) {
+  return page.locator('#live-slot .live-strip');
+}
+
+function stripVideo(page: Page): Promise<{ time: number; paused: boolean; muted: boolean } | null> {
+  return page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('#live-slot .live-strip video');
+    return v ? { time: v.currentTime, paused: v.paused, muted: v.muted } : null;
+  });
+}
+
+/** The strip plays: not paused, and its time moves on. */
+async function stripPlays(page: Page): Promise<number> {
+  await expect.poll(async () => (await stripVideo(page))?.time ?? 0, { timeout: 30_000 }).toBeGreaterThan(0.5);
+  const t = (await stripVideo(page))!.time;
+  await expect.poll(async () => (await stripVideo(page))!.time, { timeout: 15_000 }).toBeGreaterThan(t + 0.5);
+  const s = (await stripVideo(page))!;
+  expect(s.paused).toBe(false);
+  return s.time;
+}
+
+/** Paths of the routes where the strip hides on narrow screens. */
+async function narrowHiddenPaths(request: APIRequestContext): Promise<string[]> {
+  const jt = await api<{ editions: { type: string; bulletins: { path: string }[] }[] }>(request, '/api/getListJT');
+  const edition = jt.editions.find((e) => e.bulletins.length > 0)!;
+  const tags = await api<{ tags: { id: number; count: number }[] }>(request, '/api/watch-by2m-tags');
+  const tag = tags.tags.find((t) => t.count > 0)!;
+  return ['/ar/replay/news', `/ar/replay/news/${edition.type}`, edition.bulletins[0]!.path, `/ar/replay/by2m/${tag.id}`];
+}
+
+test.describe('live strip', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('plays the live channel muted, 104 px high, and links to the live page', async ({ page, request }) => {
+    const live = await api<{ news: { url: string[] } }>(request, '/api/getLiveSection');
+    await page.goto('/ar');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await stripPlays(page);
+    expect((await stripVideo(page))!.muted).toBe(true);
+    const src = await page.locator('#live-slot .live-strip video').evaluate((v: HTMLVideoElement) => v.currentSrc);
+    expect(src.endsWith(live.news.url[0]!)).toBe(true);
+    expect(Math.round((await page.locator('#live-slot .live-strip-video').boundingBox())!.height)).toBe(104);
+    // The visible words first (WCAG 2.5.3), then what the link does.
+    await expect(strip(page)).toHaveAccessibleName(/^البث المباشر .+: شاهد البث المباشر لدوزيم$/);
+    await strip(page).click();
+    await expect(page).toHaveURL(/\/ar\/live$/);
+    // Not a second time on the live page.
+    await expect(strip(page)).toBeHidden();
+  });
+
+  test('keeps playing across a client navigation: the same <video>, its time still advancing', async ({ page }) => {
+    await page.goto('/ar');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    const before = await stripPlays(page);
+    await page.evaluate(() => {
+      (window as Window & { __strip?: Element | null }).__strip = document.querySelector('#live-slot .live-strip video');
+    });
+    const link = page.locator('[data-navbar] .nav-list a.nav-link').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/ar\//);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    // Same document (client navigation), same element.
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as Window & { __strip?: Element | null }).__strip;
+        return Boolean(kept && kept.isConnected && kept === document.querySelector('#live-slot .live-strip video'));
+      }),
+    ).toBe(true);
+    const after = await stripPlays(page);
+    expect(after).toBeGreaterThan(before);
+  });
+
+  test('pauses while a replay plays, and plays again once the replay page is left', async ({ page, request }) => {
+    await page.route('**/ads/vast**', (route) => route.abort());
+    const jt = await api<{ editions: { bulletins: { path: string }[] }[] }>(request, '/api/getListJT');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(jt.editions.flatMap((e) => e.bulletins)[0]!.path);
+    await expect
+      .poll(() => page.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('main .player video');
+        return Boolean(v && !v.paused && v.currentTime > 0.5);
+      }), { timeout: 30_000 })
+      .toBe(true);
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    expect((await stripVideo(page))!.paused).toBe(true);
+    // The first link of the replay navigation (the replay home, no player): a client navigation.
+    await page.locator('[data-navbar] .nav-list a.nav-link').first().click();
+    await expect(page.locator('main .player')).toHaveCount(0);
+    await stripPlays(page);
+  });
+
+  test('hidden at 768 px or narrower on the replay-news and replay-by2m-id routes, shown when wider', async ({ page, request }) => {
+    const paths = await narrowHiddenPaths(request);
+    await page.setViewportSize({ width: 768, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(strip(page), path).toBeAttached({ timeout: 30_000 });
+      await expect(strip(page), path).toHaveAttribute('data-rule', 'wide-only');
+      await expect(strip(page), path).toBeHidden();
+    }
+    // Elsewhere at the same width: shown.
+    await page.goto('/ar/replay');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    // Wider than 768 px: shown on those routes too.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto(paths[0]!);
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('the hiding follows client navigations', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.goto('/ar');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await page.evaluate(() => {
+      (window as Window & { __marker?: boolean }).__marker = true;
+    });
+    // The JT link of the secondary navigation.
+    await page.locator('header a[href="/ar/replay/news"]').first().click();
+    await expect(page).toHaveURL(/\/ar\/replay\/news$/);
+    await expect(strip(page)).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/ar$/);
+    await expect(strip(page)).toBeVisible();
+    // All of it without a page load.
+    expect(await page.evaluate(() => (window as Window & { __marker?: boolean }).__marker)).toBe(true);
+  });
+
+  test('the mobile header has a live block where the strip steps aside, linking to the live page', async ({ page, request }) => {
+    const [newsPath] = await narrowHiddenPaths(request);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(newsPath!);
+    const block = page.locator('header .live-block');
+    await expect(block).toBeVisible();
+    await expect(block).toHaveAttribute('href', '/ar/live');
+    await expect(block).toContainText('البث المباشر');
+    const thumb = (await block.locator('.live-block-thumb').boundingBox())!;
+    expect(Math.round(thumb.width)).toBe(180);
+    expect(Math.round(thumb.height)).toBe(103);
+    await block.click();
+    await expect(page).toHaveURL(/\/ar\/live$/);
+    // Where the strip shows (one way to the live, not two), and on the live page: no block.
+    await expect(page.locator('header .live-block')).toHaveCount(0);
+    await page.goto('/ar');
+    await expect(page.locator('header .live-block')).toHaveCount(0);
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    // Wide screens: the strip, never the block.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(newsPath!);
+    await expect(page.locator('header .live-block')).toBeHidden();
+  });
+});

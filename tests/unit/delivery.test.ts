@@ -1,0 +1,261 @@
+/**
+ * The front server's page lookup (src/server/delivery): which request paths
+ * can name a pre-built page, and that anything else, a path escaping the
+ * build folder above all, goes to the on-demand handler.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
+import { PageCache } from '../../src/server/delivery/page-cache.ts';
+import { pageKey } from '../../src/server/delivery/site-dir.ts';
+import { hasLanguagePrefix } from '../../src/server/delivery/prebuild-paths.ts';
+
+/** Serves `handler` on a free loopback port; returns its base URL and server. */
+async function listen(handler: ReturnType<typeof createDeliveryHandler>): Promise<{ server: Server; base: string }> {
+  const server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  return { server, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
+}
+
+describe('hasLanguagePrefix (what may be pre-built)', () => {
+  it('keeps /ar and /fr pages, leaves the cookie-dependent unprefixed ones on demand', () => {
+    for (const p of ['/ar', '/fr', '/ar/replay', '/fr/navigationlinks/conditions']) expect(hasLanguagePrefix(p)).toBe(true);
+    for (const p of ['/shows', '/casting', '/castings', '/talents', '/', '/arabic', '/fresh/page']) expect(hasLanguagePrefix(p)).toBe(false);
+  });
+});
+
+describe('pageKey', () => {
+  it.each([
+    ['/ar', '/ar'],
+    ['/ar/', '/ar'],
+    ['/fr/sport//', '/fr/sport'],
+    ['/ar/news/%D8%AE%D8%A8%D8%B1', '/ar/news/خبر'],
+    ['/fr/replay/single/12', '/fr/replay/single/12'],
+  ])('%s → %s', (input, expected) => {
+    expect(pageKey(input)).toBe(expected);
+  });
+
+  it.each(['/', '', 'ar', '/ar/../etc', '/ar/%2e%2e/x', '/ar//x', '/ar/%00', '/ar/%E0%A4%A', '/ar\\x', '/favicon.svg', '/fr/rss.xml'])(
+    'rejects %j',
+    (input) => {
+      expect(pageKey(input)).toBeNull();
+    },
+  );
+});
+
+describe('createDeliveryHandler', () => {
+  let dir = '';
+  let server: Server;
+  let base = '';
+  const fallbackHits: string[] = [];
+  const origins: (string | null)[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), '2m-delivery-'));
+    const siteDir = path.join(dir, 'site');
+    const pages = path.join(siteDir, 'builds', 'b1', 'pages');
+    mkdirSync(path.join(pages, 'fr'), { recursive: true });
+    const html = '<!doctype html><html lang="fr"><title>Accueil</title></html>';
+    writeFileSync(path.join(pages, 'fr', 'index.html'), html);
+    writeFileSync(path.join(pages, 'fr', 'index.html.gz'), gzipSync(html));
+    writeFileSync(
+      path.join(siteDir, 'builds', 'b1', 'manifest.json'),
+      JSON.stringify({ id: 'b1', builtAt: new Date().toISOString(), pages: { '/fr': { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300' } } }),
+    );
+    // A file outside the pages folder that a traversal would reach.
+    writeFileSync(path.join(siteDir, 'builds', 'b1', 'secret'), 'no');
+    symlinkSync(path.join('builds', 'b1'), path.join(siteDir, 'current'));
+    mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
+    writeFileSync(path.join(dir, 'client', '_astro', 'app.Ab12.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+
+    const handler = createDeliveryHandler({
+      clientDir: path.join(dir, 'client'),
+      siteDir,
+      fallback: (req, res) => {
+        fallbackHits.push(req.url ?? '');
+        origins.push(req.headers.origin ?? null);
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('on demand');
+      },
+    });
+    ({ server, base } = await listen(handler));
+  });
+
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function get(p: string, headers: Record<string, string> = {}, method = 'GET') {
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const req = request(`${base}${p}`, { method, headers }, (res) => {
+        let body = '';
+        res.setEncoding('latin1');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('answers a pre-built page with its headers, and HEAD without a body', async () => {
+    const res = await get('/fr/');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Accueil');
+    expect(res.headers['x-prebuilt']).toBe('b1');
+    expect(res.headers['cache-control']).toBe('public, s-maxage=300');
+    const head = await get('/fr', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+  });
+
+  it('sends the gzip twin when accepted, identity otherwise (no brotli twin here)', async () => {
+    expect((await get('/fr', { 'accept-encoding': 'br, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await get('/fr', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('hands queries, POSTs, unknown and escaping paths to the on-demand handler', async () => {
+    fallbackHits.length = 0;
+    for (const p of ['/fr?page=2', '/ar', '/fr/%2e%2e/secret', '/fr/..%2fsecret', '/_astro/../secret', '/_astro/missing.js']) {
+      const res = await get(p);
+      expect(res.body, p).toBe('on demand');
+    }
+    const post = await get('/fr', {}, 'POST');
+    expect(post.body).toBe('on demand');
+    expect(fallbackHits).toHaveLength(7);
+  });
+
+  it("gives only a newsletter one-click unsubscribe POST the site's own origin (RFC 8058)", async () => {
+    origins.length = 0;
+    await get('/fr/newsletter/unsubscribe?token=abc', {}, 'POST');
+    await get('/ar/newsletter/unsubscribe?lang=ar&token=abc', {}, 'POST');
+    await get('/fr/newsletter/unsubscribe', {}, 'POST');
+    await get('/fr/contact?token=abc', {}, 'POST');
+    await get('/fr/newsletter/unsubscribe?token=abc', { origin: 'https://evil.example' }, 'POST');
+    const host = new URL(base).host;
+    expect(origins).toEqual([`http://${host}`, `http://${host}`, null, null, 'https://evil.example']);
+  });
+
+  it('says it is ready (/healthz) once a pre-built site exists', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: 'ok', build: 'b1' });
+    const empty = createDeliveryHandler({ clientDir: dir, siteDir: path.join(dir, 'nothing-yet'), fallback: () => {} });
+    const other = await listen(empty);
+    try {
+      const starting = await fetch(`${other.base}/healthz`);
+      expect(starting.status).toBe(503);
+      expect(await starting.json()).toEqual({ status: 'starting', build: null });
+      expect(starting.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await new Promise((r) => other.server.close(r));
+    }
+  });
+
+  it('serves hashed assets compressed and immutable', async () => {
+    const res = await get('/_astro/app.Ab12.js', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+});
+
+describe('the cache of pages rendered on demand', () => {
+  let dir = '';
+  let server: Server;
+  let base = '';
+  let clock = 1_800_000_000_000;
+  const hits: string[] = [];
+  /** What the fake Astro answers per path. */
+  const answers: Record<string, { status?: number; headers: Record<string, string | string[]>; body?: string }> = {
+    '/fr/sport/nouvel-article': { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60, s-maxage=300' } },
+    '/ar/sport/new': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=120', 'set-cookie': 'locale=ar; Path=/; Max-Age=31536000; SameSite=Lax' } },
+    '/fr/private': { headers: { 'content-type': 'text/html', 'cache-control': 'private, max-age=60' } },
+    '/fr/no-shared': { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60' } },
+    '/shows': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300', vary: 'Cookie' } },
+    '/fr/session': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300', 'set-cookie': 'sid=1; HttpOnly' } },
+    '/fr/missing': { status: 404, headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
+    '/api/thing': { headers: { 'content-type': 'application/json', 'cache-control': 'public, s-maxage=300' } },
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), '2m-pagecache-'));
+    const handler = createDeliveryHandler({
+      clientDir: path.join(dir, 'client'),
+      siteDir: path.join(dir, 'site'),
+      pageCache: new PageCache({ now: () => clock }),
+      fallback: (req, res) => {
+        const p = (req.url ?? '').split('?')[0]!;
+        hits.push(req.url ?? '');
+        const a = answers[p] ?? { headers: { 'content-type': 'text/plain' } };
+        // Astro's node adapter: headers first, then the body in pieces.
+        res.writeHead(a.status ?? 200, a.headers);
+        res.write(`<!doctype html><p>${p}</p>`);
+        res.end(`<p>${'x'.repeat(3000)} #${hits.length}</p>`);
+      },
+    });
+    ({ server, base } = await listen(handler));
+  });
+
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function get(p: string, headers: Record<string, string> = {}) {
+    const res = await fetch(`${base}${p}`, { headers });
+    return { status: res.status, headers: res.headers, body: await res.text() };
+  }
+  const countOf = (p: string) => hits.filter((h) => h === p).length;
+
+  it('renders a new page once, then answers it from memory until its s-maxage runs out', async () => {
+    const first = await get('/fr/sport/nouvel-article');
+    expect(first.headers.get('x-cache')).toBeNull();
+    const second = await get('/fr/sport/nouvel-article', { 'accept-encoding': 'gzip' });
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300');
+    expect(countOf('/fr/sport/nouvel-article')).toBe(1);
+    // Revalidation by ETag.
+    const etag = second.headers.get('etag')!;
+    expect((await get('/fr/sport/nouvel-article', { 'if-none-match': etag })).status).toBe(304);
+    clock += 301_000;
+    expect((await get('/fr/sport/nouvel-article')).headers.get('x-cache')).toBeNull();
+    expect(countOf('/fr/sport/nouvel-article')).toBe(2);
+  });
+
+  it('keeps the locale cookie apart: sent again only to visitors whose cookie says otherwise', async () => {
+    await get('/ar/sport/new');
+    const fresh = await get('/ar/sport/new');
+    expect(fresh.headers.get('x-cache')).toBe('HIT');
+    expect(fresh.headers.get('set-cookie')).toMatch(/^locale=ar;/);
+    const known = await get('/ar/sport/new', { cookie: 'locale=ar' });
+    expect(known.headers.get('x-cache')).toBe('HIT');
+    expect(known.headers.get('set-cookie')).toBeNull();
+    expect(countOf('/ar/sport/new')).toBe(1);
+  });
+
+  it('never keeps private, unshared, cookie-dependent, errors, other cookies, or non-pages', async () => {
+    for (const p of ['/fr/private', '/fr/no-shared', '/shows', '/fr/session', '/fr/missing', '/api/thing']) {
+      await get(p);
+      await get(p);
+      expect(countOf(p), p).toBe(2);
+    }
+  });
+
+  it('keys on the query string too', async () => {
+    await get('/fr/sport/nouvel-article?page=2');
+    await get('/fr/sport/nouvel-article?page=2');
+    await get('/fr/sport/nouvel-article?page=3');
+    expect(countOf('/fr/sport/nouvel-article?page=2')).toBe(1);
+    expect(countOf('/fr/sport/nouvel-article?page=3')).toBe(1);
+  });
+});

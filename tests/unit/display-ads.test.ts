@@ -1,0 +1,289 @@
+/**
+ * Display ads (SPEC §2.10, §3 "Ad slot settings", §4 "Ad slots", §9): the
+ * width bands and variants of a slot, the sizes that fit, the desktop skin's
+ * placement, the house server's banner choice and event store, the slot
+ * settings file and the configuration.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AD_BANDS,
+  AD_BG_COLOR,
+  AD_MIN_DURATION_MS,
+  AD_MOBILE_BREAKPOINT,
+  AD_REFRESH_AFTER_MS,
+  AD_SCRIPT_POLL_MS,
+  AD_SKIN_OFFSET,
+  activeAt,
+  fittingSizes,
+  formatSizes,
+  parseSizes,
+  sameTargeting,
+  skinPlacement,
+  slotStateAt,
+  variantAt,
+  type AdSlotSettings,
+} from '../../src/lib/ads/display.ts';
+import { providerNameFor } from '../../src/islands/ads/provider.ts';
+import { bannerUrl } from '../../src/islands/ads/house.ts';
+import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner } from '../../src/server/ads/banners.ts';
+import { DEFAULT_SLOTS, loadSlots } from '../../src/server/ads/slots.ts';
+import { ConfigError, parseConfig } from '../../src/server/config.ts';
+import { openStore, type DB } from '../../src/server/db/index.ts';
+import type { NewRow } from '../../src/server/db/schema.ts';
+
+const ORIGIN = 'http://127.0.0.1:4513';
+const NOW = new Date('2026-11-25T10:00:00.000Z');
+
+describe('SPEC §9 constants', () => {
+  it('are the spec’s', () => {
+    expect(AD_MOBILE_BREAKPOINT).toBe(970);
+    expect(AD_REFRESH_AFTER_MS).toBe(50);
+    expect(AD_SCRIPT_POLL_MS).toBe(500);
+    expect(AD_MIN_DURATION_MS).toBe(5000);
+    expect(AD_BG_COLOR).toBe('rgb(249,249,249)');
+    expect(AD_SKIN_OFFSET).toBe(173);
+    expect(AD_BANDS).toEqual({ mobile: { min: 375, max: 413 }, web: { min: 414, max: 969 }, desktop: { min: 970, max: null } });
+  });
+});
+
+describe('width bands and variants', () => {
+  const mobile = DEFAULT_SLOTS['top-mobile'];
+  const web = DEFAULT_SLOTS['top-web'];
+  const skin = DEFAULT_SLOTS.skin;
+
+  it('shows exactly one top slot per band: 375-413 mobile, 414-969 web, 970 and up the skin', () => {
+    const shown = (w: number) => [mobile, web, skin].filter((s) => activeAt(s, w)).map((s) => s.divId);
+    expect(shown(374)).toEqual([]);
+    expect(shown(375)).toEqual(['ad-top-mobile']);
+    expect(shown(413)).toEqual(['ad-top-mobile']);
+    expect(shown(414)).toEqual(['ad-top-web']);
+    expect(shown(969)).toEqual(['ad-top-web']);
+    expect(shown(970)).toEqual(['ad-skin']);
+    expect(shown(1920)).toEqual(['ad-skin']);
+  });
+
+  it('uses the mobile unit and sizes below the breakpoint, the desktop ones from it', () => {
+    const rect = DEFAULT_SLOTS.rectangle;
+    expect(variantAt(rect, 969)).toEqual({ variant: 'mobile', unit: '/2M/mobile/rectangle', sizes: [[300, 250]] });
+    expect(variantAt(rect, 970)).toEqual({ variant: 'desktop', unit: '/2M/desktop/rectangle', sizes: [[300, 600], [300, 250]] });
+    // The state changes (and the slot is rebuilt) only when the variant or the band changes.
+    expect(slotStateAt(rect, 500)).toBe(slotStateAt(rect, 900));
+    expect(slotStateAt(rect, 969)).not.toBe(slotStateAt(rect, 970));
+    expect(slotStateAt(mobile, 414)).toBeNull();
+  });
+
+  it('honours a configured breakpoint', () => {
+    const custom: AdSlotSettings = { ...DEFAULT_SLOTS.rectangle, mobileBreakpoint: 1024 };
+    expect(variantAt(custom, 1000).variant).toBe('mobile');
+    expect(variantAt(custom, 1024).variant).toBe('desktop');
+  });
+});
+
+describe('sizes', () => {
+  it('keeps the sizes that fit, largest first', () => {
+    const sizes = [[320, 50], [728, 90], [468, 60], [320, 100]] as const;
+    expect(fittingSizes([...sizes], 382)).toEqual([[320, 100], [320, 50]]);
+    expect(fittingSizes([...sizes], 500)).toEqual([[468, 60], [320, 100], [320, 50]]);
+    expect(fittingSizes([...sizes], 800)[0]).toEqual([728, 90]);
+    expect(fittingSizes([...sizes], 300)).toEqual([]);
+  });
+
+  it('formats and parses size lists, dropping garbage', () => {
+    expect(formatSizes([[728, 90], [468, 60]])).toBe('728x90,468x60');
+    expect(parseSizes('728x90, 468x60,abc,12x,99999x1')).toEqual([[728, 90], [468, 60]]);
+  });
+
+  it('compares targeting pair by pair', () => {
+    expect(sameTargeting([['lang', 'ar']], [['lang', 'ar']])).toBe(true);
+    expect(sameTargeting([['lang', 'ar']], [['lang', 'fr']])).toBe(false);
+    expect(sameTargeting([['lang', 'ar']], [['lang', 'ar'], ['page', 'index']])).toBe(false);
+  });
+});
+
+describe('the desktop skin’s placement', () => {
+  const H = 900;
+  it('starts 173 px down, absolute', () => {
+    expect(skinPlacement(0, H, 5000)).toEqual({ position: 'absolute', top: 173, height: H });
+    expect(skinPlacement(173, H, 5000)).toEqual({ position: 'absolute', top: 173, height: H });
+  });
+  it('stays fixed at the top once scrolled past', () => {
+    expect(skinPlacement(174, H, 5000)).toEqual({ position: 'fixed', top: 0, height: H });
+    expect(skinPlacement(3000, H, 5000)).toEqual({ position: 'fixed', top: 0, height: H });
+    expect(skinPlacement(3000, H, null)).toEqual({ position: 'fixed', top: 0, height: H });
+  });
+  it('turns absolute, resting on the stop, when it would overlap it', () => {
+    expect(skinPlacement(4100, H, 5000)).toEqual({ position: 'fixed', top: 0, height: H });
+    expect(skinPlacement(4101, H, 5000)).toEqual({ position: 'absolute', top: 4100, height: H });
+    expect(skinPlacement(4800, H, 5000)).toEqual({ position: 'absolute', top: 4100, height: H });
+  });
+  it('never runs into a stop closer than a window’s height, and honours another start', () => {
+    expect(skinPlacement(0, H, 600)).toEqual({ position: 'absolute', top: 173, height: 427 });
+    expect(skinPlacement(0, H, 5000, 214)).toEqual({ position: 'absolute', top: 214, height: H });
+    expect(skinPlacement(215, H, 5000, 214)).toEqual({ position: 'fixed', top: 0, height: H });
+  });
+});
+
+describe('provider choice', () => {
+  const config = { provider: 'house', providerAbroad: 'gpt', gptScriptUrl: '/gpt.js' } as const;
+  it('follows the country flag', () => {
+    expect(providerNameFor(config, 0)).toBe('house');
+    expect(providerNameFor(config, 1)).toBe('gpt');
+  });
+  it('asks the house server for the fitting sizes in the visitor’s language and market', () => {
+    const url = new URL(bannerUrl({ unit: '/2M/web/top', sizes: [[468, 60]], kind: 'banner', lang: 'ar', market: 'intl' }), ORIGIN);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ unit: '/2M/web/top', format: 'banner', sizes: '468x60', lang: 'ar', market: 'intl' });
+    const skin = new URL(bannerUrl({ unit: '/2M/desktop/skin', sizes: [[1, 1]], kind: 'skin', lang: 'fr', market: 'ma' }), ORIGIN);
+    expect(skin.searchParams.get('format')).toBe('skin');
+    expect(skin.searchParams.has('sizes')).toBe(false);
+  });
+});
+
+function bannerRow(over: Partial<Banner> = {}): Banner {
+  return {
+    id: 1,
+    name: 'test',
+    market: 'ma',
+    format: 'banner',
+    width: 728,
+    height: 90,
+    image_url: '/media/ads/a.jpg',
+    image_2x_url: '/media/ads/a@2x.jpg',
+    headline_ar: 'عنوان',
+    headline_fr: 'Titre',
+    cta_ar: 'شاهدوا',
+    cta_fr: 'Voir',
+    text_overlay: 1,
+    bg_color: '#000000',
+    click_url: '/{lang}/live',
+    weight: 1,
+    is_active: 1,
+    starts_at: null,
+    ends_at: null,
+    ...over,
+  };
+}
+
+describe('banner choice', () => {
+  it('takes the first requested size that has a banner, then chooses by weight', () => {
+    const rows = [bannerRow({ id: 1, width: 468, height: 60 }), bannerRow({ id: 2, weight: 1 }), bannerRow({ id: 3, weight: 3 })];
+    expect(chooseBanner(rows, { format: 'banner', sizes: [[970, 250], [728, 90]] }, () => 0)?.id).toBe(2);
+    expect(chooseBanner(rows, { format: 'banner', sizes: [[728, 90]] }, () => 0.5)?.id).toBe(3);
+    expect(chooseBanner(rows, { format: 'banner', sizes: [[468, 60], [728, 90]] }, () => 0.99)?.id).toBe(1);
+    expect(chooseBanner(rows, { format: 'banner', sizes: [[300, 250]] })).toBeNull();
+  });
+
+  it('draws the ad in the visitor’s language, its click and events through our server', () => {
+    const ad = bannerAd(bannerRow({ id: 5 }), { unit: '/2M/web/top', format: 'banner', sizes: [[728, 90]], lang: 'ar', market: 'ma' }, ORIGIN);
+    expect(ad).toMatchObject({ id: 5, headline: 'عنوان', cta: 'شاهدوا', textOverlay: true, external: false, image: `${ORIGIN}/media/ads/a.jpg` });
+    expect(new URL(ad.href).pathname).toBe('/ads/banner/click');
+    expect(Object.fromEntries(new URL(ad.href).searchParams)).toEqual({ b: '5', u: '/2M/web/top', m: 'ma', lang: 'ar' });
+    expect(new URL(ad.impression).searchParams.get('e')).toBe('impression');
+    expect(new URL(ad.viewable).searchParams.get('e')).toBe('viewable');
+    const abroad = bannerAd(bannerRow({ click_url: 'https://annonceur.example/offre' }), { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'intl' }, ORIGIN);
+    expect(abroad.external).toBe(true);
+    expect(abroad.headline).toBe('Titre');
+  });
+
+  it('sends clicks to the stored destination, with the language filled in', () => {
+    expect(clickDestination(bannerRow(), 'fr', ORIGIN)).toBe(`${ORIGIN}/fr/live`);
+    expect(clickDestination(bannerRow({ click_url: 'https://annonceur.example/{lang}' }), 'ar', ORIGIN)).toBe('https://annonceur.example/ar');
+  });
+});
+
+describe('house banner store', () => {
+  let db: DB;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    ({ db } = await openStore({ dataDir: ':memory:' }));
+    const rows: NewRow<'ad_banners'>[] = [
+      { ...bannerRow(), id: undefined, name: 'ma-728' },
+      { ...bannerRow(), id: undefined, name: 'intl-728', market: 'intl' },
+      { ...bannerRow(), id: undefined, name: 'ma-old', ends_at: '2026-11-01T00:00:00.000Z' },
+      { ...bannerRow(), id: undefined, name: 'ma-later', starts_at: '2026-12-01T00:00:00.000Z' },
+      { ...bannerRow(), id: undefined, name: 'ma-off', is_active: 0 },
+      { ...bannerRow(), id: undefined, name: 'ma-skin', format: 'skin', width: 1920, height: 1080 },
+    ];
+    ids = {};
+    for (const r of rows) {
+      const { id } = await db.insertInto('ad_banners').values(r).returning('id').executeTakeFirstOrThrow();
+      ids[r.name] = id;
+    }
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('serves active banners inside their window, of the visitor’s market', async () => {
+    expect((await eligibleBanners(db, 'banner', 'ma', NOW)).map((b) => b.name)).toEqual(['ma-728']);
+    expect((await eligibleBanners(db, 'banner', 'intl', NOW)).map((b) => b.name)).toEqual(['intl-728']);
+    expect((await eligibleBanners(db, 'skin', 'ma', NOW)).map((b) => b.name)).toEqual(['ma-skin']);
+    // A market without its own skin gets the other's (house ads are the last resort).
+    expect((await eligibleBanners(db, 'skin', 'intl', NOW)).map((b) => b.name)).toEqual(['ma-skin']);
+  });
+
+  it('answers null when nothing fits the slot', async () => {
+    const req = { unit: '/2M/mobile/top', format: 'banner', sizes: [[320, 50]], lang: 'fr', market: 'ma' } as const;
+    expect(await houseBanner(db, { ...req, sizes: [[320, 50]] }, ORIGIN, NOW)).toBeNull();
+    expect((await houseBanner(db, { ...req, sizes: [[728, 90]] }, ORIGIN, NOW))?.id).toBe(ids['ma-728']);
+  });
+
+  it('records impressions, viewable impressions and clicks; nothing for an unknown banner', async () => {
+    const id = ids['ma-728']!;
+    for (const event of ['impression', 'viewable', 'click'] as const) {
+      expect((await recordBannerEvent(db, { event, bannerId: id, unit: '/2M/web/top', market: 'ma' }))?.id).toBe(id);
+    }
+    expect(await recordBannerEvent(db, { event: 'click', bannerId: 99_999, unit: '/2M/web/top', market: 'ma' })).toBeUndefined();
+    const stored = await db.selectFrom('ad_banner_events').select(['banner_id', 'event', 'unit']).orderBy('id').execute();
+    expect(stored).toEqual([
+      { banner_id: id, event: 'impression', unit: '/2M/web/top' },
+      { banner_id: id, event: 'viewable', unit: '/2M/web/top' },
+      { banner_id: id, event: 'click', unit: '/2M/web/top' },
+    ]);
+  });
+});
+
+describe('slot settings file (AD_SLOTS_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), '2m-slots-'));
+  const write = (name: string, body: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, body);
+    return file;
+  };
+
+  it('defaults to the house units', () => {
+    expect(loadSlots(undefined)).toBe(DEFAULT_SLOTS);
+    expect(DEFAULT_SLOTS['footer-1'].kind).toBe('out-of-page');
+    expect(DEFAULT_SLOTS.skin).toMatchObject({ kind: 'skin', useBgImage: true, minWidth: 970 });
+  });
+
+  it('overrides the named slots’ settings and keeps the rest', () => {
+    const slots = loadSlots(write('ok.json', JSON.stringify({ 'top-web': { mobileSlotId: '/21700000/2M/web/top', refreshAfter: 100 } })));
+    expect(slots['top-web']).toMatchObject({ mobileSlotId: '/21700000/2M/web/top', refreshAfter: 100, divId: 'ad-top-web', minWidth: 414 });
+    expect(slots['top-mobile']).toBe(DEFAULT_SLOTS['top-mobile']);
+  });
+
+  it('refuses a bad file with a message naming the problem', () => {
+    expect(() => loadSlots(path.join(dir, 'missing.json'))).toThrow(/AD_SLOTS_FILE: cannot read/);
+    expect(() => loadSlots(write('bad-unit.json', JSON.stringify({ skin: { slotId: 'has spaces' } })))).toThrow(/AD_SLOTS_FILE skin\.slotId: must be an ad unit/);
+    expect(() => loadSlots(write('bad-slot.json', JSON.stringify({ sidebar: {} })))).toThrow(ConfigError);
+    expect(() => loadSlots(write('bad-key.json', JSON.stringify({ skin: { kind: 'banner' } })))).toThrow(ConfigError);
+  });
+});
+
+describe('display ad configuration', () => {
+  it('defaults to the house provider everywhere and Google’s GPT address', () => {
+    const c = parseConfig({});
+    expect(c.AD_DISPLAY_PROVIDER).toBe('house');
+    expect(c.AD_DISPLAY_PROVIDER_ABROAD).toBe('house');
+    expect(c.AD_GPT_SCRIPT_URL).toBe('https://securepubads.g.doubleclick.net/tag/js/gpt.js');
+  });
+  it('refuses unknown providers and insecure script addresses', () => {
+    expect(() => parseConfig({ AD_DISPLAY_PROVIDER: 'adsense' })).toThrow(/AD_DISPLAY_PROVIDER: must be house or gpt/);
+    expect(() => parseConfig({ AD_GPT_SCRIPT_URL: 'http://example.com/gpt.js' })).toThrow(/AD_GPT_SCRIPT_URL/);
+    expect(parseConfig({ AD_DISPLAY_PROVIDER_ABROAD: 'gpt', AD_GPT_SCRIPT_URL: '/vendor/gpt.js' }).AD_GPT_SCRIPT_URL).toBe('/vendor/gpt.js');
+  });
+});
