@@ -6,7 +6,7 @@
 import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import type { AdSize } from '../../lib/ads/display.ts';
-import { absoluteUrl, pickCreative, type Market } from './house.ts';
+import { absoluteUrl, inCampaign, ownMarketFirst, pickCreative, type Market } from './house.ts';
 
 export type Banner = Row<'ad_banners'>;
 export type BannerFormat = Banner['format'];
@@ -46,19 +46,16 @@ export interface BannerRequest {
 
 /** Active banners of a format inside their campaign window, for a market (the other market's stand in when it has none). */
 export async function eligibleBanners(db: DB, format: BannerFormat, market: Market, now: Date): Promise<Banner[]> {
-  const iso = now.toISOString();
   const rows = await db
     .selectFrom('ad_banners')
     .selectAll()
     .where('format', '=', format)
     .where('is_active', '=', 1)
     .where('weight', '>', 0)
-    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', iso)]))
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', iso)]))
+    .where(inCampaign(now))
     .orderBy('id')
     .execute();
-  const own = rows.filter((r) => r.market === market);
-  return own.length > 0 ? own : rows;
+  return ownMarketFirst(rows, market);
 }
 
 /**

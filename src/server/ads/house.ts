@@ -4,6 +4,7 @@
  * requested market; the tracking URLs it announces land in /ads/track.
  */
 import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import { DEFAULT_SKIP_AFTER_SECONDS } from '../../lib/ad-config.ts';
@@ -20,16 +21,28 @@ export const HOUSE_AD_SYSTEM = '2M House Ads';
  * stand in (house ads are the last resort); none at all → empty list.
  */
 export async function eligibleCreatives(db: DB, market: Market, now: Date): Promise<Creative[]> {
-  const iso = now.toISOString();
   const rows = await db
     .selectFrom('ad_creatives')
     .selectAll()
     .where('is_active', '=', 1)
     .where('weight', '>', 0)
-    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', iso)]))
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', iso)]))
+    .where(inCampaign(now))
     .orderBy('id')
     .execute();
+  return ownMarketFirst(rows, market);
+}
+
+/**
+ * The campaign window of a house ad (video creative or banner: both tables
+ * have `starts_at` and `ends_at`, either open): `now` lies inside it.
+ */
+export function inCampaign(now: Date): Expression<SqlBool> {
+  const iso = now.toISOString();
+  return sql<SqlBool>`(starts_at is null or starts_at <= ${iso}) and (ends_at is null or ends_at > ${iso})`;
+}
+
+/** The rows of the visitor's market; when it has none, the other market's stand in (house ads are the last resort). */
+export function ownMarketFirst<T extends { market: Market }>(rows: T[], market: Market): T[] {
   const own = rows.filter((r) => r.market === market);
   return own.length > 0 ? own : rows;
 }
