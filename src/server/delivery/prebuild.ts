@@ -146,7 +146,10 @@ async function renderOne(
     gzipAsync(html, { level: 9 }),
     brotliAsync(html, {
       params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 9,
+        // Quality 6: about 1% larger than 9 on our pages, and 30 times faster
+        // (4 ms against 110 ms for a 165 KB home here), which is what lets a
+        // whole-site pre-build (about 900 pages) finish in seconds, not minutes.
+        [zlib.BROTLI_PARAM_QUALITY]: 6,
         [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
         [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
