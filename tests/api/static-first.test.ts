@@ -8,7 +8,7 @@
  *    by the next rebuild, swapped in without a failed request;
  *  - a failed build leaves the previous one serving.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
@@ -46,16 +46,27 @@ async function samplePath(api: string, lang: 'ar' | 'fr', pick: (r: unknown) => 
   return pick(((await res.json()) as { response: unknown }).response);
 }
 
-/** Runs scripts/rebuild.ts against the test server; resolves with its exit code. */
-function runRebuild(): Promise<number> {
+/** The rebuild a test started, stopped if the test gives up on it (it holds the pre-build lock). */
+let rebuilding: ChildProcess | undefined;
+afterAll(() => {
+  rebuilding?.kill('SIGKILL');
+});
+
+/** Runs scripts/rebuild.ts against the test server; resolves with its exit code and how long it took. */
+function runRebuild(): Promise<{ code: number; seconds: number }> {
   const port = new URL(baseUrl).port;
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, 'scripts/rebuild.ts')], {
       cwd: root,
       stdio: 'ignore',
       env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port, NODE_ENV: 'production' },
     });
-    child.once('exit', (code) => resolve(code ?? 1));
+    rebuilding = child;
+    child.once('exit', (code) => {
+      rebuilding = undefined;
+      resolve({ code: code ?? 1, seconds: (performance.now() - started) / 1000 });
+    });
   });
 }
 
@@ -197,9 +208,10 @@ describe('static first: publishing and rebuilding', () => {
         await res.body?.cancel();
       }
     })();
-    const code = await runRebuild();
+    const { code, seconds } = await runRebuild();
     done = true;
     await hammer;
+    console.log(`rebuild of the whole site: ${seconds.toFixed(1)} s, ${statuses.length} requests during it`);
     expect(code).toBe(0);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -212,7 +224,8 @@ describe('static first: publishing and rebuilding', () => {
     expect(await res.text()).toContain('Publié après le build');
     // The previous build is kept for requests still reading it.
     expect(readdirSync(path.join(siteDir, 'builds'))).toContain(before);
-  });
+    // A whole-site pre-build (about 900 pages): some 10 s alone on two cores, far longer on a loaded machine.
+  }, 240_000);
 
   it('keeps the previous build serving when a build fails, and runs one build at a time', async () => {
     const before = currentBuild();
