@@ -1,12 +1,14 @@
 /**
- * PageMeta of the forms' pages (newsletter, its confirm and unsubscribe
- * links, contact). The link pages carry tokens: never indexed.
+ * What the forms' pages share (newsletter, its confirm and unsubscribe
+ * links, contact): their PageMeta (the link pages carry tokens: never
+ * indexed), their headers, and the no-JavaScript POST of a form page.
  */
 import type { Breadcrumb, PageMeta } from '../../layouts/meta.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import { homeCrumb, pageTitle } from '../pages/editorial-meta.ts';
-import { otherLocale } from '../pages/editorial-common.ts';
+import { CACHE_STATIC, otherLocale } from '../pages/editorial-common.ts';
+import { peerAddress, runFormFromPage, type FormRun } from './index.ts';
 
 type FormRoute = 'newsletter' | 'newsletter-confirm' | 'newsletter-unsubscribe' | 'contact';
 
@@ -46,3 +48,34 @@ export const PRIVATE_PAGE_HEADERS = {
   // page's own form posts, which Astro's origin check refuses (403).
   'Referrer-Policy': 'same-origin',
 } as const;
+
+/** What a form page reads of its request and sets on its response (Astro's page context has it all). */
+export interface FormPageContext {
+  readonly request: Request;
+  readonly response: { status?: number; headers: Headers };
+  /** A getter: it throws where the adapter knows no peer address. */
+  readonly clientAddress: string;
+}
+
+/**
+ * A form page's request (contact, newsletter): GET shows the empty form,
+ * cacheable; a POST (a browser without JavaScript) runs the form, and the
+ * page answers with the outcome's status (200, 422, 429 with Retry-After),
+ * never cached. Returns the run for the page to show, or undefined on GET.
+ */
+export async function handleFormPage(kind: 'contact' | 'newsletter', page: FormPageContext, locale: Locale): Promise<FormRun | undefined> {
+  if (page.request.method !== 'POST') {
+    page.response.headers.set('Cache-Control', CACHE_STATIC);
+    return undefined;
+  }
+  const run = await runFormFromPage(kind, page.request, peerAddress(() => page.clientAddress), locale);
+  page.response.status = run.outcome.status;
+  setPrivatePageHeaders(page.response.headers);
+  if (run.outcome.kind === 'limited') page.response.headers.set('Retry-After', String(run.outcome.retryAfter));
+  return run;
+}
+
+/** Sets PRIVATE_PAGE_HEADERS. */
+export function setPrivatePageHeaders(headers: Headers): void {
+  for (const [k, v] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(k, v);
+}
