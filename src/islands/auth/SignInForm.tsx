@@ -3,40 +3,24 @@
  * e-mail) and password. Success only when the answer's header.status is OK;
  * otherwise the server's message shows and nothing else changes.
  */
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import type { Locale } from '../../lib/paths.ts';
-import { closeAuth, switchAuth } from '../../stores/auth.ts';
+import { switchAuth } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
-import { callAccount, formOf } from './api.ts';
+import { formOf } from './api.ts';
 import { FacebookButton } from './FacebookButton.tsx';
 import type { FacebookSettings } from './facebook-sdk.ts';
 import { FormError, TextField, firstError } from './fields.tsx';
-import { applySignedIn } from './session-client.ts';
-
-const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
+import { fieldText, useAccountSubmit } from './use-account-submit.ts';
 
 export function SignInForm({ locale, facebook }: { locale: Locale; facebook: FacebookSettings | null }) {
   const o = { locale };
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { busy, message, setMessage, errors, submit } = useAccountSubmit(locale);
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setMessage('');
-    setErrors({});
-    const answer = await callAccount('login', locale, formOf({ username: text(data.get('username')), password: text(data.get('password')) }));
-    setBusy(false);
-    if (answer.ok && answer.user) {
-      applySignedIn(answer.user);
-      closeAuth();
-      return;
-    }
-    setMessage(answer.message);
-    setErrors(answer.errors);
+    void submit('login', formOf({ username: fieldText(data, 'username'), password: fieldText(data, 'password') }));
   }
 
   return (

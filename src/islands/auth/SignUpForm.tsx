@@ -7,18 +7,16 @@
  * sexe, name, email and password are sent; the confirmations and the
  * checkbox are not, and their equality is not checked (SPEC §5).
  */
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import type { Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
-import { closeAuth, switchAuth } from '../../stores/auth.ts';
+import { switchAuth } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
-import { callAccount, formOf } from './api.ts';
+import { formOf } from './api.ts';
 import { FacebookButton } from './FacebookButton.tsx';
 import type { FacebookSettings } from './facebook-sdk.ts';
 import { FormError, TextField, firstError } from './fields.tsx';
-import { applySignedIn } from './session-client.ts';
-
-const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
+import { fieldText, useAccountSubmit } from './use-account-submit.ts';
 
 /** YYYY-MM-DD of today minus `years`, in the browser's calendar (the server checks the exact bounds). */
 function yearsAgo(years: number): string {
@@ -29,39 +27,25 @@ function yearsAgo(years: number): string {
 
 export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: FacebookSettings | null }) {
   const o = { locale };
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { busy, message, setMessage, errors, submit } = useAccountSubmit(locale);
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const conditions = form.elements.namedItem('conditions');
     // SPEC §5: without the checkbox, nothing happens and nothing is said.
-    if (!(conditions instanceof HTMLInputElement) || !conditions.checked || busy) return;
+    if (!(conditions instanceof HTMLInputElement) || !conditions.checked) return;
     const data = new FormData(form);
-    setBusy(true);
-    setMessage('');
-    setErrors({});
-    const answer = await callAccount(
+    void submit(
       'registeration',
-      locale,
       formOf({
-        date: text(data.get('date')),
-        sexe: text(data.get('sexe')) || 'H',
-        name: text(data.get('name')),
-        email: text(data.get('email')),
-        password: text(data.get('password')),
+        date: fieldText(data, 'date'),
+        sexe: fieldText(data, 'sexe') || 'H',
+        name: fieldText(data, 'name'),
+        email: fieldText(data, 'email'),
+        password: fieldText(data, 'password'),
       }),
     );
-    setBusy(false);
-    if (answer.ok && answer.user) {
-      applySignedIn(answer.user);
-      closeAuth();
-      return;
-    }
-    setMessage(answer.message);
-    setErrors(answer.errors);
   }
 
   return (
