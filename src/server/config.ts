@@ -179,7 +179,8 @@ export type Config = z.infer<typeof configSchema>;
 export class ConfigError extends Error {}
 
 /** Variables whose value an error message does not repeat. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['VAPID_PRIVATE_KEY']);
+/** Variables whose value may hold a password or key: a bad one is named, never printed. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY', 'VAPID_PRIVATE_KEY']);
 
 /** Parse an environment; throws ConfigError listing every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -191,7 +192,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const lines = result.error.issues.map((i) => {
       const name = String(i.path[0]);
-      // A private key never goes to a log.
       const got = SECRET_VARIABLES.has(name) && cleaned[name] !== undefined ? '"…"' : JSON.stringify(cleaned[name]);
       return `  ${i.path.join('.')}: ${i.message} (got ${got})`;
     });

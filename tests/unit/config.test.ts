@@ -12,6 +12,20 @@ function errorOf(env: Record<string, string | undefined>): ConfigError {
 }
 
 describe('parseConfig', () => {
+  it('names a bad secret-bearing variable without printing its value', () => {
+    const message = errorOf({
+      DATABASE_URL: 'mysql://site:db-s3cret@db/2m',
+      SMTP_URL: 'smtp://mailer:smtp-s3cret@',
+      FACEBOOK_APP_SECRET: 'fb-s3cret!',
+      WEATHER_API_KEY: 'weather s3cret',
+      PORT: 'eighty',
+    }).message;
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY']) expect(message).toContain(`${name}: `);
+    expect(message).not.toMatch(/s3cret/);
+    // Other values are shown, to help whoever set them.
+    expect(message).toContain('"eighty"');
+  });
+
   it('accepts an empty environment with the documented defaults', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
