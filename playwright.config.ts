@@ -31,7 +31,11 @@ export default defineConfig({
     // repaints without end in software (no GPU here), costing the two cores
     // a fifth of their time. The specs about motion ask for it themselves.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every test, kept or not: in CI, where
+    // only the printed output survives, that cost a third of the browser
+    // tests' time (video pages: 2.1 min with traces, 1.5 min without).
+    // Locally a failing test keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
