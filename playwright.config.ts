@@ -6,6 +6,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './scripts/chromium.ts';
 
 const port = Number(process.env.E2E_PORT) || 4455;
 // The store of the server under test, for specs that check what landed in it
@@ -36,18 +37,7 @@ export default defineConfig({
     // tests' time (video pages: 2.1 min with traces, 1.5 min without).
     // Locally a failing test keeps its trace.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunch(),
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunch } from './chromium.ts';
 
 const base = process.argv[2] ?? process.env.SITE_URL ?? 'http://127.0.0.1:4321';
 const out = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -20,10 +21,7 @@ async function newestArticlePath(lang: 'ar' | 'fr'): Promise<string> {
   return found.path;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunch());
 try {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const page = await context.newPage();

@@ -22,15 +22,12 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { bundleForBrowser } from '../support/browser-bundle.ts';
 import { test, expect, type Page } from '@playwright/test';
-import playwrightConfig from '../../playwright.config.ts';
+import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
 
 const storeFile = process.env.E2E_DATA_DIR ? path.join(process.env.E2E_DATA_DIR, 'site.sqlite') : '';
 
 // Chromium with autoplay allowed (the ad and the content start without a click).
-const baseLaunch = playwrightConfig.use?.launchOptions ?? {};
-test.use({
-  launchOptions: { ...baseLaunch, args: [...(baseLaunch.args ?? []), '--autoplay-policy=no-user-gesture-required'] },
-});
+test.use({ launchOptions: chromiumLaunch([AUTOPLAY_ARG]) });
 
 type Row = Record<string, unknown>;
 

@@ -11,22 +11,9 @@
  * pre-roll and checks that the content waits for it.
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: chromiumLaunch([AUTOPLAY_ARG]) });
 
 type Lang = 'ar' | 'fr';
 
