@@ -15,7 +15,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { test, expect, type Page, type Route } from '@playwright/test';
+import { test as freshPageTest, type Page, type Route } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 
 const storeFile = process.env.E2E_DATA_DIR ? path.join(process.env.E2E_DATA_DIR, 'site.sqlite') : '';
 const run = `${Date.now()}-ticker${Math.floor(Math.random() * 1e6)}`;
@@ -163,7 +164,10 @@ test.describe('breaking-news ticker', () => {
       test.skip(api.status() === 204, 'no breaking news in this store');
       await page.goto(`/${lang}`);
       await expect(ticker(page)).toHaveAttribute('data-state', 'shown', SHOWN);
-      const view = (await page.locator('.breaking-viewport').boundingBox())!;
+      // The title's width (so the viewport's start) changes when its web
+      // font arrives: wait for the fonts, and measure the viewport each time.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const viewport = page.locator('.breaking-viewport');
       const links = page.locator('.breaking-list:not([aria-hidden]) a');
       const count = await links.count();
       expect(count).toBeGreaterThan(1);
@@ -174,6 +178,7 @@ test.describe('breaking-news ticker', () => {
         await expect(links.nth(i)).toBeFocused();
         await expect(track(page)).toHaveCSS('animation-play-state', 'paused');
         const box = (await links.nth(i).boundingBox())!;
+        const view = (await viewport.boundingBox())!;
         const inView = box.width > view.width ? box.x + box.width > view.x : box.x >= view.x - 1 && box.x + box.width <= view.x + view.width + 1;
         expect(inView, `headline ${i + 1} of ${count} at ${box.x}..${box.x + box.width}, viewport ${view.x}..${view.x + view.width}`).toBe(true);
       }
@@ -258,8 +263,8 @@ test.describe('breaking-news ticker', () => {
   });
 });
 
-test.describe('click tracking', () => {
-  test.skip(!storeFile || !existsSync(storeFile), `the server's store is not readable here: set E2E_DATA_DIR to its DATA_DIR (looked for ${storeFile || 'E2E_DATA_DIR unset'})`);
+freshPageTest.describe('click tracking', () => {
+  freshPageTest.skip(!storeFile || !existsSync(storeFile), `the server's store is not readable here: set E2E_DATA_DIR to its DATA_DIR (looked for ${storeFile || 'E2E_DATA_DIR unset'})`);
 
   function clicksOf(userID: string): { event_id: number; payload: string }[] {
     const db = new DatabaseSync(storeFile, { readOnly: true, timeout: 5000 });
@@ -273,7 +278,7 @@ test.describe('click tracking', () => {
     }
   }
 
-  test('a headline click lands in click_events', async ({ page, baseURL }) => {
+  freshPageTest('a headline click lands in click_events', async ({ page, baseURL }) => {
     const userID = `${run}-click`;
     await page.addInitScript((id) => localStorage.setItem('userID', id), userID);
     await page.route('**/api/getBreakingNews', fulfillShort);
@@ -306,7 +311,7 @@ test.describe('click tracking', () => {
     expect(String(payload['pageURL'])).toContain(new URL(baseURL!).host);
   });
 
-  test('navigation bar and footer links report their own event ids', async ({ page }) => {
+  freshPageTest('navigation bar and footer links report their own event ids', async ({ page }) => {
     const userID = `${run}-nav`;
     await page.addInitScript((id) => localStorage.setItem('userID', id), userID);
     await page.goto('/fr');
@@ -327,7 +332,7 @@ test.describe('click tracking', () => {
     expect(footer).toMatchObject({ id: 26, target: footerTarget });
   });
 
-  test('the language switch is stored with the clicks as event 11', async ({ page }) => {
+  freshPageTest('the language switch is stored with the clicks as event 11', async ({ page }) => {
     const userID = `${run}-language`;
     await page.addInitScript((id) => localStorage.setItem('userID', id), userID);
     await page.goto('/fr');
@@ -340,8 +345,8 @@ test.describe('click tracking', () => {
   });
 });
 
-test.describe('connectivity and errors', () => {
-  test('offline and back online are announced discreetly', async ({ page, context }) => {
+freshPageTest.describe('connectivity and errors', () => {
+  freshPageTest('offline and back online are announced discreetly', async ({ page, context }) => {
     await page.goto('/fr');
     const status = page.locator('.connectivity-status');
     await expect(status).toHaveAttribute('aria-live', 'polite');
@@ -361,7 +366,7 @@ test.describe('connectivity and errors', () => {
     await expect(status).toHaveText('', { timeout: 15_000 });
   });
 
-  test('in Arabic too', async ({ page, context }) => {
+  freshPageTest('in Arabic too', async ({ page, context }) => {
     await page.goto('/ar');
     await hydrated(page, ['Connectivity', 'BreakingTicker']);
     await context.setOffline(true);
@@ -370,7 +375,7 @@ test.describe('connectivity and errors', () => {
     await expect(page.locator('.connectivity-status')).toHaveText('عاد الاتصال');
   });
 
-  test("an island's call answered 400 sends the visitor to the home page", async ({ page }) => {
+  freshPageTest("an island's call answered 400 sends the visitor to the home page", async ({ page }) => {
     const article = await recentArticlePath(page, 'fr');
     await page.route('**/api/getBreakingNews', (route) =>
       route.fulfill({
