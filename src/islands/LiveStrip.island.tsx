@@ -11,8 +11,9 @@
  *  - never on the live page (its own player plays the channel);
  *  - hidden at 768 px or narrower on the replay-news and replay-by2m-id routes;
  *  - paused while another player plays (stop-video), while hidden, off
- *    screen or in a background tab, and on data-saver / 2G connections (the
- *    link stays, with the channel's poster).
+ *    screen or in a background tab, and on data-saver / 2G connections or
+ *    under prefers-reduced-motion (the link stays, with the channel's
+ *    poster; a play-video event for the strip still starts it).
  * It plays again, muted, once no other player is on the page. A native HLS
  * error switches it to hls.js where Media Source Extensions exist (seen
  * here: Chromium's native HLS failing to parse after a resume); any other
@@ -68,8 +69,13 @@ function saveData(): boolean {
   return Boolean(connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? ''));
 }
 
-function useMatchMedia(query: string): boolean {
-  const [matches, setMatches] = useState(false);
+/**
+ * A media query's answer, kept current. `fromFirstRender`: read it in the
+ * first render already (only for answers that change no markup, else the
+ * hydration would not match the server's HTML, which assumes false).
+ */
+function useMatchMedia(query: string, fromFirstRender = false): boolean {
+  const [matches, setMatches] = useState(() => fromFirstRender && typeof window !== 'undefined' && window.matchMedia(query).matches);
   useEffect(() => {
     const mq = window.matchMedia(query);
     const update = () => setMatches(mq.matches);
@@ -96,6 +102,10 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   // resume): from then on hls.js, where Media Source Extensions exist.
   const [nativeFailed, setNativeFailed] = useState(false);
   const narrow = useMatchMedia(STRIP_NARROW_QUERY);
+  // Motion the visitor asked to be spared: the strip is video that moves on
+  // its own, without a pause button of its own (WCAG 2.2.2), so under
+  // prefers-reduced-motion it shows the channel's poster, as on data-saver.
+  const stillPlease = useMatchMedia('(prefers-reduced-motion: reduce)', true);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
@@ -171,7 +181,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   }, [failed]);
 
   const otherPlaying = active !== null && active !== LIVE_STRIP_ID;
-  const shouldPlay = Boolean(url) && !hidden && !otherPlaying && onScreen && pageVisible && (!frugal || active === LIVE_STRIP_ID);
+  const shouldPlay = Boolean(url) && !hidden && !otherPlaying && onScreen && pageVisible && ((!frugal && !stillPlease) || active === LIVE_STRIP_ID);
 
   // Attach the stream once, then play or pause.
   useEffect(() => {

@@ -5,12 +5,13 @@
  * same <video> playing across a client navigation, is hidden at 768 px or
  * narrower on the replay-news and replay-by2m-id routes (following client
  * navigations), never shows on the live page; the header's live block shows
- * on narrow screens only.
+ * on narrow screens only. Under prefers-reduced-motion it stands still.
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
 
-test.use({ launchOptions: chromiumLaunch([AUTOPLAY_ARG]) });
+// The strip plays on its own only for visitors who did not ask for reduced motion.
+test.use({ launchOptions: chromiumLaunch([AUTOPLAY_ARG]), reducedMotion: 'no-preference' });
 
 async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path, { headers: { locale: 'ar' } });
@@ -169,5 +170,25 @@ test.describe('live strip', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(newsPath!);
     await expect(page.locator('header .live-block')).toBeHidden();
+  });
+
+  test('stands still under prefers-reduced-motion: the poster and the link, no stream', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const streamed: string[] = [];
+    page.on('request', (r) => {
+      if (/\.(m3u8|ts)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(r.url());
+    });
+    const addressKnown = page.waitForResponse((r) => r.url().includes('/api/getLiveSection'));
+    await page.goto('/ar');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await expect(strip(page)).toHaveAttribute('href', '/ar/live');
+    // The island has the live address and still does not play.
+    await addressKnown;
+    await page.waitForTimeout(1500);
+    const video = (await stripVideo(page))!;
+    expect(video.paused).toBe(true);
+    expect(video.time).toBe(0);
+    expect(await page.locator('#live-slot .live-strip video').getAttribute('poster')).toBeTruthy();
+    expect(streamed).toEqual([]);
   });
 });
