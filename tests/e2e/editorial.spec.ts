@@ -7,7 +7,8 @@
  * lang/dir; unknown or malformed ids, slugs, tags and pages give 404; a wrong
  * tag segment redirects (301) to the article's canonical path.
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const LOCALES = [

@@ -18,7 +18,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { test, expect, type Page } from '@playwright/test';
+import { test as freshPageTest, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 
 // Each flow walks several pages and mails: give it room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -224,11 +225,11 @@ test.describe('newsletter', () => {
   });
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
+freshPageTest.describe('without JavaScript', () => {
+  freshPageTest.use({ javaScriptEnabled: false });
 
-  test('the newsletter page (ar) shows errors then takes the sign-up', async ({ page }) => {
-    test.skip(!storeAvailable(), SKIP_MESSAGE);
+  freshPageTest('the newsletter page (ar) shows errors then takes the sign-up', async ({ page }) => {
+    freshPageTest.skip(!storeAvailable(), SKIP_MESSAGE);
     await page.goto('/ar/newsletter');
     const form = page.locator('form[action="/ar/newsletter"]').first();
     await form.locator('input[name="email"]').fill('bad@');
@@ -259,8 +260,8 @@ test.describe('without JavaScript', () => {
     expect(contact(email)?.['status']).toBe('unsubscribed');
   });
 
-  test('the contact page (fr) shows every error next to its field, then stores the message', async ({ page }) => {
-    test.skip(!storeAvailable(), SKIP_MESSAGE);
+  freshPageTest('the contact page (fr) shows every error next to its field, then stores the message', async ({ page }) => {
+    freshPageTest.skip(!storeAvailable(), SKIP_MESSAGE);
     await page.goto('/fr/contact');
     await page.locator('#contact-name').fill('L');
     const [invalid] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.locator('.contact-submit').click()]);

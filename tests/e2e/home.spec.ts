@@ -3,7 +3,8 @@
  * of the document, articles that really come from the store (as the API tells
  * them), images that load, and no WCAG 2 A/AA violation found by axe.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const LOCALES = [

@@ -5,7 +5,8 @@
  * remembered after a reload, the next prayer marked, a failed fetch that
  * keeps the times, and the chooser working without JavaScript.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test as freshPageTest, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 
 const KEYS = ['fajr', 'chorouq', 'dhuhr', 'asr', 'maghrib', 'isha'] as const;
 const SALAT = ['fajr', 'dhuhr', 'asr', 'maghrib', 'isha'] as const;
@@ -184,11 +185,11 @@ test.describe('the prayer widget', () => {
   });
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-  test.setTimeout(60_000);
+freshPageTest.describe('without JavaScript', () => {
+  freshPageTest.use({ javaScriptEnabled: false });
+  freshPageTest.setTimeout(60_000);
 
-  test('the chooser is a form to the prayer page, which shows the chosen city', async ({ page }) => {
+  freshPageTest('the chooser is a form to the prayer page, which shows the chosen city', async ({ page }) => {
     await page.goto('/fr');
     const card = widget(page);
     await expect(card.locator('tbody tr')).toHaveCount(6);

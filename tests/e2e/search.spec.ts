@@ -10,7 +10,8 @@
  * Without JavaScript the button is a link to the search page.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 
 type Lang = 'ar' | 'fr';
 const LANGS: { lang: Lang; dir: 'rtl' | 'ltr' }[] = [

@@ -4,7 +4,8 @@
  * (last 48 hours), the RSS feeds (the kept /ar/news/rss.xml included) and
  * robots.txt, against the running site, with ids read from its API.
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 
 const LANGS = ['ar', 'fr'] as const;
 type Lang = (typeof LANGS)[number];

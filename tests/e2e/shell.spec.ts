@@ -5,7 +5,8 @@
  * fixed bar), dark layout on replay routes, the 404 and error pages, the
  * behaviour on client-side navigation, and axe on home and 404.
  */
-import { test, expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { test as freshPageTest, request as playwrightRequest, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const LOCALES = [
@@ -367,19 +368,20 @@ for (const { lang, dir, other, otherName } of LOCALES) {
   }
 }
 
-test.describe('prefetch', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+// What was prefetched before stays in a shared tab's cache: a fresh page for each.
+freshPageTest.describe('prefetch', () => {
+  freshPageTest.use({ viewport: { width: 1280, height: 900 } });
 
   const prefetched = (page: Page) => page.locator('link[rel="prefetch"]').count();
 
-  test('links are prefetched on hover', async ({ page }) => {
+  freshPageTest('links are prefetched on hover', async ({ page }) => {
     await page.goto('/fr');
     await page.locator('[data-navbar] nav a.nav-link').first().hover();
     await expect.poll(() => prefetched(page)).toBeGreaterThan(0);
   });
 
   for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
-    test(`nothing is prefetched on ${connection.saveData ? 'data-saver' : '2g'}`, async ({ page }) => {
+    freshPageTest(`nothing is prefetched on ${connection.saveData ? 'data-saver' : '2g'}`, async ({ page }) => {
       await page.addInitScript((c) => {
         Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => c });
       }, connection);

@@ -1,0 +1,60 @@
+/**
+ * One browser tab per worker, for specs that only visit pages and read them
+ * (route coverage, axe checks).
+ *
+ * Playwright gives each test a new context and page: for Chromium a new
+ * renderer process and for Playwright its page set-up, about 0.35-0.45 s
+ * here and twice that on a slow CI machine, more than most of these tests
+ * take themselves. With this `test`, the `page` fixture is one tab kept for
+ * the worker: each test still starts with a full navigation (page.goto);
+ * what carries over is the tab's HTTP cache and history. Before each test
+ * the tab takes the test's viewport and reduced-motion setting; after it,
+ * the test's request routes and page listeners are removed, and cookies,
+ * localStorage and sessionStorage cleared.
+ *
+ * A fresh page (`import { test } from '@playwright/test'`) is still needed by
+ * a test that counts requests a warm cache would not make (prefetch, the
+ * player's code), adds init scripts (they cannot be removed), needs
+ * `context` (offline, cookies set before a visit) or runs without
+ * JavaScript.
+ */
+import { test as base, type BrowserContextOptions, type Page } from '@playwright/test';
+
+/** The page events a test may listen to (removed after it). */
+const PAGE_EVENTS = ['console', 'pageerror', 'request', 'requestfinished', 'requestfailed', 'response', 'dialog', 'framenavigated', 'load'] as const;
+
+export const test = base.extend<Record<never, never>, { sharedTab: Page }>({
+  sharedTab: [
+    async ({ browser }, use, workerInfo) => {
+      // The project's context options (device, base URL); the test's own are applied per test below.
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } = workerInfo.project.use;
+      const options = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId };
+      const context = await browser.newContext(
+        Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as BrowserContextOptions,
+      );
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  // The test's own options (test.use) apply to the shared tab too.
+  page: async ({ sharedTab: page, viewport, reducedMotion, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) throw new Error('shared-tab: a page without JavaScript needs a fresh page (test from @playwright/test)');
+    const size = page.viewportSize();
+    if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height)) await page.setViewportSize(viewport);
+    await page.emulateMedia({ reducedMotion: reducedMotion ?? null });
+    await use(page);
+    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    // Forget what the visit stored, as a new context would.
+    await page.context().clearCookies();
+    await page
+      .evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      })
+      .catch(() => {});
+  },
+});
+
+export { expect } from '@playwright/test';
