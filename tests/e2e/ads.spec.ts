@@ -21,6 +21,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { bundleForBrowser } from '../support/browser-bundle.ts';
+import { speedUpAds } from '../support/fast-ads.ts';
 import { test, expect, type Page } from '@playwright/test';
 import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
 
@@ -212,6 +213,7 @@ test.describe('pre-roll module', () => {
   test('a house pre-roll plays with impression and progress tracked, and skips after 5 s', async ({ page }) => {
     test.setTimeout(60_000);
     const unit = uniqueUnit('skip');
+    await speedUpAds(page, 2);
     await openHarness(page);
     await startPreroll(page, { defaultUnit: unit });
 
@@ -251,6 +253,7 @@ test.describe('pre-roll module', () => {
   test('an ad watched to the end reports every quartile and complete', async ({ page }) => {
     test.setTimeout(60_000);
     const unit = uniqueUnit('complete');
+    await speedUpAds(page, 4);
     await openHarness(page);
     await startPreroll(page, { defaultUnit: unit, locale: 'ar' });
     const ad = page.locator('#player .ad-preroll');
@@ -417,6 +420,7 @@ test.describe('pre-roll in the player', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && m.text().startsWith('ad error')) errors.push(m.text());
     });
+    await speedUpAds(page, 2);
     await page.goto(path);
 
     const player = page.locator('.player').first();

@@ -12,6 +12,7 @@
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
+import { speedUpAds } from '../support/fast-ads.ts';
 
 test.use({ launchOptions: chromiumLaunch([AUTOPLAY_ARG]) });
 
@@ -189,6 +190,7 @@ test.describe('player', () => {
 
   test('the content waits for the pre-roll, then plays', async ({ page, request }) => {
     const v = await webVideo(request, 'fr');
+    await speedUpAds(page, 4);
     await page.goto(v.path);
     await expect(page.locator('main .player')).toHaveAttribute('data-phase', 'ad', { timeout: 15_000 });
     const during = (await mainState(page))!;
