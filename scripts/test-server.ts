@@ -14,6 +14,7 @@
  *   TEST_BUILD=auto|always|never  rebuild when stale (default), always, never
  *   KEEP_TEST_DATA=1              keep the temporary DATA_DIR (its path is logged)
  *   TEST_SEED_SCRIPT=path         seed with another script than scripts/seed.ts
+ *   TEST_SERVER_NODE_ARGS="…"     Node flags for the server only (--cpu-prof to profile it)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -145,7 +146,9 @@ export async function startServer(opts: {
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const prebuild = opts.prebuild ?? true;
-  const child = spawn(process.execPath, [serveScript, '--dist', path.join(root, 'dist')], {
+  // TEST_SERVER_NODE_ARGS: Node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = process.env.TEST_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serveScript, '--dist', path.join(root, 'dist')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
