@@ -162,6 +162,8 @@ describe('reportPlay in a (stubbed) browser', () => {
   });
 
   function browser(width: number) {
+    // No visitor id yet (another file's test may have left one in the store).
+    $userId.set(undefined);
     const win = Object.assign(new EventTarget(), { innerWidth: width, dataLayer: [] as unknown[] });
     vi.stubGlobal('window', win);
     vi.stubGlobal('location', { href: 'https://www.2m.ma/ar/replay/single/42' });
