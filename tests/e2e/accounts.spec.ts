@@ -23,7 +23,8 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { test, expect, type Page, type Request as PwRequest } from '@playwright/test';
+import { type Page, type Request as PwRequest } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const storeFile = process.env.E2E_DATA_DIR ? path.join(process.env.E2E_DATA_DIR, 'site.sqlite') : '';

@@ -22,7 +22,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { bundleForBrowser } from '../support/browser-bundle.ts';
 import { speedUpAds } from '../support/fast-ads.ts';
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
 
 const storeFile = process.env.E2E_DATA_DIR ? path.join(process.env.E2E_DATA_DIR, 'site.sqlite') : '';

@@ -15,7 +15,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { bundleForBrowser } from '../support/browser-bundle.ts';
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 
 const storeFile = process.env.E2E_DATA_DIR ? path.join(process.env.E2E_DATA_DIR, 'site.sqlite') : '';
 

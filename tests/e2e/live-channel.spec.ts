@@ -7,7 +7,8 @@
  * channel and a replay sample in Chromium.
  */
 import path from 'node:path';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 
 const MASTER = '/live/2m/index.m3u8';
 const HLS_JS = path.resolve(import.meta.dirname, '../../node_modules/hls.js/dist/hls.min.js');

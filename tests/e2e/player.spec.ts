@@ -10,7 +10,8 @@
  * once: an ad failure never blocks the content); one test keeps the real
  * pre-roll and checks that the content waits for it.
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as freshPageTest, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
 import { speedUpAds } from '../support/fast-ads.ts';
 
@@ -346,7 +347,8 @@ test.describe('player', () => {
     });
   }
 
-  test("an article's video: none of the player's code until play is pressed, then it plays with sound", async ({ page, request }) => {
+  // Counts the player's requests: a fresh page, whose cache holds none of its code.
+  freshPageTest("an article's video: none of the player's code until play is pressed, then it plays with sound", async ({ page, request }) => {
     type Cards = { articles: { path: string; hasVideo: boolean }[] };
     let article: { path: string } | undefined;
     for (let p = 1; p <= 10 && !article; p++) {
@@ -368,7 +370,8 @@ test.describe('player', () => {
     expect((await mainState(page))!.muted).toBe(false);
   });
 
-  test("the article page loads none of the player's JavaScript", async ({ page, request }) => {
+  // Counts the player's requests: a fresh page, whose cache holds none of its code.
+  freshPageTest("the article page loads none of the player's JavaScript", async ({ page, request }) => {
     const recent = await api<{ articles: { path: string }[] }>(request, '/api/articlesrecent', 'ar');
     const scripts: string[] = [];
     page.on('request', (r) => {

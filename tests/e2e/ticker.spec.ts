@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { test as freshPageTest, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
 
 const storeFile = process.env.E2E_DATA_DIR ? path.join(process.env.E2E_DATA_DIR, 'site.sqlite') : '';
@@ -263,8 +263,8 @@ test.describe('breaking-news ticker', () => {
   });
 });
 
-freshPageTest.describe('click tracking', () => {
-  freshPageTest.skip(!storeFile || !existsSync(storeFile), `the server's store is not readable here: set E2E_DATA_DIR to its DATA_DIR (looked for ${storeFile || 'E2E_DATA_DIR unset'})`);
+test.describe('click tracking', () => {
+  test.skip(!storeFile || !existsSync(storeFile), `the server's store is not readable here: set E2E_DATA_DIR to its DATA_DIR (looked for ${storeFile || 'E2E_DATA_DIR unset'})`);
 
   function clicksOf(userID: string): { event_id: number; payload: string }[] {
     const db = new DatabaseSync(storeFile, { readOnly: true, timeout: 5000 });
@@ -278,7 +278,7 @@ freshPageTest.describe('click tracking', () => {
     }
   }
 
-  freshPageTest('a headline click lands in click_events', async ({ page, baseURL }) => {
+  test('a headline click lands in click_events', async ({ page, baseURL }) => {
     const userID = `${run}-click`;
     await page.addInitScript((id) => localStorage.setItem('userID', id), userID);
     await page.route('**/api/getBreakingNews', fulfillShort);
@@ -311,7 +311,7 @@ freshPageTest.describe('click tracking', () => {
     expect(String(payload['pageURL'])).toContain(new URL(baseURL!).host);
   });
 
-  freshPageTest('navigation bar and footer links report their own event ids', async ({ page }) => {
+  test('navigation bar and footer links report their own event ids', async ({ page }) => {
     const userID = `${run}-nav`;
     await page.addInitScript((id) => localStorage.setItem('userID', id), userID);
     await page.goto('/fr');
@@ -332,7 +332,7 @@ freshPageTest.describe('click tracking', () => {
     expect(footer).toMatchObject({ id: 26, target: footerTarget });
   });
 
-  freshPageTest('the language switch is stored with the clicks as event 11', async ({ page }) => {
+  test('the language switch is stored with the clicks as event 11', async ({ page }) => {
     const userID = `${run}-language`;
     await page.addInitScript((id) => localStorage.setItem('userID', id), userID);
     await page.goto('/fr');
@@ -345,8 +345,8 @@ freshPageTest.describe('click tracking', () => {
   });
 });
 
-freshPageTest.describe('connectivity and errors', () => {
-  freshPageTest('offline and back online are announced discreetly', async ({ page, context }) => {
+test.describe('connectivity and errors', () => {
+  test('offline and back online are announced discreetly', async ({ page, context }) => {
     await page.goto('/fr');
     const status = page.locator('.connectivity-status');
     await expect(status).toHaveAttribute('aria-live', 'polite');
@@ -366,7 +366,7 @@ freshPageTest.describe('connectivity and errors', () => {
     await expect(status).toHaveText('', { timeout: 15_000 });
   });
 
-  freshPageTest('in Arabic too', async ({ page, context }) => {
+  test('in Arabic too', async ({ page, context }) => {
     await page.goto('/ar');
     await hydrated(page, ['Connectivity', 'BreakingTicker']);
     await context.setOffline(true);
@@ -375,7 +375,7 @@ freshPageTest.describe('connectivity and errors', () => {
     await expect(page.locator('.connectivity-status')).toHaveText('عاد الاتصال');
   });
 
-  freshPageTest("an island's call answered 400 sends the visitor to the home page", async ({ page }) => {
+  test("an island's call answered 400 sends the visitor to the home page", async ({ page }) => {
     const article = await recentArticlePath(page, 'fr');
     await page.route('**/api/getBreakingNews', (route) =>
       route.fulfill({

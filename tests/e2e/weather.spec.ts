@@ -16,7 +16,8 @@
  *    failing for the chosen town the widget hides, the top bar keeps its
  *    height and the page works; the country flag lands in the session.
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
 import { fakeDailyMax, pointKey, startFakeWeather, type FakeWeather } from '../../scripts/fake-weather.ts';
 import { weatherCity } from '../../src/server/weather/cities.ts';
 import { addDays, todayInCasablanca } from '../../src/lib/dates.ts';

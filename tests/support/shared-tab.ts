@@ -9,16 +9,16 @@
  * the worker: each test still starts with a full navigation (page.goto);
  * what carries over is the tab's HTTP cache and history. Before each test
  * the tab takes the test's viewport and reduced-motion setting; after it,
- * the test's request routes and page listeners are removed, and cookies,
- * localStorage and sessionStorage cleared.
+ * what the test added is undone (request routes, page listeners, init
+ * scripts, exposed functions, offline, permissions), and cookies,
+ * localStorage and sessionStorage are cleared. `context` is the tab's.
  *
  * A fresh page (`import { test } from '@playwright/test'`) is still needed by
  * a test that counts requests a warm cache would not make (prefetch, the
- * player's code), adds init scripts (they cannot be removed), needs
- * `context` (offline, cookies set before a visit) or runs without
- * JavaScript.
+ * player's code, a response cached for 15 s), uses a service worker, or
+ * runs without JavaScript.
  */
-import { test as base, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, type BrowserContextOptions, type Disposable, type Page } from '@playwright/test';
 
 /** The page events a test may listen to (removed after it). */
 const PAGE_EVENTS = ['console', 'pageerror', 'request', 'requestfinished', 'requestfailed', 'response', 'dialog', 'framenavigated', 'load'] as const;
@@ -37,17 +37,38 @@ export const test = base.extend<Record<never, never>, { sharedTab: Page }>({
     },
     { scope: 'worker' },
   ],
+  // The tab's context (offline, cookies, permissions): reset after each test with the page.
+  context: async ({ sharedTab }, use) => {
+    await use(sharedTab.context());
+  },
   // The test's own options (test.use) apply to the shared tab too.
   page: async ({ sharedTab: page, viewport, reducedMotion, javaScriptEnabled }, use) => {
     if (javaScriptEnabled === false) throw new Error('shared-tab: a page without JavaScript needs a fresh page (test from @playwright/test)');
     const size = page.viewportSize();
     if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height)) await page.setViewportSize(viewport);
     await page.emulateMedia({ reducedMotion: reducedMotion ?? null });
+    // Init scripts and exposed functions must not outlive the test: each one is removed after it.
+    const added: Disposable[] = [];
+    const addInitScript = page.addInitScript.bind(page);
+    const exposeFunction = page.exposeFunction.bind(page);
+    const exposeBinding = page.exposeBinding.bind(page);
+    page.addInitScript = async (...args: Parameters<Page['addInitScript']>) => remember(await addInitScript(...args));
+    page.exposeFunction = async (...args: Parameters<Page['exposeFunction']>) => remember(await exposeFunction(...args));
+    page.exposeBinding = async (...args: Parameters<Page['exposeBinding']>) => remember(await exposeBinding(...args));
+    const remember = (d: Disposable) => (added.push(d), d);
+
     await use(page);
+
+    Object.assign(page, { addInitScript, exposeFunction, exposeBinding });
+    for (const d of added) await d.dispose();
     for (const event of PAGE_EVENTS) page.removeAllListeners(event);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const context = page.context();
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.setOffline(false);
+    await context.clearPermissions();
     // Forget what the visit stored, as a new context would.
-    await page.context().clearCookies();
+    await context.clearCookies();
     await page
       .evaluate(() => {
         localStorage.clear();
