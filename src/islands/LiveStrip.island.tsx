@@ -13,7 +13,10 @@
  *  - paused while another player plays (stop-video), while hidden, off
  *    screen or in a background tab, and on data-saver / 2G connections or
  *    under prefers-reduced-motion (the link stays, with the channel's
- *    poster; a play-video event for the strip still starts it).
+ *    poster; a play-video event for the strip still starts it);
+ *  - a pause / play button beside the link (WCAG 2.2.2: video that starts
+ *    on its own can be stopped); the visitor's choice holds for the visit
+ *    (sessionStorage), and playing it from there pauses any other player.
  * It plays again, muted, once no other player is on the page. A native HLS
  * error switches it to hls.js where Media Source Extensions exist (seen
  * here: Chromium's native HLS failing to parse after a resume); any other
@@ -69,6 +72,27 @@ function saveData(): boolean {
   return Boolean(connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? ''));
 }
 
+type Choice = 'play' | 'pause' | null;
+const CHOICE_KEY = 'liveStrip';
+
+/** What the visitor chose with the strip's button during this visit (sessionStorage). */
+function storedChoice(): Choice {
+  try {
+    const v = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CHOICE_KEY);
+    return v === 'play' || v === 'pause' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeChoice(choice: Exclude<Choice, null>): void {
+  try {
+    sessionStorage.setItem(CHOICE_KEY, choice);
+  } catch {
+    /* storage refused: the choice lasts as long as the page */
+  }
+}
+
 /**
  * A media query's answer, kept current. `fromFirstRender`: read it in the
  * first render already (only for answers that change no markup, else the
@@ -106,6 +130,9 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   // its own, without a pause button of its own (WCAG 2.2.2), so under
   // prefers-reduced-motion it shows the channel's poster, as on data-saver.
   const stillPlease = useMatchMedia('(prefers-reduced-motion: reduce)', true);
+  // The visitor's own choice with the strip's button (WCAG 2.2.2), kept for the visit.
+  const [choice, setChoice] = useState<Choice>(storedChoice);
+  const [playing, setPlaying] = useState(false);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
@@ -181,7 +208,8 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   }, [failed]);
 
   const otherPlaying = active !== null && active !== LIVE_STRIP_ID;
-  const shouldPlay = Boolean(url) && !hidden && !otherPlaying && onScreen && pageVisible && ((!frugal && !stillPlease) || active === LIVE_STRIP_ID);
+  const shouldPlay = Boolean(url) && !hidden && !otherPlaying && onScreen && pageVisible && choice !== 'pause' &&
+    (choice === 'play' || active === LIVE_STRIP_ID || (!frugal && !stillPlease));
 
   // Attach the stream once, then play or pause.
   useEffect(() => {
@@ -261,51 +289,76 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   // Nothing known of a live channel (the server did not say, the API has none yet): no strip.
   if (!url && !serverChannel) return null;
   const o = { locale };
+  const toggle = () => {
+    const next = playing ? 'pause' : 'play';
+    storeChoice(next);
+    setChoice(next);
+    // Playing it makes it the page's one player: any other pauses (and it starts even on data-saver).
+    if (next === 'play') stopVideo(LIVE_STRIP_ID);
+  };
   return (
-    <a
-      ref={linkRef}
-      className="live-strip"
-      href={route('live', locale)}
-      // The name starts with the visible words (WCAG 2.5.3), then says what the link does.
-      aria-label={m.live_strip_label({ channel: channel?.title ?? '' }, o).replace(/\s+/g, ' ')}
-      hidden={hidden}
-      data-track="live"
-      data-player-id={LIVE_STRIP_ID}
-      data-rule={rule}
-    >
-      <span className="live-strip-video" dir="ltr">
-        <video
-          ref={videoRef}
-          muted
-          playsInline
-          preload="none"
-          poster={channel?.poster ?? undefined}
-          aria-hidden="true"
-          tabIndex={-1}
-          onError={(event) => {
-            // hls.js reports its own errors; a native or file source failing ends here.
-            if (!hlsRef.current && event.currentTarget.getAttribute('src')) {
-              console.warn('live strip stream error', event.currentTarget.error?.message);
-              if (!navigator.onLine) {
-                // The connection is gone, not the engine: try the same one again once back online.
-                attachedRef.current = null;
-                setFailed(true);
-              } else if (!nativeFailed && hasMse()) {
-                attachedRef.current = null;
-                setNativeFailed(true);
-              } else setFailed(true);
-            }
-          }}
-        />
-        <span className="live-strip-badge" aria-hidden="true">
-          <span className="live-strip-dot" />
-          {m.player_live({}, o)}
+    <div className="live-strip" hidden={hidden} data-player-id={LIVE_STRIP_ID} data-rule={rule}>
+      <a
+        ref={linkRef}
+        className="live-strip-link"
+        href={route('live', locale)}
+        // The name starts with the visible words (WCAG 2.5.3), then says what the link does.
+        aria-label={m.live_strip_label({ channel: channel?.title ?? '' }, o).replace(/\s+/g, ' ')}
+        data-track="live"
+      >
+        <span className="live-strip-video" dir="ltr">
+          <video
+            ref={videoRef}
+            muted
+            playsInline
+            preload="none"
+            poster={channel?.poster ?? undefined}
+            aria-hidden="true"
+            tabIndex={-1}
+            onPlaying={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onError={(event) => {
+              // hls.js reports its own errors; a native or file source failing ends here.
+              if (!hlsRef.current && event.currentTarget.getAttribute('src')) {
+                console.warn('live strip stream error', event.currentTarget.error?.message);
+                if (!navigator.onLine) {
+                  // The connection is gone, not the engine: try the same one again once back online.
+                  attachedRef.current = null;
+                  setFailed(true);
+                } else if (!nativeFailed && hasMse()) {
+                  attachedRef.current = null;
+                  setNativeFailed(true);
+                } else setFailed(true);
+              }
+            }}
+          />
+          <span className="live-strip-badge" aria-hidden="true">
+            <span className="live-strip-dot" />
+            {m.player_live({}, o)}
+          </span>
         </span>
-      </span>
-      <span className="live-strip-text" aria-hidden="true">
-        <strong>{m.live_strip_title({}, o)}</strong>
-        {channel?.title && <span>{channel.title}</span>}
-      </span>
-    </a>
+        <span className="live-strip-text" aria-hidden="true">
+          <strong>{m.live_strip_title({}, o)}</strong>
+          {channel?.title && <span>{channel.title}</span>}
+        </span>
+      </a>
+      <button
+        type="button"
+        className="live-strip-toggle"
+        aria-label={playing ? m.live_strip_pause({}, o) : m.live_strip_play({}, o)}
+        title={playing ? m.live_strip_pause({}, o) : m.live_strip_play({}, o)}
+        onClick={toggle}
+      >
+        {playing ? (
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M4 2.5h3v11H4zm5 0h3v11H9z" />
+          </svg>
+        ) : (
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M4 2.5v11l9-5.5z" />
+          </svg>
+        )}
+      </button>
+    </div>
   );
 }

@@ -23,6 +23,11 @@ function strip(page: Page) {
   return page.locator('#live-slot .live-strip');
 }
 
+/** The strip's link to the live page (beside it, the pause / play button). */
+function stripLink(page: Page) {
+  return page.locator('#live-slot .live-strip-link');
+}
+
 function stripVideo(page: Page): Promise<{ time: number; paused: boolean; muted: boolean } | null> {
   return page.evaluate(() => {
     const v = document.querySelector<HTMLVideoElement>('#live-slot .live-strip video');
@@ -62,8 +67,8 @@ test.describe('live strip', () => {
     expect(src.endsWith(live.news.url[0]!)).toBe(true);
     expect(Math.round((await page.locator('#live-slot .live-strip-video').boundingBox())!.height)).toBe(104);
     // The visible words first (WCAG 2.5.3), then what the link does.
-    await expect(strip(page)).toHaveAccessibleName(/^البث المباشر .+: شاهد البث المباشر لدوزيم$/);
-    await strip(page).click();
+    await expect(stripLink(page)).toHaveAccessibleName(/^البث المباشر .+: شاهد البث المباشر لدوزيم$/);
+    await stripLink(page).click();
     await expect(page).toHaveURL(/\/ar\/live$/);
     // Not a second time on the live page.
     await expect(strip(page)).toBeHidden();
@@ -181,7 +186,7 @@ test.describe('live strip', () => {
     const addressKnown = page.waitForResponse((r) => r.url().includes('/api/getLiveSection'));
     await page.goto('/ar');
     await expect(strip(page)).toBeVisible({ timeout: 30_000 });
-    await expect(strip(page)).toHaveAttribute('href', '/ar/live');
+    await expect(stripLink(page)).toHaveAttribute('href', '/ar/live');
     // The island has the live address and still does not play.
     await addressKnown;
     await page.waitForTimeout(1500);
@@ -190,5 +195,36 @@ test.describe('live strip', () => {
     expect(video.time).toBe(0);
     expect(await page.locator('#live-slot .live-strip video').getAttribute('poster')).toBeTruthy();
     expect(streamed).toEqual([]);
+  });
+
+  test('its button pauses it for the rest of the visit and plays it again (WCAG 2.2.2)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/fr');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await stripPlays(page);
+    const pause = strip(page).getByRole('button', { name: 'Mettre le direct en pause' });
+    await pause.click();
+    const play = strip(page).getByRole('button', { name: 'Lire le direct' });
+    await expect(play).toBeVisible();
+    await expect.poll(async () => (await stripVideo(page))!.paused).toBe(true);
+    // Still paused on the next page of the visit.
+    await page.goto('/fr/news');
+    await expect(strip(page).getByRole('button', { name: 'Lire le direct' })).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    expect((await stripVideo(page))!.paused).toBe(true);
+    await strip(page).getByRole('button', { name: 'Lire le direct' }).click();
+    await stripPlays(page);
+    await expect(strip(page).getByRole('button', { name: 'Mettre le direct en pause' })).toBeVisible();
+  });
+
+  test('under prefers-reduced-motion its button starts it', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/ar');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    const play = strip(page).getByRole('button', { name: 'تشغيل البث المباشر' });
+    await expect(play).toBeVisible();
+    await play.click();
+    await stripPlays(page);
+    await expect(strip(page).getByRole('button', { name: 'إيقاف البث المباشر مؤقتًا' })).toBeVisible();
   });
 });
