@@ -31,6 +31,7 @@ import type { Locale } from '../lib/paths.ts';
 import { apiGet, isAbortError } from '../lib/api-client.ts';
 import * as m from '../paraglide/messages.js';
 import { rememberHint, revealTime, tickerData, tickerDuration, TICKER_REFRESH_MS, type TickerData } from './ticker/model.ts';
+import { PlayPauseIcon } from './player/PlayPauseIcon.tsx';
 import './ticker/ticker.css';
 
 interface Props {
@@ -180,15 +181,7 @@ export default function BreakingTicker({ locale }: Props) {
               title={paused ? m.ticker_play({}, { locale }) : m.ticker_pause({}, { locale })}
               onClick={() => setPaused((p) => !p)}
             >
-              {paused ? (
-                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-                  <path fill="currentColor" d="M4 2.5v11l9-5.5z" />
-                </svg>
-              ) : (
-                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-                  <path fill="currentColor" d="M4 2.5h3v11H4zm5 0h3v11H9z" />
-                </svg>
-              )}
+              <PlayPauseIcon playing={!paused} />
             </button>
           </>
         )}

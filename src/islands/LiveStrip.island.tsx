@@ -42,6 +42,7 @@ import {
   stopVideo,
 } from '../stores/player.ts';
 import { chooseEngine, hasMse, loadHls } from './player/engine.ts';
+import { PlayPauseIcon } from './player/PlayPauseIcon.tsx';
 import { STRIP_NARROW_QUERY, stripRule } from './player/strip-rules.ts';
 import './player/live-strip.css';
 
@@ -349,15 +350,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
         title={playing ? m.live_strip_pause({}, o) : m.live_strip_play({}, o)}
         onClick={toggle}
       >
-        {playing ? (
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M4 2.5h3v11H4zm5 0h3v11H9z" />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M4 2.5v11l9-5.5z" />
-          </svg>
-        )}
+        <PlayPauseIcon playing={playing} />
       </button>
     </div>
   );
