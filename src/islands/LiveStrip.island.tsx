@@ -16,7 +16,8 @@
  *    poster; a play-video event for the strip still starts it);
  *  - a pause / play button beside the link (WCAG 2.2.2: video that starts
  *    on its own can be stopped); the visitor's choice holds for the visit
- *    (sessionStorage), and playing it from there pauses any other player.
+ *    (sessionStorage), a pause even over a play-video event, and playing it
+ *    from there pauses any other player.
  * It plays again, muted, once no other player is on the page. A native HLS
  * error switches it to hls.js where Media Source Extensions exist (seen
  * here: Chromium's native HLS failing to parse after a resume); any other
@@ -127,9 +128,9 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   // resume): from then on hls.js, where Media Source Extensions exist.
   const [nativeFailed, setNativeFailed] = useState(false);
   const narrow = useMatchMedia(STRIP_NARROW_QUERY);
-  // Motion the visitor asked to be spared: the strip is video that moves on
-  // its own, without a pause button of its own (WCAG 2.2.2), so under
-  // prefers-reduced-motion it shows the channel's poster, as on data-saver.
+  // Motion the visitor asked to be spared: under prefers-reduced-motion the
+  // strip shows the channel's poster, as on data-saver, until its button
+  // (or a play-video event) starts it.
   const stillPlease = useMatchMedia('(prefers-reduced-motion: reduce)', true);
   // The visitor's own choice with the strip's button (WCAG 2.2.2), kept for the visit.
   const [choice, setChoice] = useState<Choice>(storedChoice);
