@@ -8,7 +8,7 @@
  * 404 for unknown or malformed ids, and the unprefixed /shows & co. served in
  * the cookie's language.
  */
-import { test as freshPageTest, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -453,9 +453,8 @@ for (const { lang, dir } of LANGS) {
   });
 }
 
-// The locale cookie decides these pages' language: a fresh page for each test.
-freshPageTest.describe('unprefixed /shows, /casting, /castings, /talents', () => {
-  freshPageTest('/shows is Arabic by default and French with the locale=fr cookie', async ({ page, request, context }) => {
+test.describe('unprefixed /shows, /casting, /castings, /talents', () => {
+  test('/shows is Arabic by default and French with the locale=fr cookie', async ({ page, request, context }) => {
     const ar = await sample(request, 'ar');
     const fr = await sample(request, 'fr');
     await visit(page, '/shows', 'ar', 'rtl');
@@ -469,7 +468,7 @@ freshPageTest.describe('unprefixed /shows, /casting, /castings, /talents', () =>
     for (const p of ['/casting', '/castings', '/talents']) await visit(page, p, 'ar', 'rtl');
   });
 
-  freshPageTest('/ar/shows redirects to /shows and makes it Arabic', async ({ request }) => {
+  test('/ar/shows redirects to /shows and makes it Arabic', async ({ request }) => {
     const res = await request.get('/ar/shows', { maxRedirects: 0, headers: { cookie: 'locale=fr' } });
     expect(res.status()).toBe(301);
     expect(res.headers()['location']).toBe('/shows');
@@ -477,7 +476,7 @@ freshPageTest.describe('unprefixed /shows, /casting, /castings, /talents', () =>
     expect(res.headers()['cache-control']).toBe('no-store');
   });
 
-  freshPageTest('a French visitor switches /fr/shows and /fr/talents to Arabic', async ({ page }) => {
+  test('a French visitor switches /fr/shows and /fr/talents to Arabic', async ({ page }) => {
     for (const section of ['shows', 'talents']) {
       await visit(page, `/fr/${section}`, 'fr', 'ltr');
       await page.locator('a[data-lang-switch]').click();

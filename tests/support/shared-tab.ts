@@ -49,13 +49,13 @@ export const test = base.extend<Record<never, never>, { sharedTab: Page }>({
     await page.emulateMedia({ reducedMotion: reducedMotion ?? null });
     // Init scripts and exposed functions must not outlive the test: each one is removed after it.
     const added: Disposable[] = [];
+    const remember = (d: Disposable) => (added.push(d), d);
     const addInitScript = page.addInitScript.bind(page);
     const exposeFunction = page.exposeFunction.bind(page);
     const exposeBinding = page.exposeBinding.bind(page);
     page.addInitScript = async (...args: Parameters<Page['addInitScript']>) => remember(await addInitScript(...args));
     page.exposeFunction = async (...args: Parameters<Page['exposeFunction']>) => remember(await exposeFunction(...args));
     page.exposeBinding = async (...args: Parameters<Page['exposeBinding']>) => remember(await exposeBinding(...args));
-    const remember = (d: Disposable) => (added.push(d), d);
 
     await use(page);
 
