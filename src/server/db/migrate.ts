@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Dialect } from './dialect.ts';
 import { initialMigration } from './migrations/001_initial.ts';
 import { adsMigration } from './migrations/002_ads.ts';
+import { contentChangesMigration } from './migrations/003_content_changes.ts';
 import { accountsMigration } from './migrations/004_accounts.ts';
 import { formsMigration } from './migrations/005_forms.ts';
 import { searchMigration } from './migrations/006_search.ts';
@@ -14,6 +15,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001_initial': initialMigration(dialect),
     '002_ads': adsMigration(dialect),
+    '003_content_changes': contentChangesMigration(dialect),
     '004_accounts': accountsMigration(dialect),
     '005_forms': formsMigration(dialect),
     '006_search': searchMigration(dialect),

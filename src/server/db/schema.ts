@@ -514,6 +514,20 @@ export interface PushSubscriptionsTable {
   last_status: number | null;
 }
 
+/** 003_content_changes: the change feed every instance re-renders from (issues 10, 11, 14). */
+export interface ContentChangesTable {
+  id: Id;
+  /** JSON array of site paths to render again. */
+  paths: string;
+  /** JSON array of site paths that no longer exist (410). */
+  gone: ColumnType<string, string | undefined, string>;
+  /** What happened, for logs: publish, update, withdraw, breaking, live, grid… */
+  reason: string;
+  /** When the change takes effect (ISO; later than created_at for an embargo). */
+  due_at: string;
+  created_at: string;
+}
+
 export interface Database {
   images: ImagesTable;
   videos: VideosTable;
@@ -551,6 +565,7 @@ export interface Database {
   click_events: ClickEventsTable;
   play_events: PlayEventsTable;
   push_subscriptions: PushSubscriptionsTable;
+  content_changes: ContentChangesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
