@@ -2,6 +2,7 @@
  * Every newsroom endpoint, one table (src/server/newsroom/router.ts). A new
  * area adds its routes as one spread line here.
  */
+import { articleRoutes } from './article-routes.ts';
 import type { NewsroomRoute } from './router.ts';
 
 /** GET /api/newsroom/whoami: which token the request carries (a check for a newly set up client). */
@@ -12,4 +13,7 @@ const whoami: NewsroomRoute = {
   handler: async (ctx) => ({ status: 200, response: { token: ctx.tokenName } }),
 };
 
-export const newsroomRoutes: NewsroomRoute[] = [whoami];
+export const newsroomRoutes: NewsroomRoute[] = [
+  whoami,
+  ...articleRoutes,
+];
