@@ -3,6 +3,7 @@
  * area adds its routes as one spread line here.
  */
 import { articleRoutes } from './article-routes.ts';
+import { mediaRoutes } from './media-routes.ts';
 import type { NewsroomRoute } from './router.ts';
 
 /** GET /api/newsroom/whoami: which token the request carries (a check for a newly set up client). */
@@ -16,4 +17,5 @@ const whoami: NewsroomRoute = {
 export const newsroomRoutes: NewsroomRoute[] = [
   whoami,
   ...articleRoutes,
+  ...mediaRoutes,
 ];
