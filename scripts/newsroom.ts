@@ -4,9 +4,10 @@
  */
 import { ConfigError } from '../src/server/config.ts';
 import { registerCommands, runCli } from '../src/server/newsroom/cli.ts';
+import { contentCommands } from '../src/server/newsroom/cli-content.ts';
 import { tokenCommands } from '../src/server/newsroom/cli-tokens.ts';
 
-registerCommands(...tokenCommands);
+registerCommands(...tokenCommands, ...contentCommands);
 
 try {
   const code = await runCli(process.argv.slice(2), {

@@ -14,11 +14,39 @@ import type { NewsroomRoute } from './router.ts';
 
 const text = (v: string | null, max: number) => (v ?? '').trim().slice(0, max);
 
+const storedMedia = {
+  type: 'object',
+  required: ['id', 'uri', 'url', 'width', 'height', 'renditions'],
+  properties: {
+    id: { type: 'integer' },
+    uri: { type: 'string', description: 'urn:2m:media:<id>, for ninjs associations' },
+    url: { type: 'string' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    renditions: {
+      type: 'array',
+      items: { type: 'object', properties: { url: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, type: { enum: ['image/webp', 'image/avif'] } } },
+    },
+  },
+};
+const bytes = { type: 'string', contentMediaType: 'application/octet-stream' };
+
 export const mediaRoutes: NewsroomRoute[] = [
   {
     method: 'POST',
     path: '/api/newsroom/media',
     action: 'media.upload',
+    doc: {
+      summary: 'Upload a picture (its raw bytes): metadata stripped, WebP and AVIF renditions made',
+      query: {
+        alt_ar: { description: 'Alternative text in Arabic' },
+        alt_fr: { description: 'Alternative text in French' },
+        credit: { description: 'Credit line' },
+      },
+      body: { 'image/jpeg': bytes, 'image/png': bytes, 'image/webp': bytes },
+      response: storedMedia,
+      codes: { '200': 'Already uploaded (same bytes)', '201': 'Uploaded', '413': 'Over 20 MB', '415': 'Not JPEG, PNG or WebP', '422': 'Not a readable picture' },
+    },
     async handler(ctx) {
       const type = mediaType(ctx.request);
       if (!(MEDIA_TYPES as readonly string[]).includes(type)) {
@@ -51,6 +79,7 @@ export const mediaRoutes: NewsroomRoute[] = [
     method: 'GET',
     path: '/api/newsroom/media/{id}',
     action: 'media.read',
+    doc: { summary: 'An uploaded picture and its renditions', response: storedMedia, codes: { '200': 'Found', '400': 'Malformed id', '404': 'Unknown id' } },
     async handler(ctx) {
       const id = ctx.params.id ?? '';
       if (!/^[1-9][0-9]{0,9}$/.test(id)) return { status: 400, errors: { 'path.id': ['must be a media id'] } };

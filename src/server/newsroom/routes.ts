@@ -11,6 +11,11 @@ const whoami: NewsroomRoute = {
   method: 'GET',
   path: '/api/newsroom/whoami',
   action: 'whoami',
+  doc: {
+    summary: 'The name of the token the request carries (checks a client’s set-up)',
+    response: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+    codes: { '200': 'The token is live' },
+  },
   handler: async (ctx) => ({ status: 200, response: { token: ctx.tokenName } }),
 };
 
