@@ -158,6 +158,9 @@ export interface LiveChannelsTable {
   poster_image_id: number | null;
   is_active: number;
   position: number;
+  /** 010_broadcast: the newsroom's live title per language (null: the channel's name). */
+  live_title_ar: ColumnType<string | null, string | null | undefined, string | null>;
+  live_title_fr: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProgrammesTable {
@@ -192,6 +195,8 @@ export interface EpisodesTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface JtBulletinsTable {
@@ -209,6 +214,8 @@ export interface JtBulletinsTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebVideoTagsTable {
@@ -232,6 +239,8 @@ export interface WebVideosTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GridEntriesTable {
@@ -246,6 +255,11 @@ export interface GridEntriesTable {
   programme_id: number | null;
   episode_id: number | null;
   is_live: number;
+  /** 010_broadcast: XMLTV `<desc lang>` per language ('' when none). */
+  description_ar: ColumnType<string, string | undefined, string>;
+  description_fr: ColumnType<string, string | undefined, string>;
+  /** 010_broadcast: XMLTV `<icon src>`, or null. */
+  icon_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StarlightSeasonsTable {
