@@ -153,7 +153,7 @@ export interface LiveChannelsTable {
   slug: string;
   name_ar: string;
   name_fr: string;
-  /** Stream URL; null means the built-in channel (or LIVE_STREAM_URL). */
+  /** Stream URL set by the newsroom (it wins over LIVE_STREAM_URL); null: LIVE_STREAM_URL, else the built-in channel. */
   stream_url: string | null;
   poster_image_id: number | null;
   is_active: number;
