@@ -64,10 +64,10 @@ export class ChangeFeedReader {
   private since: string;
   private readonly applied = new Map<number, string>();
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    start: Date = new Date(),
-  ) {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>, start: Date = new Date()) {
+    this.db = db;
     this.since = start.toISOString();
   }
 

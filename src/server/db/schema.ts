@@ -28,6 +28,8 @@ export interface ImagesTable {
   credit: string | null;
   /** JSON: [{ url, width, height }] smaller renditions for srcset. */
   variants: string;
+  /** 009_newsroom: JSON [{ url, width, height, type }] AVIF and WebP renditions of an uploaded picture. */
+  renditions: ColumnType<string, string | undefined, string>;
   /** Dominant colour as #rrggbb, for a placeholder while loading. */
   color: string;
 }
@@ -103,12 +105,52 @@ export interface ArticlesTable {
   author_id: number | null;
   /** Programme whose results this article reports, if any. */
   programme_id: number | null;
-  status: 'draft' | 'published';
+  /** withdrawn (009_newsroom): taken off the site by the newsroom (410). */
+  status: 'draft' | 'published' | 'withdrawn';
   published_at: string;
   updated_at: string;
   view_count: ColumnType<number, number | undefined, number>;
   /** Normalised title, subtitle and tags (Arabic folded, French unaccented). */
   search_text: string;
+  /** 009_newsroom: the IPTC ninjs `uri` of a newsroom article (unique), else null. */
+  ninjs_uri: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 009_newsroom: the ninjs `version` last stored. */
+  ninjs_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 009_newsroom: the ninjs `by` line, shown when there is no author. */
+  byline: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 009_newsroom: when the newsroom withdrew it (status 'withdrawn'). */
+  withdrawn_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 009_newsroom: paths an article answered at before its slug or section changed. */
+export interface ArticleOldPathsTable {
+  path: string;
+  article_id: number;
+  created_at: string;
+}
+
+/** 009_newsroom: bearer tokens of the newsroom API (SHA-256 hex of the token only). */
+export interface NewsroomTokensTable {
+  id: Id;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** 009_newsroom: one row per newsroom call. */
+export interface NewsroomAuditTable {
+  id: Id;
+  token_name: string;
+  /** e.g. article.publish, article.withdraw, media.upload, token.create */
+  action: string;
+  /** The item touched (a ninjs uri, a media id), when there is one. */
+  item: string | null;
+  /** HTTP status of the answer (for CLI actions: 200 or 404…). */
+  outcome: number;
+  detail: string | null;
+  created_at: string;
 }
 
 export interface ArticleTagsTable {
@@ -580,6 +622,9 @@ export interface Database {
   play_events: PlayEventsTable;
   push_subscriptions: PushSubscriptionsTable;
   content_changes: ContentChangesTable;
+  article_old_paths: ArticleOldPathsTable;
+  newsroom_tokens: NewsroomTokensTable;
+  newsroom_audit: NewsroomAuditTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
