@@ -94,7 +94,7 @@ describe('replays', () => {
 
     await publishReplay(db, episode(), NOW);
     const clash = await publishReplay(db, replayInput.parse({ kind: 'jt', uri: 'urn:2m:rachid-show:s3e12', edition: 'ar', title: { ar: 'x' }, video: { url: '/a.mp4', durationSeconds: 1 } }), NOW).catch((e: unknown) => e);
-    expect(clash).toMatchObject({ status: 409 });
+    expect(clash).toMatchObject({ errors: { uri: ['already used by a replay of kind episode (id 1)'] } });
 
     const bad = replayInput.safeParse({ kind: 'episode', uri: '', programme: 'rachid-show', number: 0, title: { ar: '', fr: '' }, video: { url: 'javascript:alert(1)', durationSeconds: -1 } });
     expect(bad.success).toBe(false);

@@ -71,8 +71,10 @@ export interface BreakingItem {
 export type FieldErrors = Record<string, string[]>;
 
 export class BreakingInputError extends Error {
-  constructor(readonly errors: FieldErrors) {
+  readonly errors: FieldErrors;
+  constructor(errors: FieldErrors) {
     super(Object.entries(errors).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; '));
+    this.errors = errors;
   }
 }
 

@@ -51,8 +51,10 @@ export function gridPaths(): string[] {
 const PROGRAMME_URL = /^(?:https?:\/\/[^/]+)?\/(?:ar|fr)\/replay\/([1-9]\d{0,9})\/?$/;
 
 export class GridImportError extends Error {
-  constructor(readonly errors: XmltvError[]) {
+  readonly errors: XmltvError[];
+  constructor(errors: XmltvError[]) {
     super(errors.map((e) => (e.programme ? `programme ${e.programme}: ${e.message}` : e.message)).join('; '));
+    this.errors = errors;
   }
 }
 

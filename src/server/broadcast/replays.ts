@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Database, Row } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { episodePath, jtPath, LOCALES, programmePath, webVideoPath, type Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import { formatTime, localDay } from '../../lib/dates.ts';
@@ -130,12 +130,11 @@ export interface ReplayResult {
 }
 
 export class ReplayInputError extends Error {
-  constructor(
-    readonly errors: FieldErrors,
-    /** 409 when the uri belongs to another kind of replay. */
-    readonly status: 409 | 422 = 422,
-  ) {
+  readonly status = 422;
+  readonly errors: FieldErrors;
+  constructor(errors: FieldErrors) {
     super(Object.entries(errors).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; '));
+    this.errors = errors;
   }
 }
 
@@ -220,7 +219,7 @@ export async function publishReplay(db: DB, input: ReplayInput, now: Date = new 
     for (const kind of Object.keys(TABLE) as ReplayKind[]) {
       if (kind === input.kind) continue;
       const other = await trx.selectFrom(TABLE[kind]).select('id').where('external_uri', '=', input.uri).executeTakeFirst();
-      if (other) throw new ReplayInputError({ uri: [`already used by a replay of kind ${kind} (id ${other.id})`] }, 409);
+      if (other) throw new ReplayInputError({ uri: [`already used by a replay of kind ${kind} (id ${other.id})`] });
     }
     const publishedAt = input.publishedAt ? new Date(input.publishedAt).toISOString() : now.toISOString();
     const errors: FieldErrors = {};
@@ -318,10 +317,10 @@ export async function publishReplay(db: DB, input: ReplayInput, now: Date = new 
   });
 }
 
-async function upsert<T extends 'episodes' | 'jt_bulletins' | 'web_videos'>(
+async function upsert(
   trx: Trx,
-  table: T,
-  existing: Row<T> | undefined,
+  table: 'episodes' | 'jt_bulletins' | 'web_videos',
+  existing: { id: number } | undefined,
   values: Record<string, unknown>,
   uri: string,
 ): Promise<{ id: number; created: boolean }> {

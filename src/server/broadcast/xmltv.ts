@@ -55,9 +55,9 @@ export interface XmltvChannel {
 /** A reason to refuse a document: which programme (when one), which field, why. */
 export interface XmltvError {
   /** Position of the programme in the document, from 1. */
-  programme?: number;
-  title?: string;
-  start?: string;
+  programme?: number | undefined;
+  title?: string | undefined;
+  start?: string | undefined;
   field: string;
   message: string;
 }

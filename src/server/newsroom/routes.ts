@@ -3,6 +3,7 @@
  * area adds its routes as one spread line here.
  */
 import type { NewsroomRoute } from './router.ts';
+import { broadcastRoutes } from '../broadcast/routes.ts';
 
 /** GET /api/newsroom/whoami: which token the request carries (a check for a newly set up client). */
 const whoami: NewsroomRoute = {
@@ -12,4 +13,8 @@ const whoami: NewsroomRoute = {
   handler: async (ctx) => ({ status: 200, response: { token: ctx.tokenName } }),
 };
 
-export const newsroomRoutes: NewsroomRoute[] = [whoami];
+export const newsroomRoutes: NewsroomRoute[] = [
+  whoami,
+  // Video and broadcast: grid, breaking news, live, replays (src/server/broadcast/routes.ts).
+  ...broadcastRoutes,
+];
