@@ -7,7 +7,7 @@ const echo: NewsroomRoute = {
   method: 'POST',
   path: '/api/newsroom/echo/{id}',
   action: 'echo',
-  handler: async (ctx) => ({ status: 201, response: { id: ctx.params.id, token: ctx.tokenName }, item: ctx.params.id }),
+  handler: async (ctx) => ({ status: 201, response: { id: ctx.params.id, token: ctx.tokenName }, item: ctx.params.id ?? null }),
 };
 
 describe('newsroom tokens', () => {

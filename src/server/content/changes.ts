@@ -63,7 +63,6 @@ export const CHANGE_FEED_OVERLAP_MS = 30_000;
 export class ChangeFeedReader {
   private since: string;
   private readonly applied = new Map<number, string>();
-
   private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>, start: Date = new Date()) {

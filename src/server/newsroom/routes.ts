@@ -2,6 +2,7 @@
  * Every newsroom endpoint, one table (src/server/newsroom/router.ts). A new
  * area adds its routes as one spread line here.
  */
+import { articleRoutes } from './article-routes.ts';
 import type { NewsroomRoute } from './router.ts';
 import { broadcastRoutes } from '../broadcast/routes.ts';
 
@@ -15,6 +16,7 @@ const whoami: NewsroomRoute = {
 
 export const newsroomRoutes: NewsroomRoute[] = [
   whoami,
+  ...articleRoutes,
   // Video and broadcast: grid, breaking news, live, replays (src/server/broadcast/routes.ts).
   ...broadcastRoutes,
 ];

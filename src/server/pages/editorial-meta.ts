@@ -120,3 +120,9 @@ export function searchMeta(
   };
   return { meta, action, breadcrumbs };
 }
+
+/** The PageMeta of a withdrawn article's address (410): not indexed, no alternates. */
+export function goneMeta(locale: Locale, path: string, routeName: Extract<RouteName, 'tag-url' | 'post-id'>): PageMeta {
+  const heading = m.newsroom_gone_heading({}, { locale });
+  return { locale, routeName, title: pageTitle(heading, locale), description: heading, path, alternates: {}, noindex: true };
+}
