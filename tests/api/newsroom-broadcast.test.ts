@@ -34,7 +34,12 @@ interface Envelope<T = unknown> {
 async function call<T = unknown>(method: string, path: string, body?: { type: string; data: string }, auth: string | null = token) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { ...(auth !== null ? { authorization: `Bearer ${auth}` } : {}), ...(body ? { 'content-type': body.type } : {}), locale: 'fr' },
+    headers: {
+      ...(auth !== null ? { authorization: `Bearer ${auth}` } : {}),
+      // A DELETE carries a (non-form) Content-Type too: Astro's origin check refuses unsafe requests with neither it nor Origin.
+      ...(body ? { 'content-type': body.type } : method === 'DELETE' ? { 'content-type': 'application/json' } : {}),
+      locale: 'fr',
+    },
     ...(body ? { body: body.data } : {}),
   });
   const text = await res.text();
