@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { envelopeSchema, errorEnvelopeSchema, type RouteDef, type Sample } from '../../src/server/api/define.ts';
 import { apiRoutes } from '../../src/server/api/routes/index.ts';
+import { broadcastOpenApiPaths, NEWSROOM_SECURITY } from '../../src/server/broadcast/openapi.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -202,8 +203,18 @@ describe('/api/openapi.json', () => {
     expect(doc.paths).toBeTypeOf('object');
   });
 
-  it('lists exactly the registry paths', () => {
-    expect(Object.keys(doc.paths ?? {}).sort()).toEqual([...new Set(apiRoutes.map((r) => r.path))].sort());
+  it('lists exactly the registry paths and the newsroom ones', () => {
+    const newsroom = Object.keys(broadcastOpenApiPaths());
+    expect(Object.keys(doc.paths ?? {}).sort()).toEqual([...new Set([...apiRoutes.map((r) => r.path), ...newsroom])].sort());
+  });
+
+  it('puts every newsroom operation behind the bearer scheme', () => {
+    const doc2 = doc as typeof doc & { components?: { securitySchemes?: Record<string, { scheme?: string }> } };
+    expect(doc2.components?.securitySchemes?.[NEWSROOM_SECURITY]?.scheme).toBe('bearer');
+    for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+      if (!path.startsWith('/api/newsroom/')) continue;
+      for (const op of Object.values(ops) as { security?: unknown }[]) expect(op.security, path).toEqual([{ [NEWSROOM_SECURITY]: [] }]);
+    }
   });
 
   it('describes every operation with its method, a unique id and 200/400/404 answers', () => {

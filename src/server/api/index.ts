@@ -2,12 +2,23 @@ import { createDispatcher } from './dispatch.ts';
 import { buildOpenApi } from './openapi.ts';
 import { apiRoutes } from './routes/index.ts';
 import { withNewsroomApi } from '../newsroom/openapi.ts';
+import { broadcastOpenApiPaths, NEWSROOM_SECURITY, newsroomSecurityScheme } from '../broadcast/openapi.ts';
 
 export const dispatchApi = createDispatcher(apiRoutes);
 
 let openApiCache: unknown;
 export function openApiDocument(serverUrl: string): unknown {
-  openApiCache ??= withNewsroomApi(buildOpenApi(apiRoutes, serverUrl));
+  openApiCache ??= withNewsroomApi(withNewsroom(buildOpenApi(apiRoutes, serverUrl)));
   return openApiCache;
+}
+
+/** Adds the newsroom's endpoints (bearer-authenticated, their own router: ADR 011). */
+function withNewsroom(doc: Record<string, unknown>): Record<string, unknown> {
+  const components = (doc.components ?? {}) as Record<string, Record<string, unknown>>;
+  return {
+    ...doc,
+    paths: { ...(doc.paths as Record<string, unknown>), ...broadcastOpenApiPaths() },
+    components: { ...components, securitySchemes: { ...components.securitySchemes, [NEWSROOM_SECURITY]: newsroomSecurityScheme } },
+  };
 }
 export { apiRoutes };

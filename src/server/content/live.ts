@@ -8,7 +8,7 @@ import { loadImages } from './images.ts';
 /** The built-in live channel's playlist (served by the live-channel module). */
 export const BUILTIN_LIVE_URL = '/live/2m/index.m3u8';
 
-const LIVE_TITLE: Record<Lang, string> = { ar: '2M مباشر', fr: '2M en direct' };
+export const LIVE_TITLE: Record<Lang, string> = { ar: '2M مباشر', fr: '2M en direct' };
 
 export interface LiveSection {
   /** url[0] is the live address; the rest are the other active channels. */
@@ -18,8 +18,12 @@ export interface LiveSection {
 }
 
 /**
- * The live address: LIVE_STREAM_URL when configured, else the first active
- * channel's stream URL, else the built-in channel. Other active channels with
+ * The live address, in this order (README "Live"):
+ *  1. the stream the newsroom set (`POST /api/newsroom/live`: the main
+ *     channel's `stream_url`), with its title;
+ *  2. LIVE_STREAM_URL, the deployment's configured stream;
+ *  3. the built-in channel.
+ * The main channel is the first active one; other active channels with
  * their own stream follow.
  */
 export async function liveSection(
@@ -35,12 +39,13 @@ export async function liveSection(
     .orderBy('id')
     .execute();
   const main = channels[0];
-  const first = liveStreamUrl ?? main?.stream_url ?? BUILTIN_LIVE_URL;
+  const first = main?.stream_url ?? liveStreamUrl ?? BUILTIN_LIVE_URL;
   const others = channels.slice(1).flatMap((c) => (c.stream_url ? [c.stream_url] : []));
   const image = await loadImages(db, [main?.poster_image_id], lang);
+  const newsroomTitle = main ? (lang === 'ar' ? main.live_title_ar : main.live_title_fr) : null;
   return {
     url: [...new Set([first, ...others])],
-    title: main ? (lang === 'ar' ? main.name_ar : main.name_fr) : LIVE_TITLE[lang],
+    title: newsroomTitle || (main ? (lang === 'ar' ? main.name_ar : main.name_fr) : LIVE_TITLE[lang]),
     poster: image(main?.poster_image_id),
   };
 }

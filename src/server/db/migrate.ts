@@ -10,6 +10,7 @@ import { searchMigration } from './migrations/006_search.ts';
 import { pushMigration } from './migrations/007_push.ts';
 import { bannersMigration } from './migrations/008_banners.ts';
 import { newsroomMigration } from './migrations/009_newsroom.ts';
+import { broadcastMigration } from './migrations/010_broadcast.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '007_push': pushMigration(dialect),
     '008_banners': bannersMigration(dialect),
     '009_newsroom': newsroomMigration(dialect),
+    '010_broadcast': broadcastMigration(dialect),
   };
 }
 

@@ -195,11 +195,14 @@ export interface LiveChannelsTable {
   slug: string;
   name_ar: string;
   name_fr: string;
-  /** Stream URL; null means the built-in channel (or LIVE_STREAM_URL). */
+  /** Stream URL set by the newsroom (it wins over LIVE_STREAM_URL); null: LIVE_STREAM_URL, else the built-in channel. */
   stream_url: string | null;
   poster_image_id: number | null;
   is_active: number;
   position: number;
+  /** 010_broadcast: the newsroom's live title per language (null: the channel's name). */
+  live_title_ar: ColumnType<string | null, string | null | undefined, string | null>;
+  live_title_fr: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProgrammesTable {
@@ -234,6 +237,8 @@ export interface EpisodesTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface JtBulletinsTable {
@@ -251,6 +256,8 @@ export interface JtBulletinsTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebVideoTagsTable {
@@ -274,6 +281,8 @@ export interface WebVideosTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GridEntriesTable {
@@ -288,6 +297,11 @@ export interface GridEntriesTable {
   programme_id: number | null;
   episode_id: number | null;
   is_live: number;
+  /** 010_broadcast: XMLTV `<desc lang>` per language ('' when none). */
+  description_ar: ColumnType<string, string | undefined, string>;
+  description_fr: ColumnType<string, string | undefined, string>;
+  /** 010_broadcast: XMLTV `<icon src>`, or null. */
+  icon_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StarlightSeasonsTable {

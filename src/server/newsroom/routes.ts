@@ -5,6 +5,7 @@
 import { articleRoutes } from './article-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import type { NewsroomRoute } from './router.ts';
+import { broadcastRoutes } from '../broadcast/routes.ts';
 
 /** GET /api/newsroom/whoami: which token the request carries (a check for a newly set up client). */
 const whoami: NewsroomRoute = {
@@ -23,4 +24,6 @@ export const newsroomRoutes: NewsroomRoute[] = [
   whoami,
   ...articleRoutes,
   ...mediaRoutes,
+  // Video and broadcast: grid, breaking news, live, replays (src/server/broadcast/routes.ts).
+  ...broadcastRoutes,
 ];
