@@ -4,10 +4,11 @@
  */
 import { ConfigError } from '../src/server/config.ts';
 import { registerCommands, runCli } from '../src/server/newsroom/cli.ts';
+import { contentCommands } from '../src/server/newsroom/cli-content.ts';
 import { tokenCommands } from '../src/server/newsroom/cli-tokens.ts';
 import { broadcastCommands } from '../src/server/broadcast/cli.ts';
 
-registerCommands(...tokenCommands);
+registerCommands(...tokenCommands, ...contentCommands);
 registerCommands(...broadcastCommands);
 
 try {

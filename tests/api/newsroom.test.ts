@@ -193,3 +193,68 @@ describe('newsroom API: publish, update, withdraw', () => {
     expect(audit).toEqual(expect.arrayContaining([{ action: 'article.publish', outcome: 201 }, { action: 'article.withdraw', outcome: 200 }]));
   });
 });
+
+describe('newsroom API: media', () => {
+  it('refuses a 30 MB picture with 413 and a non-picture with 415/422', async () => {
+    const big = new Uint8Array(30 * 1024 * 1024);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await fetch(`${baseUrl}/api/newsroom/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
+      body: big,
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as Envelope).header).toMatchObject({ status: 'ERROR', code: 413 });
+    const svg = await fetch(`${baseUrl}/api/newsroom/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/svg+xml' },
+      body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+    expect(svg.status).toBe(415);
+    const fake = await fetch(`${baseUrl}/api/newsroom/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      body: 'not a picture',
+    });
+    expect(fake.status).toBe(422);
+  });
+
+  it('uploads a picture and an article using it serves AVIF and WebP srcsets', async () => {
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp({ create: { width: 1400, height: 788, channels: 3, background: '#2050a0' } }).jpeg().toBuffer();
+    const up = await fetch(`${baseUrl}/api/newsroom/media?credit=2M`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(jpeg),
+    });
+    expect(up.status).toBe(201);
+    const media = ((await up.json()) as Envelope<{ id: number; uri: string; url: string; renditions: { url: string; type: string; width: number }[] }>).response;
+    expect(media.renditions.filter((r) => r.type === 'image/avif').map((r) => r.width)).toEqual([320, 640, 960, 1280, 1400]);
+    const file = await fetch(`${baseUrl}${media.url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/webp');
+    await file.body?.cancel();
+
+    const published = await call<Stored>(
+      'POST',
+      '/api/newsroom/articles',
+      story('fr', {
+        uri: `urn:test:${run}:media`,
+        altids: [],
+        headlines: [{ value: `Photo ${frWord}` }],
+        associations: [{ name: 'main', uri: media.uri, type: 'picture', headlines: [{ value: 'Légende de la photo' }] }],
+      }),
+    );
+    expect(published.status).toBe(201);
+    let html = '';
+    await within(5, 'article with the picture', async () => {
+      const p = await page(published.body.response.path);
+      html = p.text;
+      return p.status === 200 && html.includes(`Photo ${frWord}`);
+    });
+    const avif = media.renditions.find((r) => r.type === 'image/avif' && r.width === 640)!;
+    expect(html).toMatch(/<source type="image\/avif" srcset="[^"]*-640\.avif 640w/);
+    expect(html).toContain(avif.url);
+    expect(html).toContain('alt="Légende de la photo"');
+  });
+});

@@ -1,13 +1,14 @@
 import { createDispatcher } from './dispatch.ts';
 import { buildOpenApi } from './openapi.ts';
 import { apiRoutes } from './routes/index.ts';
+import { withNewsroomApi } from '../newsroom/openapi.ts';
 import { broadcastOpenApiPaths, NEWSROOM_SECURITY, newsroomSecurityScheme } from '../broadcast/openapi.ts';
 
 export const dispatchApi = createDispatcher(apiRoutes);
 
 let openApiCache: unknown;
 export function openApiDocument(serverUrl: string): unknown {
-  openApiCache ??= withNewsroom(buildOpenApi(apiRoutes, serverUrl));
+  openApiCache ??= withNewsroomApi(withNewsroom(buildOpenApi(apiRoutes, serverUrl)));
   return openApiCache;
 }
 

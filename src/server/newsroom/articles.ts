@@ -196,9 +196,15 @@ async function resolveMedia(trx: Trx, doc: NinjsArticle, errors: FieldErrors): P
   const imageIds: { imageId: number; caption: string | null }[] = [];
   for (const p of doc.pictures) {
     if (p.mediaId !== null) {
-      const img = await trx.selectFrom('images').select('id').where('id', '=', p.mediaId).executeTakeFirst();
-      if (!img) (errors[`${p.field}.uri`] ??= []).push(`no uploaded media with id ${p.mediaId} (POST /api/newsroom/media first)`);
-      else imageIds.push({ imageId: img.id, caption: p.caption });
+      const img = await trx.selectFrom('images').select(['id', 'alt_ar', 'alt_fr']).where('id', '=', p.mediaId).executeTakeFirst();
+      if (!img) {
+        (errors[`${p.field}.uri`] ??= []).push(`no uploaded media with id ${p.mediaId} (POST /api/newsroom/media first)`);
+        continue;
+      }
+      // An uploaded picture without alternative text in this language takes the caption (else the headline).
+      const altColumn = doc.lang === 'ar' ? 'alt_ar' : 'alt_fr';
+      if (!img[altColumn]) await trx.updateTable('images').set({ [altColumn]: p.caption ?? doc.title }).where('id', '=', img.id).execute();
+      imageIds.push({ imageId: img.id, caption: p.caption });
       continue;
     }
     const url = p.url!;

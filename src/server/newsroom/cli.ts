@@ -66,7 +66,12 @@ export async function callSite(
   try {
     res = await fetch(url, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': body.type } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        // The site's messages in the operator's language (LANG=ar… for Arabic, else French).
+        locale: /^ar/i.test(io.env.LANG ?? '') ? 'ar' : 'fr',
+        ...(body ? { 'content-type': body.type } : {}),
+      },
       ...(body ? { body: body.data } : {}),
     });
   } catch (error) {

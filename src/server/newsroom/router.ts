@@ -45,6 +45,21 @@ export interface NewsroomRoute {
   /** Audit action, e.g. article.publish */
   action: string;
   handler: (ctx: NewsroomContext) => Promise<NewsroomOutcome>;
+  /** Its OpenAPI operation (src/server/newsroom/openapi.ts); a route without it is left out of the document. */
+  doc?: NewsroomRouteDoc;
+}
+
+export interface NewsroomRouteDoc {
+  summary: string;
+  description?: string;
+  /** Query parameters: name → description (all strings). */
+  query?: Record<string, { description: string; required?: boolean }>;
+  /** Request body: media type → JSON Schema (or {} for bytes). */
+  body?: Record<string, Record<string, unknown>>;
+  /** JSON Schema of the envelope's `response` on success. */
+  response?: Record<string, unknown>;
+  /** Answer codes beyond 401/500 (always possible), with what they mean. */
+  codes: Record<string, string>;
 }
 
 interface Compiled {
