@@ -56,6 +56,11 @@ const videoInput = z
 
 const posterInput = z.union([
   z.object({ mediaId: z.number().int().positive() }).strict(),
+  /** The uri POST /api/newsroom/media answers, as in ninjs associations. */
+  z
+    .object({ uri: z.string().regex(/^urn:2m:media:[1-9]\d{0,9}$/, 'must be urn:2m:media:<id>') })
+    .strict()
+    .transform((p) => ({ mediaId: Number(p.uri.slice('urn:2m:media:'.length)) })),
   z
     .object({
       url: httpOrPath,
