@@ -6,15 +6,35 @@
  * against its schema. The registry's answers are checked the same way in
  * contract.test.ts.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openStore, type Store } from '../../src/server/db/index.ts';
+import { apiRoutes } from '../../src/server/api/routes/index.ts';
 import { OpenApiChecker } from '../support/openapi-validator.ts';
+import { typeCheckAnswers, type RecordedAnswer } from '../support/openapi-client-check.ts';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+type Doc = ConstructorParameters<typeof OpenApiChecker>[0];
+let doc: Doc;
 let checker: OpenApiChecker;
+let store: Store;
+/** Every JSON answer received, for the generated client's type-check (last test). */
+const recorded: RecordedAnswer[] = [];
 
 beforeAll(async () => {
-  checker = new OpenApiChecker((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiChecker>[0]);
+  doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Doc;
+  checker = new OpenApiChecker(doc);
+  store = await openStore({ dataDir });
 });
+afterAll(async () => {
+  await store?.db.destroy();
+});
+
+function record(method: string, docPath: string, status: number, body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const op = doc.paths[docPath]?.[method.toLowerCase()] as { operationId?: string } | undefined;
+  if (op?.operationId) recorded.push({ operationId: op.operationId, status, body });
+}
 
 interface Call {
   method?: 'GET' | 'POST';
@@ -47,6 +67,7 @@ async function answer(c: Call): Promise<{ status: number; body: unknown; res: Re
   if ((res.headers.get('content-type') ?? '').startsWith('application/json') && text) parsed = JSON.parse(text);
   const problems = checker.check(method, c.doc, res.status, res.headers.get('content-type'), parsed);
   expect(problems, `${method} ${c.url} → ${res.status} ${text.slice(0, 300)}`).toEqual([]);
+  record(method, c.doc, res.status, parsed);
   return { status: res.status, body: parsed, res };
 }
 
@@ -120,4 +141,22 @@ describe('answers outside the registry match the OpenAPI document', () => {
       expect((await answer({ doc, url })).status, url).toBe(200);
     }
   });
+
+  it('the registry: a sample answer of every GET path, in French', async () => {
+    for (const route of apiRoutes) {
+      if (route.method !== 'GET' || !route.sample) continue;
+      const sample = await route.sample(store.db);
+      const url = route.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(sample.params?.[n] ?? '')) + (sample.query ? `?${new URLSearchParams(sample.query)}` : '');
+      await answer({ doc: route.path.replace(/(.)\/$/, '$1'), url });
+    }
+  });
+});
+
+describe('a client generated from the document', () => {
+  it('type-checks against every answer received above (@hey-api/openapi-ts types, tsc --strict)', () => {
+    expect(recorded.length).toBeGreaterThan(40);
+    const { errors, checked } = typeCheckAnswers(doc, recorded);
+    expect(errors).toBe('');
+    expect(checked).toBe(recorded.length);
+  }, 120_000);
 });
