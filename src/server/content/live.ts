@@ -4,6 +4,7 @@ import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { loadImages } from './images.ts';
+import { route } from '../../lib/routes.ts';
 
 /** The built-in live channel's playlist (served by the live-channel module). */
 export const BUILTIN_LIVE_URL = '/live/2m/index.m3u8';
@@ -62,7 +63,7 @@ export interface LiveIframe {
 export function liveIframe(lang: Lang, siteUrl: string = getConfig().SITE_URL): LiveIframe {
   return {
     title: LIVE_TITLE[lang],
-    src: `${siteUrl.replace(/\/+$/, '')}/${lang}/live?embed=1`,
+    src: `${siteUrl.replace(/\/+$/, '')}${route('live-embed', lang)}`,
     width: 640,
     height: 360,
     allow: 'autoplay; fullscreen; picture-in-picture',

@@ -172,7 +172,7 @@ export class PageCache {
       if (headers['content-encoding'] || !cacheable(res.statusCode, headers)) return;
       const body = Buffer.concat(chunks);
       const kept: Record<string, string> = {};
-      for (const name of ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link']) {
+      for (const name of ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy', 'x-frame-options']) {
         if (headers[name] !== undefined) kept[name] = headers[name]!;
       }
       const gzip = body.length > 1024 ? gzipSync(body, { level: 6 }) : null;

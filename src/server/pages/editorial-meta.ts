@@ -87,6 +87,16 @@ export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'ta
         section: a.masterTag?.name ?? null,
         inLanguage: ldLanguage(a.lang),
         keywords: a.tags.map((t) => t.name),
+        video: a.video
+          ? {
+              name: a.title,
+              description,
+              thumbnail: a.video.poster ?? a.cover ?? null,
+              uploadDate: a.publishedAt,
+              durationSeconds: a.video.durationSeconds,
+              contentUrl: a.video.url,
+            }
+          : null,
       }),
     ],
   };
