@@ -261,8 +261,21 @@ export interface UpsertOptions {
   now?: Date;
 }
 
-/** Creates or updates the article of a ninjs document, in one transaction. */
+/**
+ * Creates or updates the article of a ninjs document, in one transaction.
+ * Two first publications of one uri racing on PostgreSQL: the loser's
+ * insert breaks the unique uri (or slug) and is run again, as an update.
+ */
 export async function upsertNinjsArticle(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promise<UpsertResult> {
+  try {
+    return await upsertOnce(db, doc, opts);
+  } catch (error) {
+    if (!/unique|duplicate/i.test(String((error as Error).message))) throw error;
+    return upsertOnce(db, doc, opts);
+  }
+}
+
+async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promise<UpsertResult> {
   const now = opts.now ?? new Date();
   const nowIso = now.toISOString();
   try {
