@@ -151,3 +151,16 @@ export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchem
     },
   };
 }
+
+/**
+ * The same paths as an OpenAPI module (`{ tag, paths }`), for a document
+ * assembled from per-area modules; its operations name the bearer scheme
+ * `newsroomSecurityScheme` describes.
+ */
+export const broadcastOpenApi = {
+  tag: {
+    name: 'Newsroom: broadcast',
+    description: 'Replays, breaking news, the live stream and the XMLTV programme grid, published by the newsroom with a bearer token.',
+  },
+  paths: (): Record<string, Record<string, JsonSchema>> => broadcastOpenApiPaths(),
+};
