@@ -30,15 +30,15 @@ import type { Database } from '../db/schema.ts';
 import { ChangeFeedReader } from '../content/changes.ts';
 import type { CdnPurger } from './cdn-purge.ts';
 import { isPrebuildable } from './prebuild-paths.ts';
-import { renderPage, writePage, type RenderedPage } from './prebuild.ts';
+import { renderPage, writePage, type RenderedPage, type RenderSource } from './prebuild.ts';
 import type { DeliveryControl } from './server.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, writeManifest } from './site-dir.ts';
 
 export interface FreshnessOptions {
   db: Kysely<Database>;
   siteDir: string;
-  /** The running site (the render path), e.g. http://127.0.0.1:4321 */
-  origin: string;
+  /** The render path: the running site's origin, or the render pool (prebuild.ts RenderSource). */
+  origin: RenderSource;
   /** Public origin: purged URLs are absolute from it. */
   siteUrl: string;
   delivery: DeliveryControl;
@@ -158,6 +158,7 @@ export class Freshness {
     const removed: string[] = [];
     const failed: string[] = [];
     const toRemove: string[] = [];
+    const swapped: [string, RenderedPage][] = [];
     const keys: string[] = [];
 
     const entries = [...actions];
@@ -198,7 +199,7 @@ export class Freshness {
         }
         await writePage(pagesDir, key, page);
         manifest.pages[key] = page.headers;
-        this.opts.delivery.swapPage(id!, key, page);
+        swapped.push([key, page]);
         rendered.push(p);
       }
     };
@@ -207,7 +208,9 @@ export class Freshness {
     if (manifest && id && pagesDir) {
       const leaving = toRemove.filter((k) => k in manifest.pages);
       for (const k of leaving) delete manifest.pages[k];
-      if (rendered.length > 0 || leaving.length > 0) await writeManifest(this.opts.siteDir, manifest);
+      if (swapped.length > 0 || leaving.length > 0) await writeManifest(this.opts.siteDir, manifest);
+      // Memory follows disk: the files and the manifest are in place.
+      for (const [k, page] of swapped) this.opts.delivery.swapPage(id, k, page);
       for (const k of toRemove) {
         this.opts.delivery.swapPage(id, k, null);
         const file = pageFile(pagesDir, k);

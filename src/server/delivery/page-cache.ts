@@ -58,7 +58,8 @@ const LOCALE_SET_COOKIE = /^locale=(ar|fr);/i;
 export function cacheable(status: number, headers: Record<string, string>): boolean {
   if (status !== 200) return false;
   if (!(headers['content-type'] ?? '').startsWith('text/html')) return false;
-  if (headers['set-cookie'] !== undefined && !LOCALE_SET_COOKIE.test(headers['set-cookie'])) return false;
+  const setCookie = headers['set-cookie'];
+  if (setCookie !== undefined && (setCookie.includes('\n') || !LOCALE_SET_COOKIE.test(setCookie))) return false;
   if (/\bcookie\b|\*/i.test(headers['vary'] ?? '')) return false;
   return sharedTtl(headers) !== null;
 }
@@ -67,7 +68,9 @@ function flatten(headers: OutgoingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    // Set-Cookie lines stay apart (a comma may sit inside one): two cookies are never shared.
+    const name = k.toLowerCase();
+    out[name] = Array.isArray(v) ? v.join(name === 'set-cookie' ? '\n' : ', ') : String(v);
   }
   return out;
 }

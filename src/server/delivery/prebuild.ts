@@ -47,9 +47,10 @@ const PRUNE_GRACE_MS = 2 * 60_000;
 const STALE_LOCK_MS = 15 * 60_000;
 
 export interface PrebuildOptions {
-  db: DB;
-  /** The running site, e.g. http://127.0.0.1:4321 */
-  origin: string;
+  /** The store (to list the pages), unless `paths` is given. */
+  db?: DB;
+  /** The running site, e.g. http://127.0.0.1:4321, or the render pool (RenderSource). */
+  origin: RenderSource;
   siteDir: string;
   articlesPerLanguage: number;
   concurrency?: number;
@@ -110,6 +111,18 @@ function takeLock(siteDir: string): () => void {
 
 const KEPT_HEADERS = ['cache-control', 'content-language'] as const;
 
+/**
+ * Where pages are rendered: the running site's origin (over HTTP, e.g. from
+ * `npm run rebuild`), or, inside the server, the render pool's workers
+ * directly (render-pool.ts `fetchPage`; `origin` gives the Host header).
+ */
+export type RenderSource =
+  | string
+  | {
+      origin: string;
+      fetchPage: (pagePath: string, init: { headers: Record<string, string>; signal: AbortSignal; host: string }) => Promise<Response>;
+    };
+
 /** A page rendered through the site's own on-demand renderer, compressed, ready to write. */
 export interface RenderedPage {
   html: Buffer;
@@ -124,14 +137,15 @@ export interface RenderedPage {
  * compresses it once, off the main thread (zlib's thread pool). 'gone' when
  * the page no longer exists as such (404, a redirect).
  */
-export async function renderPage(origin: string, pagePath: string, timeoutMs = 30_000): Promise<RenderedPage | 'gone'> {
+export async function renderPage(source: RenderSource, pagePath: string, timeoutMs = 30_000): Promise<RenderedPage | 'gone'> {
   let res: Response;
+  const headers = { [RENDER_HEADER]: '1', 'accept-encoding': 'identity' };
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    res = await fetch(new URL(pagePath, origin), {
-      headers: { [RENDER_HEADER]: '1', 'accept-encoding': 'identity' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    res =
+      typeof source === 'string'
+        ? await fetch(new URL(pagePath, source), { headers, redirect: 'manual', signal })
+        : await source.fetchPage(pagePath, { headers, signal, host: new URL(source.origin).host });
   } catch (err) {
     throw new PrebuildError(`${pagePath}: ${(err as Error).message}`);
   }
@@ -162,12 +176,12 @@ export async function renderPage(origin: string, pagePath: string, timeoutMs = 3
       },
     }),
   ]);
-  const headers: PageHeaders = { 'content-type': /charset=/i.test(type) ? type : `${type}; charset=utf-8` };
+  const kept: PageHeaders = { 'content-type': /charset=/i.test(type) ? type : `${type}; charset=utf-8` };
   for (const name of KEPT_HEADERS) {
     const v = res.headers.get(name);
-    if (v) headers[name] = v;
+    if (v) kept[name] = v;
   }
-  return { html, gzip: gz, br, headers };
+  return { html, gzip: gz, br, headers: kept };
 }
 
 /**
@@ -189,8 +203,8 @@ export async function writePage(pagesDir: string, pagePath: string, page: Render
   await put(file, page.html);
 }
 
-async function renderOne(origin: string, pagePath: string, pagesDir: string, timeoutMs: number): Promise<PageHeaders | 'gone'> {
-  const page = await renderPage(origin, pagePath, timeoutMs);
+async function renderOne(source: RenderSource, pagePath: string, pagesDir: string, timeoutMs: number): Promise<PageHeaders | 'gone'> {
+  const page = await renderPage(source, pagePath, timeoutMs);
   if (page === 'gone') return 'gone';
   await writePage(pagesDir, decodeURI(pagePath), page);
   return page.headers;
@@ -234,7 +248,8 @@ export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
   const dir = buildDir(opts.siteDir, id);
   const pagesDir = path.join(dir, PAGES);
   try {
-    const paths = opts.paths ?? (await prebuildPaths(opts.db, opts.articlesPerLanguage));
+    if (!opts.paths && !opts.db) throw new PrebuildError('nothing to list the pages with (no store, no paths)');
+    const paths = opts.paths ?? (await prebuildPaths(opts.db!, opts.articlesPerLanguage));
     await mkdir(pagesDir, { recursive: true });
     const manifest: BuildManifest = { id, builtAt: new Date(started).toISOString(), pages: {} };
     const skipped: string[] = [];
