@@ -4,7 +4,8 @@
  * handler, it answers from memory:
  *
  *  - pre-built pages of the current build (site-dir.ts) for plain GET/HEAD
- *    requests without a query string, with the Cache-Control the page was
+ *    requests without a query parameter the page reads (page-query.ts: a
+ *    random `?x=123` is the clean URL), with the Cache-Control the page was
  *    rendered with, an ETag (304 on If-None-Match) and the brotli or gzip
  *    twin the client accepts;
  *  - the hashed build assets under /_astro/ (immutable).
@@ -13,7 +14,8 @@
  * range requests, POSTs) goes to Astro's handler. Files are read once and
  * kept in a byte-bounded LRU; a new build is picked up on the next request.
  * Pages Astro renders on demand (published since the last build, the TV
- * guide…) are kept for the shared lifetime they announce (page-cache.ts).
+ * guide…) are kept for the shared lifetime they announce (page-cache.ts),
+ * keyed by their path and the query parameters they read.
  * GET /healthz says whether the site is ready (503 until the first
  * pre-build is in place).
  */
@@ -26,6 +28,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache } from './page-cache.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
+import { pageCacheQuery } from '../../lib/page-query.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
 
 const gzipAsync = promisify(gzip);
@@ -165,6 +168,15 @@ export function pageLike(url: string): boolean {
   return !/\.[A-Za-z0-9]{1,12}$/.test(segments[segments.length - 1] ?? '');
 }
 
+/** A page URL as a cache key: the path and only the query parameters the page reads (page-query.ts). */
+export function cacheUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const pathname = url.slice(0, q);
+  const query = pageCacheQuery(pathname, url.slice(q + 1));
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 export interface DeliveryOptions {
   /** The build's client folder (dist/client). */
   clientDir: string;
@@ -274,7 +286,8 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       return true;
     }
 
-    if (q !== -1 || req.headers[RENDER_HEADER]) return false;
+    // A query the page does not read is not part of what it shows (page-query.ts): the pre-built copy answers.
+    if (req.headers[RENDER_HEADER] || (q !== -1 && pageCacheQuery(pathname, url.slice(q + 1)) !== '')) return false;
     const key = pageKey(pathname);
     if (!key) return false;
     const id = buildId();
@@ -329,7 +342,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
     }
     // On demand: from the page cache when it holds the page, else rendered (and kept if it may be).
     if ((req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] && pageLike(req.url ?? '/')) {
-      const key = `${buildId() ?? '-'}:${req.url ?? '/'}`;
+      const key = `${buildId() ?? '-'}:${cacheUrl(req.url ?? '/')}`;
       if (pages.serve(key, req, res)) return;
       if (req.method === 'GET') pages.capture(key, res);
     }
