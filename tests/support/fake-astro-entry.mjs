@@ -12,6 +12,21 @@ export const handler = (req, res) => {
       setTimeout(() => res.end('last'), 20);
       return;
     }
+    if (req.url.startsWith('/fr/page')) {
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=60' });
+      res.end(`<!doctype html><p>${req.headers.host} ${req.headers['x-prebuild-render']} ${'x'.repeat(2000)}</p>`);
+      return;
+    }
+    if (req.url.startsWith('/api/big')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ i, title: 'خبر عاجل' })) }));
+      return;
+    }
+    if (req.url.startsWith('/fr/gone')) {
+      res.writeHead(410, { 'content-type': 'text/html' });
+      res.end('gone');
+      return;
+    }
     if (req.url.startsWith('/slow')) {
       setTimeout(() => res.end(String(threadId)), 100);
       return;

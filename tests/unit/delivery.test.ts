@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,7 @@ describe('createDeliveryHandler', () => {
   let base = '';
   const fallbackHits: string[] = [];
   const origins: (string | null)[] = [];
+  let handler: ReturnType<typeof createDeliveryHandler>;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), '2m-delivery-'));
@@ -74,7 +75,7 @@ describe('createDeliveryHandler', () => {
     mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
     writeFileSync(path.join(dir, 'client', '_astro', 'app.Ab12.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
 
-    const handler = createDeliveryHandler({
+    handler = createDeliveryHandler({
       clientDir: path.join(dir, 'client'),
       siteDir,
       fallback: (req, res) => {
@@ -138,6 +139,24 @@ describe('createDeliveryHandler', () => {
     expect(fallbackHits).toHaveLength(7);
   });
 
+  it('lets only this machine ask for a render past the pre-built copy (x-prebuild-render)', async () => {
+    expect((await get('/fr', { 'x-prebuild-render': '1' })).body).toBe('on demand');
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    if (!outside) return;
+    const open = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((r) => open.listen(0, '0.0.0.0', r));
+    const addr = open.address();
+    try {
+      const res = await fetch(`http://${outside}:${typeof addr === 'object' && addr ? addr.port : 0}/fr`, { headers: { 'x-prebuild-render': '1' } });
+      expect(res.headers.get('x-prebuilt')).toBe('b1');
+      await res.body?.cancel();
+    } finally {
+      await new Promise((r) => open.close(r));
+    }
+  });
+
   it("gives only a newsletter one-click unsubscribe POST the site's own origin (RFC 8058)", async () => {
     origins.length = 0;
     await get('/fr/newsletter/unsubscribe?token=abc', {}, 'POST');
@@ -191,6 +210,8 @@ describe('the cache of pages rendered on demand', () => {
     '/shows': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300', vary: 'Cookie' } },
     '/fr/session': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300', 'set-cookie': 'sid=1; HttpOnly' } },
     '/fr/missing': { status: 404, headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
+    '/fr/error': { status: 500, headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
+    '/media/thing': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
     '/api/thing': { headers: { 'content-type': 'application/json', 'cache-control': 'public, s-maxage=300' } },
   };
 
@@ -251,8 +272,25 @@ describe('the cache of pages rendered on demand', () => {
     expect(countOf('/ar/sport/new')).toBe(1);
   });
 
+  it('keeps a 404 briefly (30 s at most), and API answers per locale header', async () => {
+    await get('/fr/missing');
+    expect((await get('/fr/missing')).headers.get('x-cache')).toBe('HIT');
+    clock += 31_000;
+    expect((await get('/fr/missing')).headers.get('x-cache')).toBeNull();
+    expect(countOf('/fr/missing')).toBe(2);
+
+    await get('/api/thing', { locale: 'fr' });
+    expect((await get('/api/thing', { locale: 'fr' })).headers.get('x-cache')).toBe('HIT');
+    expect((await get('/api/thing', { locale: 'ar' })).headers.get('x-cache')).toBeNull();
+    // No header, the cookie decides the language: never from the shared cache.
+    expect((await get('/api/thing', { cookie: 'locale=fr' })).headers.get('x-cache')).toBeNull();
+    expect(countOf('/api/thing')).toBe(3);
+    expect(handler.forgetListings()).toBeGreaterThanOrEqual(2);
+    expect((await get('/api/thing', { locale: 'fr' })).headers.get('x-cache')).toBeNull();
+  });
+
   it('never keeps private, unshared, cookie-dependent, errors, other cookies, or non-pages', async () => {
-    for (const p of ['/fr/private', '/fr/no-shared', '/shows', '/fr/session', '/fr/missing', '/api/thing']) {
+    for (const p of ['/fr/private', '/fr/no-shared', '/shows', '/fr/session', '/fr/error', '/media/thing']) {
       await get(p);
       await get(p);
       expect(countOf(p), p).toBe(2);

@@ -13,7 +13,8 @@
  *  - takes its `gone` paths out of the build (manifest and memory first, then
  *    the files, so nginx proxies them to Node), so the on-demand route
  *    answers them (410 for a withdrawn article);
- *  - drops every page-cache entry of those paths, whatever their query;
+ *  - drops every page-cache entry of those paths, whatever their query, and
+ *    every cached API answer, feed and sitemap (regenerated once per change);
  *  - asks the CDN to purge their absolute URLs (cdn-purge.ts), in the background.
  *
  * Changes due in the same poll are merged (the last word on a path wins), so
@@ -219,7 +220,7 @@ export class Freshness {
         await Promise.all([rm(`${file}.gz`, { force: true }), rm(`${file}.br`, { force: true })]);
       }
     }
-    const forgotten = this.opts.delivery.forgetPaths(keys);
+    const forgotten = this.opts.delivery.forgetPaths(keys) + this.opts.delivery.forgetListings();
     this.log(
       `change feed: ${rendered.length} re-rendered, ${removed.length} gone, ${failed.length} failed, ` +
         `${forgotten} cached cop${forgotten === 1 ? 'y' : 'ies'} dropped in ${Date.now() - started} ms${id ? ` (build ${id})` : ''}`,

@@ -17,10 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { DB } from '../db/index.ts';
 import { prebuildPaths } from './prebuild-paths.ts';
+import { compressAsync, RENDER_REQUEST_HEADERS, RenderError, toRenderedPage, type RenderedPage } from './render-page.ts';
 import {
   BUILDS,
   buildDir,
@@ -33,11 +32,7 @@ import {
   type PageHeaders,
 } from './site-dir.ts';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** Asks the front server for a fresh render instead of the pre-built copy. */
-export const RENDER_HEADER = 'x-prebuild-render';
+export { RENDER_HEADER, type RenderedPage } from './render-page.ts';
 
 /** Builds kept besides the current one (readers may still be inside them). */
 const KEEP_BUILDS = 2;
@@ -109,79 +104,30 @@ function takeLock(siteDir: string): () => void {
   throw new PrebuildBusyError('could not take the pre-build lock');
 }
 
-const KEPT_HEADERS = ['cache-control', 'content-language'] as const;
 
 /**
  * Where pages are rendered: the running site's origin (over HTTP, e.g. from
- * `npm run rebuild`), or, inside the server, the render pool's workers
- * directly (render-pool.ts `fetchPage`; `origin` gives the Host header).
+ * `npm run rebuild`), or, inside the server, the render pool (render-pool.ts:
+ * rendered and compressed in a worker).
  */
-export type RenderSource =
-  | string
-  | {
-      origin: string;
-      fetchPage: (pagePath: string, init: { headers: Record<string, string>; signal: AbortSignal; host: string }) => Promise<Response>;
-    };
-
-/** A page rendered through the site's own on-demand renderer, compressed, ready to write. */
-export interface RenderedPage {
-  html: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  headers: PageHeaders;
-}
+export type RenderSource = string | { renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'> };
 
 /**
  * The one render path (ADR 010): asks the running site for a fresh render of
  * a page (RENDER_HEADER bypasses the pre-built copy and the page cache) and
- * compresses it once, off the main thread (zlib's thread pool). 'gone' when
- * the page no longer exists as such (404, a redirect).
+ * compresses it once (render-page.ts). 'gone' when the page no longer
+ * exists as such (404, 410, a redirect).
  */
 export async function renderPage(source: RenderSource, pagePath: string, timeoutMs = 30_000): Promise<RenderedPage | 'gone'> {
-  let res: Response;
-  const headers = { [RENDER_HEADER]: '1', 'accept-encoding': 'identity' };
-  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    res =
-      typeof source === 'string'
-        ? await fetch(new URL(pagePath, source), { headers, redirect: 'manual', signal })
-        : await source.fetchPage(pagePath, { headers, signal, host: new URL(source.origin).host });
+    if (typeof source !== 'string') return await source.renderPage(pagePath, timeoutMs);
+    const res = await fetch(new URL(pagePath, source), { headers: RENDER_REQUEST_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    return await toRenderedPage(pagePath, res, compressAsync);
   } catch (err) {
-    throw new PrebuildError(`${pagePath}: ${(err as Error).message}`);
+    if (err instanceof PrebuildError) throw err;
+    const message = (err as Error).message;
+    throw new PrebuildError(err instanceof RenderError || message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
   }
-  if (res.status === 404 || res.status === 410 || (res.status >= 300 && res.status < 400)) {
-    await res.body?.cancel();
-    return 'gone';
-  }
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    throw new PrebuildError(`${pagePath}: status ${res.status}`);
-  }
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.startsWith('text/html')) {
-    await res.body?.cancel();
-    throw new PrebuildError(`${pagePath}: not HTML (${type})`);
-  }
-  const html = Buffer.from(await res.arrayBuffer());
-  const [gz, br] = await Promise.all([
-    gzipAsync(html, { level: 9 }),
-    brotliAsync(html, {
-      params: {
-        // Quality 6: about 1% larger than 9 on our pages, and 30 times faster
-        // (4 ms against 110 ms for a 165 KB home here), which is what lets a
-        // whole-site pre-build (about 900 pages) finish in seconds, not minutes.
-        [zlib.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
-    }),
-  ]);
-  const kept: PageHeaders = { 'content-type': /charset=/i.test(type) ? type : `${type}; charset=utf-8` };
-  for (const name of KEPT_HEADERS) {
-    const v = res.headers.get(name);
-    if (v) kept[name] = v;
-  }
-  return { html, gzip: gz, br, headers: kept };
 }
 
 /**

@@ -12,10 +12,10 @@
  * overwrites it). It goes to the worker with the fewest requests in flight.
  * A worker that dies is started again; its requests in flight answer 502.
  *
- * `fetchPage` is the pre-build's and the change feed's way in (the one render
- * path, prebuild.ts `renderPage`), without a detour through the main
- * thread's HTTP parser; `call` runs a job (listing the pages to pre-build)
- * in a worker.
+ * `renderSource` is the pre-build's and the change feed's way in (the one
+ * render path, prebuild.ts `renderPage`): a worker renders and compresses
+ * the page, without a detour through the main thread's HTTP parser; `call`
+ * runs such a job (or listing the pages to pre-build) in a worker.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -23,6 +23,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PEER_HEADER, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
+import type { RenderedPage } from './render-page.ts';
+import { preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
+import { KEEP, type KeepableRequest } from './server.ts';
 
 /** Headers that belong to one hop, never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'http2-settings']);
@@ -31,7 +34,7 @@ export interface RenderPoolOptions {
   /** file: URL of the built Astro entry. */
   entry: string;
   size: number;
-  /** Niceness of the workers' threads (default 10). */
+  /** Niceness added to the workers' threads (default 10, at most 19 in all). */
   nice?: number;
   log?: (message: string) => void;
 }
@@ -153,12 +156,45 @@ export class RenderPool {
         for (const [name, value] of Object.entries(answer.headers)) {
           if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
         }
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
-        answer.pipe(res);
+        const status = answer.statusCode ?? 502;
+        const variants = out[VARIANTS_HEADER];
+        if (typeof variants !== 'string') {
+          res.writeHead(status, answer.statusMessage, out);
+          answer.pipe(res);
+          answer.once('error', () => res.destroy());
+          return;
+        }
+        // An answer the front server keeps: identity, gzip and brotli back to back.
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
         answer.once('error', () => res.destroy());
+        answer.once('end', () => {
+          const all = Buffer.concat(chunks);
+          const [n, g, b] = variants.split(',').map(Number) as [number, number, number];
+          if (n + g + b !== all.length) {
+            res.destroy();
+            return;
+          }
+          const body = all.subarray(0, n);
+          const gz = all.subarray(n, n + g);
+          const br = all.subarray(n + g);
+          delete out[VARIANTS_HEADER];
+          (req as KeepableRequest)[KEEP]?.(status, out, body, gz, br);
+          const encoding = preferredEncoding(req.headers['accept-encoding']);
+          const sent = encoding === 'br' ? br : encoding === 'gzip' ? gz : body;
+          if (encoding) out['content-encoding'] = encoding;
+          const vary = typeof out['vary'] === 'string' ? out['vary'] : '';
+          out['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+          out['content-length'] = String(sent.length);
+          res.writeHead(status, answer.statusMessage, out);
+          res.end(sent);
+        });
       });
+      let left = false;
       upstream.once('error', (err) => {
-        if (!res.headersSent) {
+        if (left) {
+          // The visitor went away and the render was stopped: nothing to answer.
+        } else if (!res.headersSent) {
           this.log(`render worker ${slot.index} did not answer ${req.method} ${req.url}: ${err.message}`);
           const body = 'Bad gateway';
           res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
@@ -170,65 +206,46 @@ export class RenderPool {
       });
       // A visitor who leaves stops the render's stream.
       res.once('close', () => {
-        if (!res.writableFinished) upstream.destroy();
+        if (!res.writableFinished) {
+          left = true;
+          upstream.destroy();
+        }
         done();
       });
       req.pipe(upstream);
     });
   };
 
-  /** A GET through a worker, as a fetch Response (the pre-build's and the change feed's renders). */
-  fetchPage = (pagePath: string, init: { headers: Record<string, string>; signal?: AbortSignal; host: string }): Promise<Response> => {
-    const slot = this.pick();
-    slot.inflight++;
-    let counted = true;
-    const release = () => {
-      if (counted) slot.inflight--;
-      counted = false;
+  /**
+   * The pool as the pre-build's and the change feed's render source
+   * (prebuild.ts RenderSource): a worker renders the page through its own
+   * handler and compresses it on its own thread. `origin` gives the Host.
+   */
+  renderSource(origin: string): { renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'> } {
+    const host = new URL(origin).host;
+    return {
+      renderPage: async (pagePath, timeoutMs) => {
+        const page = await this.call<RenderedPage | 'gone'>('render', pagePath, host, timeoutMs);
+        if (page === 'gone') return page;
+        // Buffers cross the thread boundary as plain Uint8Arrays.
+        const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+        return { html: buf(page.html), gzip: buf(page.gzip), br: buf(page.br), headers: page.headers };
+      },
     };
-    return new Promise<Response>((resolve, reject) => {
-      const req = request({
-        socketPath: slot.socketPath,
-        agent: slot.agent,
-        method: 'GET',
-        path: pagePath,
-        headers: { ...init.headers, host: init.host },
-        ...(init.signal ? { signal: init.signal } : {}),
-      });
-      req.once('response', (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.once('end', () => {
-          release();
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(answer.headers)) {
-            if (value === undefined) continue;
-            for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-          }
-          const status = answer.statusCode ?? 502;
-          const noBody = status === 204 || status === 304;
-          resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers }));
-        });
-        answer.once('error', (err) => {
-          release();
-          reject(err);
-        });
-      });
-      req.once('error', (err) => {
-        release();
-        reject(err);
-      });
-      req.end();
-    });
-  };
+  }
 
   /** Runs a job in a worker (render-worker.ts `jobs`). */
   async call<T>(fn: string, ...args: unknown[]): Promise<T> {
     const slot = this.pick();
     await slot.ready;
     const id = this.nextCall++;
+    slot.inflight++;
     return new Promise<T>((resolve, reject) => {
-      this.calls.set(id, { slot: slot.index, resolve: resolve as (v: unknown) => void, reject });
+      const settle = <A>(f: (a: A) => void) => (a: A) => {
+        slot.inflight--;
+        f(a);
+      };
+      this.calls.set(id, { slot: slot.index, resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
       const msg: WorkerMessage = { type: 'call', id, fn, args };
       slot.worker!.postMessage(msg);
     });

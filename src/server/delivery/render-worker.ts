@@ -4,7 +4,7 @@
  * its own event loop, with its own store connection and module singletons,
  * behind a private HTTP server on a Unix socket that only the front server
  * (the main thread) talks to. Its thread runs at a lower CPU priority
- * (nice), so that pre-built pages and cache hits answered by the main
+ * (its niceness plus 10), so that pre-built pages and cache hits answered by the main
  * thread go first when the cores are busy.
  *
  * Messages from the main thread: `call` (a job such as listing the pages to
@@ -13,18 +13,21 @@
  */
 import { readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
-import { PEER_HEADER, type WorkerData, type WorkerMessage } from './render-protocol.ts';
+import { compressSync, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
+import { compressResponses, VARIANTS_HEADER } from './response-compression.ts';
+import { getOverSocket, PEER_HEADER, type WorkerData, type WorkerMessage } from './render-protocol.ts';
 
 const data = workerData as WorkerData;
 const port = parentPort!;
 
-// Linux: a thread's own niceness (setpriority on its thread id).
+// Linux: a thread's own niceness (setpriority on its thread id), relative to the process's.
 if (data.nice > 0) {
   try {
-    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), data.nice);
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(tid, Math.min(19, getPriority(tid) + data.nice));
   } catch {
     /* not Linux, or not allowed: same priority as the front server */
   }
@@ -39,6 +42,10 @@ const server = createServer((req, res) => {
   if (typeof peer === 'string' && peer) {
     Object.defineProperty(req.socket, 'remoteAddress', { value: peer, configurable: true });
   }
+  // Everything leaves compressed, and with its twins when the front server keeps it.
+  const wantVariants = req.headers[VARIANTS_HEADER] === '1';
+  delete req.headers[VARIANTS_HEADER];
+  compressResponses(req, res, wantVariants);
   void entry.handler(req, res);
 });
 server.keepAliveTimeout = 60_000;
@@ -49,6 +56,11 @@ server.requestTimeout = 0;
 let storeOpened = false;
 
 const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
+  /** A render for the pre-build or the change feed (render-page.ts), compressed on this thread. */
+  render: async (pagePath: string, host: string, timeoutMs: number) => {
+    const res = await getOverSocket(data.socketPath, pagePath, { ...RENDER_REQUEST_HEADERS, host }, { signal: AbortSignal.timeout(timeoutMs) });
+    return toRenderedPage(pagePath, res, compressSync);
+  },
   /** The pages to pre-build (prebuild-paths.ts), read from this worker's store. */
   prebuildPaths: async (articlesPerLanguage: number) => {
     const [{ getStore }, { prebuildPaths }] = await Promise.all([import('../db/index.ts'), import('./prebuild-paths.ts')]);

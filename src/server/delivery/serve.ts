@@ -74,6 +74,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     clientDir,
     siteDir,
     fallback,
+    fallbackCompresses: pool !== null,
     log,
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building.
     ready: () => !config.PREBUILD || currentBuildId(siteDir) !== null,
@@ -91,7 +92,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const origin = localOrigin(config.HOST, port);
   log(`listening on ${origin} (pre-built pages from ${siteDir}, ${pool ? `${config.RENDER_WORKERS} render workers` : 'rendering on this thread'})`);
   // The one render path (prebuild.ts renderPage): straight to the workers, or over HTTP to this server.
-  const renderSource: RenderSource = pool ? { origin, fetchPage: pool.fetchPage } : origin;
+  const renderSource: RenderSource = pool ? pool.renderSource(origin) : origin;
 
   let running: Promise<PrebuildResult | null> | null = null;
   const rebuild = (): Promise<PrebuildResult | null> => {
