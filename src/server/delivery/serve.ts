@@ -1,8 +1,10 @@
 /**
  * Runs the site: the front server (server.ts) in front of the built Astro
- * handler, the pre-build job at start and on schedule (prebuild.ts), and an
- * orderly shutdown (stop accepting, finish requests, run the shutdown hooks
- * of lifecycle.ts, close the store).
+ * handler, which runs in the render pool's worker threads (render-pool.ts),
+ * the pre-build job at start and on schedule (prebuild.ts), the change-feed
+ * follower (freshness.ts), and an orderly shutdown (stop accepting, finish
+ * requests, stop the workers, run the shutdown hooks of lifecycle.ts, close
+ * the store).
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
