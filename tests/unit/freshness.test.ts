@@ -21,6 +21,7 @@ const renders: string[] = [];
 const swapped: [string, string, string | null][] = [];
 const forgotten: string[][] = [];
 let failing = new Set<string>();
+let listingsDropped = 0;
 
 const source = {
   renderPage: async (p: string): Promise<RenderedPage | 'gone'> => {
@@ -37,7 +38,10 @@ const delivery: DeliveryControl = {
     forgotten.push([...keys]);
     return 0;
   },
-  forgetListings: () => 0,
+  forgetListings: () => {
+    listingsDropped++;
+    return 0;
+  },
 };
 
 function makeBuild(id: string, builtAt: Date, pages: string[]): void {
@@ -82,10 +86,17 @@ describe('freshness', () => {
     expect(manifestPages('b1').sort()).toEqual(['/fr', '/fr/sport/a', '/fr/sport/new']);
     expect(swapped).toContainEqual(['b1', '/ar/news/old', null]);
     expect(forgotten.flat()).toEqual(expect.arrayContaining(['/fr', '/fr/guidetv', '/ar/news/old']));
-    // Nothing new: nothing rendered.
+    // Nothing new: nothing rendered, nothing dropped.
     renders.length = 0;
+    const dropped = listingsDropped;
     await f.tick();
     expect(renders).toEqual([]);
+    expect(listingsDropped).toBe(dropped);
+    // A change naming no page (breaking news) still drops the cached API answers.
+    await recordContentChange(store.db, { paths: [], reason: 'breaking' });
+    await f.tick();
+    expect(renders).toEqual([]);
+    expect(listingsDropped).toBe(dropped + 1);
   });
 
   it('tries a failed render again on the next polls, and applies changes again to a build that started before them', async () => {

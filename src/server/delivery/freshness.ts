@@ -129,12 +129,17 @@ export class Freshness {
     this.build = current;
 
     for (const [p, r] of this.retry) actions.set(p, r.action);
-    for (const change of await this.reader.poll()) {
+    const changes = await this.reader.poll();
+    for (const change of changes) {
       reasons.add(change.reason);
       for (const p of change.gone) actions.set(p, 'gone');
       for (const p of change.paths) if (!change.gone.includes(p)) actions.set(p, 'render');
     }
-    if (actions.size === 0) return { rendered: [], removed: [], failed: [] };
+    if (actions.size === 0) {
+      // A change that names no page (breaking news, the live stream) still alters API answers.
+      if (changes.length > 0) this.opts.delivery.forgetListings();
+      return { rendered: [], removed: [], failed: [] };
+    }
     const result = await this.apply(actions);
     this.history.push({ at: Date.now(), actions });
     const cutoff = Date.now() - HISTORY_MS;
