@@ -26,7 +26,7 @@ import {
   type FieldErrors,
 } from '../../src/server/forms/schemas.ts';
 import { hashToken, isTokenShaped, newToken } from '../../src/server/forms/tokens.ts';
-import { WindowRateLimiter } from '../../src/server/forms/rate-limit.ts';
+import { storeLimiter } from '../../src/server/http/index.ts';
 import {
   confirmSubscription,
   CONFIRM_TTL_MS,
@@ -455,36 +455,6 @@ describe('contact form', () => {
   });
 });
 
-/* ---- rate limit ---- */
-
-describe('rate limit', () => {
-  it('allows `limit` submissions per key over a sliding window', () => {
-    let t = 0;
-    const limiter = new WindowRateLimiter({ limit: 5, windowMs: 3600_000, now: () => t });
-    for (let i = 0; i < 5; i++) {
-      expect(limiter.take('1.2.3.4')).toBe(0);
-      t += 60_000;
-    }
-    expect(limiter.take('1.2.3.4')).toBe(3600 - 300);
-    expect(limiter.take('5.6.7.8')).toBe(0);
-    t = 3600_000;
-    expect(limiter.take('1.2.3.4')).toBe(0);
-    expect(limiter.take('1.2.3.4')).toBeGreaterThan(0);
-  });
-
-  it('is off at 0 and stays bounded in memory', () => {
-    const off = new WindowRateLimiter({ limit: 0, windowMs: 1000 });
-    for (let i = 0; i < 50; i++) expect(off.take('k')).toBe(0);
-    let t = 0;
-    const small = new WindowRateLimiter({ limit: 1, windowMs: 1000, maxKeys: 10, now: () => t });
-    for (let i = 0; i < 100; i++) small.take(`k${i}`);
-    expect(small.size).toBeLessThanOrEqual(10);
-    t = 5000;
-    small.take('late');
-    expect(small.size).toBe(1);
-  });
-});
-
 /* ---- the JSON endpoints ---- */
 
 describe('JSON endpoints', () => {
@@ -496,8 +466,8 @@ describe('JSON endpoints', () => {
       newsroom: 'redaction@2m.ma',
       trustedHops: 0,
       limiters: {
-        newsletter: new WindowRateLimiter({ limit: 2, windowMs: 3600_000 }),
-        contact: new WindowRateLimiter({ limit: 2, windowMs: 3600_000 }),
+        newsletter: storeLimiter(async () => db, { name: 'form-newsletter', points: 2, durationSec: 3600 }),
+        contact: storeLimiter(async () => db, { name: 'form-contact', points: 2, durationSec: 3600 }),
       },
       now,
       ...over,
@@ -542,7 +512,8 @@ describe('JSON endpoints', () => {
     }
     expect(await db.selectFrom('form_submissions').selectAll().execute()).toEqual([]);
     expect(outboxFiles()).toEqual([]);
-    expect(e.limiters.contact.take('10.0.0.3')).toBe(0);
+    expect(await e.limiters.contact.peek('10.0.0.3')).toBe(0);
+    expect(await db.selectFrom('rate_limits').selectAll().where('key', 'like', 'form-contact:%').execute()).toEqual([]);
   });
 
   it('limits valid submissions per address with 429 and Retry-After', async () => {

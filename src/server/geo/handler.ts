@@ -19,7 +19,7 @@
 import * as m from '../../paraglide/messages.js';
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
-import { clientAddress } from '../tracking/client-address.ts';
+import { clientAddress, errorEnvelope } from '../http/index.ts';
 import type { CountryDb } from './country-db.ts';
 import { normalizeIp } from './ip.ts';
 import { lookupCountry } from './lookup.ts';
@@ -41,11 +41,7 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
 }
 
 function failure(code: 405 | 422, message: string, field?: string, headers: Record<string, string> = {}): Response {
-  return json(
-    { header: { status: 'ERROR', code, message, ...(field ? { errors: { [field]: [message] } } : {}) }, response: null },
-    code,
-    headers,
-  );
+  return errorEnvelope(code, message, { errors: field ? { [field]: [message] } : undefined, headers, cacheControl: NO_STORE['cache-control'] });
 }
 
 export function createGeoHandlers(deps: GeoDeps) {
