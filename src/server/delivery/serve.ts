@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import { getStore } from '../db/index.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { displaySlots } from '../ads/slots.ts';
+import { startMailWorker } from '../mail/index.ts';
 import { prebuild, PrebuildBusyError, type PrebuildResult } from './prebuild.ts';
 import { createDeliveryServer, type NodeHandler } from './server.ts';
 import { currentBuildId } from './site-dir.ts';
@@ -70,6 +71,8 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const origin = localOrigin(config.HOST, port);
   log(`listening on ${origin} (pre-built pages from ${siteDir})`);
+  // Mails queued before a restart (or by another instance) go out.
+  startMailWorker();
 
   let running: Promise<PrebuildResult | null> | null = null;
   const rebuild = (): Promise<PrebuildResult | null> => {

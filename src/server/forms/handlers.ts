@@ -23,7 +23,7 @@ import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import type { Mailer } from '../mail/index.ts';
+import type { Mailer, MailQueueOptions } from '../mail/index.ts';
 import { clientAddress, errorEnvelope, okEnvelope, type Limiter } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { readFormFields } from './body.ts';
@@ -47,6 +47,8 @@ export interface FormsEnv {
   newsroom: string;
   trustedHops: number;
   limiters: Record<FormKind, Limiter>;
+  /** How mails are queued (default: the process's worker sends them after the answer). */
+  mailQueue?: MailQueueOptions;
   now?: () => Date;
 }
 
@@ -109,13 +111,14 @@ export function createFormRunner(env: FormsEnv) {
       const parsed = parseFields(newsletterSchema(lang), fields);
       if (parsed.ok) {
         const { email, name } = parsed.data;
-        act = (db, mailer) => subscribe({ db, mailer, siteUrl: env.siteUrl, now }, { email, lang, name });
+        act = (db, mailer) => subscribe({ db, mailer, siteUrl: env.siteUrl, now, ...(env.mailQueue ? { mailQueue: env.mailQueue } : {}) }, { email, lang, name });
       } else errors = parsed.errors;
     } else {
       const parsed = parseFields(contactSchema(lang), fields);
       if (parsed.ok) {
         const data = parsed.data;
-        act = (db, mailer) => submitContact({ db, mailer, siteUrl: env.siteUrl, newsroom: env.newsroom, now }, data, lang);
+        act = (db, mailer) =>
+          submitContact({ db, mailer, siteUrl: env.siteUrl, newsroom: env.newsroom, now, ...(env.mailQueue ? { mailQueue: env.mailQueue } : {}) }, data, lang);
       } else errors = parsed.errors;
     }
     if (!act) {
