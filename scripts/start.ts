@@ -11,20 +11,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, getConfig } from '../src/server/config.ts';
-import { getStore, isStoreEmpty } from '../src/server/db/index.ts';
+import { getStore, isStoreEmpty, StoreError } from '../src/server/db/index.ts';
 import { serveSite } from '../src/server/delivery/serve.ts';
+import { installConsoleBridge } from '../src/server/log.ts';
 import { seedDemoContent } from '../src/server/seed/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
 
 async function main(): Promise<void> {
+  installConsoleBridge();
   let config;
   try {
     config = getConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }
     throw err;
@@ -47,8 +49,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
+  if (err instanceof ConfigError || err instanceof StoreError) {
+    // Plain text on stderr, whatever the logger: the operator reads it where the start failed.
+    process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }
   console.error('[start] failed:', err);

@@ -7,9 +7,10 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Config } from '../config.ts';
+import { siteUrlWarning, type Config } from '../config.ts';
 import { getStore } from '../db/index.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
+import { installConsoleBridge } from '../log.ts';
 import { displaySlots } from '../ads/slots.ts';
 import { startMailWorker } from '../mail/index.ts';
 import { prebuild, PrebuildBusyError, type PrebuildResult } from './prebuild.ts';
@@ -41,8 +42,14 @@ const log = (m: string): void => console.log(`[site] ${m}`);
 
 export async function serveSite(opts: { distDir: string; config: Config; handleSignals?: boolean }): Promise<RunningSite> {
   const { config } = opts;
+  // Every console line becomes a structured, scrubbed log line (src/server/log.ts).
+  installConsoleBridge();
   // A bad AD_SLOTS_FILE stops the start here, not every page later.
   displaySlots(config);
+  // So does a store that cannot be written or reached (StoreError, one line).
+  await getStore();
+  const siteWarning = siteUrlWarning(config);
+  if (siteWarning) console.warn(`\n*** WARNING ***\n${siteWarning}\n`);
   const siteDir = siteDirOf(config);
   const clientDir = path.join(opts.distDir, 'client');
 

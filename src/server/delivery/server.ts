@@ -23,6 +23,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { withRequestLog } from '../http/request-log.ts';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache } from './page-cache.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
@@ -319,8 +320,12 @@ export function createDeliveryHandler(opts: DeliveryOptions): NodeHandler {
 export function createDeliveryServer(opts: DeliveryOptions): Server {
   const handler = createDeliveryHandler(opts);
   const server = createServer((req, res) => {
-    void handler(req, res);
+    // Request id and log line (src/server/http/request-log.ts).
+    withRequestLog(req, res, () => void handler(req, res));
   });
   server.keepAliveTimeout = 65_000;
+  // A client must send its headers within 10 s and its whole request within 30 s (slowloris).
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   return server;
 }
