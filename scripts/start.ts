@@ -7,7 +7,7 @@
  *
  *   node scripts/start.ts [--rebuild]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, getConfig } from '../src/server/config.ts';
@@ -18,6 +18,32 @@ import { seedDemoContent } from '../src/server/seed/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
+
+/**
+ * `npm run build` in its own process group, so that a SIGTERM or SIGINT
+ * sent to `npm start` stops the whole build too (npm's shells do not pass
+ * signals on); resolves with its exit status.
+ */
+function buildSite(): Promise<number> {
+  const build = spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env, detached: true });
+  const forward = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-build.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  return new Promise((resolve) =>
+    build.once('exit', (code, signal) => {
+      process.off('SIGTERM', forward);
+      process.off('SIGINT', forward);
+      if (signal) process.exit(1);
+      resolve(code ?? 1);
+    }),
+  );
+}
 
 async function main(): Promise<void> {
   installConsoleBridge();
@@ -41,8 +67,8 @@ async function main(): Promise<void> {
   }
   if (!existsSync(entry) || process.argv.includes('--rebuild')) {
     console.log('[start] building the site…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+    const status = await buildSite();
+    if (status !== 0) process.exit(status);
   }
 
   await serveSite({ distDir: path.join(root, 'dist'), config });

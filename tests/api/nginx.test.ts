@@ -6,7 +6,7 @@
  *
  * .ci/run installs nginx; elsewhere the suite is skipped when it is absent.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -59,7 +59,16 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
       .replaceAll('{{SERVER_NAME}}', 'localhost')
       .replaceAll('{{SITE_DIR}}', siteDir)
       .replaceAll('{{CLIENT_DIR}}', path.join(root, 'dist/client'))
-      .replaceAll('{{UPSTREAM}}', new URL(baseUrl).host);
+      .replaceAll('{{UPSTREAM}}', new URL(baseUrl).host)
+      .replaceAll('{{SECURITY_HEADERS}}', path.join(prefix, 'security-headers.conf'));
+    // The snippet as an operator makes it, with the test site's environment.
+    const snippet = spawnSync(process.execPath, [path.join(root, 'scripts/security-headers.ts')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, SITE_URL: baseUrl, NODE_ENV: 'production' },
+    });
+    expect(snippet.status, snippet.stderr).toBe(0);
+    writeFileSync(path.join(prefix, 'security-headers.conf'), snippet.stdout);
     expect(site).not.toMatch(/\{\{[A-Z_]+\}\}/);
     writeFileSync(path.join(prefix, '2m.conf'), site);
     const mime = existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
@@ -108,6 +117,19 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
     }
     await store?.db.destroy();
     if (prefix) rmSync(prefix, { recursive: true, force: true });
+  });
+
+  it('sends the same security headers as the Node server, from disk and proxied', async () => {
+    const direct = await get(`${baseUrl}/fr`);
+    for (const path of ['/fr', '/favicon.svg', '/api/articlesrecent']) {
+      const res = await get(`${front}${path}`);
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy']) {
+        expect(res.headers[name], `${path} ${name}`).toBe(direct.headers[name]);
+      }
+    }
+    const asset = (/\/_astro\/[^"']+\.js/.exec(direct.body.toString()) ?? [''])[0];
+    expect(asset).not.toBe('');
+    expect((await get(`${front}${asset}`)).headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves pre-built pages from disk, with an ETag, 304 and the gzip twin', async () => {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { siteUrlWarning, type Config } from '../config.ts';
 import { getStore } from '../db/index.ts';
+import { securityPolicy } from '../http/security-headers.ts';
+import { trackConnections } from '../http/shutdown.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { installConsoleBridge } from '../log.ts';
 import { displaySlots } from '../ads/slots.ts';
@@ -40,6 +42,9 @@ function localOrigin(host: string, port: number): string {
 
 const log = (m: string): void => console.log(`[site] ${m}`);
 
+/** A stop (SIGTERM) ends within this. */
+export const STOP_BUDGET_MS = 9000;
+
 export async function serveSite(opts: { distDir: string; config: Config; handleSignals?: boolean }): Promise<RunningSite> {
   const { config } = opts;
   // Every console line becomes a structured, scrubbed log line (src/server/log.ts).
@@ -57,6 +62,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   process.env.HOST = config.HOST;
   process.env.PORT = String(config.PORT);
+  let stopRequested = false;
   const entry = (await import(pathToFileURL(path.join(opts.distDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
 
   const server = createDeliveryServer({
@@ -64,9 +70,12 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     siteDir,
     fallback: entry.handler,
     log,
-    // Ready once a pre-built site exists (a previous one counts), at once without pre-building.
-    ready: () => !config.PREBUILD || currentBuildId(siteDir) !== null,
+    securityPolicy: securityPolicy(config),
+    // Ready once a pre-built site exists (a previous one counts), at once without pre-building;
+    // not ready any more as soon as a stop begins (load balancers stop sending).
+    ready: () => !stopRequested && (!config.PREBUILD || currentBuildId(siteDir) !== null),
   });
+  const connections = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => {
@@ -107,18 +116,24 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     }
   }
 
+  /**
+   * Graceful stop (ADR 013), within STOP_BUDGET_MS: /healthz answers 503 at
+   * once; the listener closes; every request received (or arriving on an
+   * open connection) is answered, each connection closing after its answer
+   * (src/server/http/shutdown.ts); then the shutdown hooks (tracking
+   * writes, the mail worker's current send) and the store.
+   */
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
+    stopRequested = true;
     stopping ??= (async () => {
+      const deadline = Date.now() + STOP_BUDGET_MS;
       clearInterval(timer);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 5000);
-      await closed;
-      clearTimeout(force);
-      await running;
-      // Hooks first (they may still write, e.g. queued tracking events), then the store.
-      await runShutdownHooks(5000, log);
+      await connections.drain({ deadline: deadline - 2000 });
+      // A pre-build in progress fails once the server is closed; it is not waited for past the budget.
+      await Promise.race([running, new Promise((r) => setTimeout(r, Math.max(0, deadline - 1500 - Date.now())).unref())]);
+      // Hooks first (they may still write), then the store.
+      await runShutdownHooks(Math.max(200, deadline - 500 - Date.now()), log);
       const { db } = await getStore();
       await db.destroy();
     })();
@@ -128,8 +143,16 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   if (opts.handleSignals !== false) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
-        log(`${signal}: stopping`);
-        void stop().then(() => process.exit(0));
+        log(`${signal}: stopping (at most ${STOP_BUDGET_MS / 1000} s)`);
+        // Whatever happens, the process is gone within the budget.
+        setTimeout(() => process.exit(1), STOP_BUDGET_MS + 500).unref();
+        void stop().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            log(`stop failed: ${(err as Error).message}`);
+            process.exit(1);
+          },
+        );
       });
     }
   }

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { withRequestLog } from '../http/request-log.ts';
+import { setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache } from './page-cache.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
@@ -170,6 +171,8 @@ export interface DeliveryOptions {
   cacheBytes?: number;
   /** The cache of pages rendered on demand (default: 64 MB, the real clock). */
   pageCache?: PageCache;
+  /** The security headers of every answer (src/server/http/security-headers.ts). */
+  securityPolicy?: SecurityPolicy;
   /** Whether the site is ready (GET /healthz): by default, once a pre-built site exists. */
   ready?: () => boolean;
   log?: (message: string) => void;
@@ -320,6 +323,8 @@ export function createDeliveryHandler(opts: DeliveryOptions): NodeHandler {
 export function createDeliveryServer(opts: DeliveryOptions): Server {
   const handler = createDeliveryHandler(opts);
   const server = createServer((req, res) => {
+    // Security headers first: every answer carries them (src/server/http/security-headers.ts).
+    if (opts.securityPolicy) setSecurityHeaders(req, res, opts.securityPolicy);
     // Request id and log line (src/server/http/request-log.ts).
     withRequestLog(req, res, () => void handler(req, res));
   });
