@@ -64,7 +64,10 @@ export function securityPolicy(config: PolicyConfig): SecurityPolicy {
   const frame = ["'self'"];
 
   const live = config.LIVE_STREAM_URL ? originOf(config.LIVE_STREAM_URL) : null;
-  if (live) connect.push(live), media.push(live);
+  if (live) {
+    connect.push(live);
+    media.push(live);
+  }
 
   // Google Publisher Tag or an external VAST provider: ads come from many origins (their creatives, pixels, frames).
   const gpt = config.AD_DISPLAY_PROVIDER === 'gpt' || config.AD_DISPLAY_PROVIDER_ABROAD === 'gpt';
