@@ -66,3 +66,53 @@ describe('never trust Host (item 5)', () => {
     expect(page.body).toContain(`<link rel="canonical" href="${baseUrl}/fr`);
   });
 });
+
+describe('security headers (item 4)', () => {
+  const ALWAYS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
+
+  it('are on every kind of answer: pages (pre-built and on demand), API, errors, assets, media, health, redirects, POSTs', async () => {
+    const page = await raw('/fr');
+    const asset = (/\/_astro\/[^"']+\.(?:js|css)/.exec(page.body) ?? [''])[0];
+    const cases: [string, string, string?][] = [
+      ['/fr', 'GET'],
+      ['/fr/search-result?q=maroc', 'GET'],
+      ['/api/articlesrecent', 'GET'],
+      ['/api/postdetails/999999999', 'GET'],
+      ['/fr/page-qui-n-existe-pas', 'GET'],
+      [asset, 'GET'],
+      ['/favicon.svg', 'GET'],
+      ['/healthz', 'GET'],
+      ['/news', 'GET'],
+      ['/tracking/clicks.php', 'POST'],
+      ['/api/account/login', 'POST'],
+      ['/ads/vast?unit=/2M/video/preroll&lang=fr', 'GET'],
+    ];
+    for (const [path, method] of cases) {
+      const res = await raw(path, {}, method);
+      for (const name of ALWAYS) expect(res.headers[name], `${method} ${path} ${name}`).toBeTruthy();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+    }
+    // SITE_URL is http here: no HSTS (it would pin a plain-http test origin).
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the CSP allows every inline script the pages carry, by hash, and nothing inline beyond', async () => {
+    const { createHash } = await import('node:crypto');
+    for (const path of ['/fr', '/ar', '/fr/guidetv', '/fr/live', '/fr/replay']) {
+      const res = await raw(path);
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!;
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/application\/ld\+json/.test(attrs!));
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const [, , text] of inline) {
+        const hash = `'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`;
+        expect(scriptSrc, `${path}: ${text!.slice(0, 80)}`).toContain(hash);
+      }
+    }
+  });
+});

@@ -91,6 +91,16 @@ test('every page type runs under the CSP without a violation', async ({ page, ba
   expect(page.url()).not.toBe(`${baseURL}/fr`);
   expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
   expect(consoleErrors).toEqual([]);
+
+  // The collector itself works: an injected inline script is refused and reported.
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+  });
+  await expect.poll(() => violations.length).toBe(1);
+  expect(violations[0]).toMatchObject({ directive: 'script-src-elem', blocked: 'inline' });
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
 });
 
 test('the embeddable live player may be framed by any site, every other page only by the site itself', async ({ request }) => {
