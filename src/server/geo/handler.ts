@@ -3,7 +3,7 @@
  *
  *  - `GET /ip/?format=json` → `{ "ip": "<the visitor's address>" }`
  *    (`format=text` or no format: the address as plain text). The address
- *    is the one the rate limits use (src/server/tracking/client-address.ts:
+ *    is the one the rate limits use (src/server/http/client-address.ts:
  *    the socket's peer, or the TRUST_PROXY_HOPS-th X-Forwarded-For entry
  *    from the right behind proxies).
  *  - `GET /geo/json.gp?ip=<address>` → a geoPlugin-shaped JSON:
