@@ -50,3 +50,12 @@ describe('store checks at start', () => {
     expect(result.stderr).not.toContain('s3cret');
   });
 });
+
+describe('server timeouts', () => {
+  it('a client gets 10 s for its headers and 30 s for its whole request', async () => {
+    const { createDeliveryServer } = await import('../../src/server/delivery/server.ts');
+    const server = createDeliveryServer({ clientDir: dir, siteDir: dir, fallback: (_req, res) => void res.end() });
+    expect(server.headersTimeout).toBe(10_000);
+    expect(server.requestTimeout).toBe(30_000);
+  });
+});

@@ -322,7 +322,8 @@ export function createDeliveryHandler(opts: DeliveryOptions): NodeHandler {
 
 export function createDeliveryServer(opts: DeliveryOptions): Server {
   const handler = createDeliveryHandler(opts);
-  const server = createServer((req, res) => {
+  // Timeouts are checked every 2 s (Node's default, 30 s, would let a slow client linger long past them).
+  const server = createServer({ connectionsCheckingInterval: 2000 }, (req, res) => {
     // Security headers first: every answer carries them (src/server/http/security-headers.ts).
     if (opts.securityPolicy) setSecurityHeaders(req, res, opts.securityPolicy);
     // Request id and log line (src/server/http/request-log.ts).
