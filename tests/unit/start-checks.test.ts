@@ -36,7 +36,7 @@ describe('store checks at start', () => {
     expect(redactUrl('postgres://db.example/site')).toBe('postgres://db.example/site');
   });
 
-  it('an unreachable DATABASE_URL stops `serve` with one line naming the variable, password hidden', () => {
+  it('an unreachable DATABASE_URL stops `serve` with one line naming the variable, password hidden', { timeout: 30_000 }, () => {
     const result = spawnSync(process.execPath, [path.join(root, 'scripts/serve.ts')], {
       cwd: root,
       encoding: 'utf8',
