@@ -57,3 +57,28 @@ describe('security policy', () => {
     expect(isEmbeddable('/fr/replay?embed=1')).toBe(false);
   });
 });
+
+describe('answers of the HTTP parser', () => {
+  it('a malformed request gets 400 with the security headers, and the connection closes', async () => {
+    const net = await import('node:net');
+    const { createDeliveryServer } = await import('../../src/server/delivery/server.ts');
+    const policy = securityPolicy(parseConfig({}));
+    const server = createDeliveryServer({ clientDir: '/nonexistent', siteDir: '/nonexistent', fallback: (_q, r) => void r.end('ok'), securityPolicy: policy });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const s = net.connect(port, '127.0.0.1', () => s.write('GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n'));
+        let data = '';
+        s.on('data', (d) => (data += d.toString()));
+        s.on('end', () => resolve(data));
+        s.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+      expect(answer).toContain(`Content-Security-Policy: ${policy.csp}`);
+      expect(answer).toContain('X-Content-Type-Options: nosniff');
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { withRequestLog } from '../http/request-log.ts';
-import { setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
+import { clientErrorHandler, setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache } from './page-cache.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
@@ -329,6 +329,8 @@ export function createDeliveryServer(opts: DeliveryOptions): Server {
     // Request id and log line (src/server/http/request-log.ts).
     withRequestLog(req, res, () => void handler(req, res));
   });
+  // Requests Node's parser refuses (400, 408, 431) get the security headers too.
+  if (opts.securityPolicy) server.on('clientError', clientErrorHandler(opts.securityPolicy));
   server.keepAliveTimeout = 65_000;
   // A client must send its headers within 10 s and its whole request within 30 s (slowloris).
   server.headersTimeout = 10_000;

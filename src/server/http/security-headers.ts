@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
 import loadDirective from 'astro/runtime/client/load.prebuilt.js';
@@ -130,4 +131,27 @@ export function isEmbeddable(url: string): boolean {
 export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, policy: SecurityPolicy): void {
   res.setHeader('Content-Security-Policy', isEmbeddable(req.url ?? '/') ? policy.embedCsp : policy.csp);
   for (const [name, value] of Object.entries(policy.headers)) res.setHeader(name, value);
+}
+
+/**
+ * The answer to a request Node's parser refuses (malformed, headers too
+ * large, too slow): Node's own carries no header at all; this one carries
+ * the security headers too.
+ */
+export function clientErrorHandler(policy: SecurityPolicy) {
+  return (err: NodeJS.ErrnoException, socket: Duplex): void => {
+    const pending = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
+    const headers = [`Content-Security-Policy: ${policy.csp}`, ...Object.entries(policy.headers).map(([k, v]) => `${k}: ${v}`)];
+    socket.end(`HTTP/1.1 ${status}\r\n${headers.join('\r\n')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  };
 }
