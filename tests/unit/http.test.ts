@@ -118,3 +118,14 @@ describe('rate limits in the store (rate-limiter-flexible)', () => {
     for (let i = 0; i < 20; i++) expect(await off.take('k')).toBe(0);
   });
 });
+
+describe('refund', () => {
+  it('gives an attempt back', async () => {
+    const limiter = storeLimiter(async () => db, { name: 'r', points: 2, durationSec: 60 });
+    await limiter.take('k');
+    await limiter.take('k');
+    await limiter.refund('k');
+    expect(await limiter.take('k')).toBe(0);
+    expect(await limiter.take('k')).toBeGreaterThan(0);
+  });
+});

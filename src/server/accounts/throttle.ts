@@ -15,7 +15,8 @@
  *    many accounts);
  *  - sign-ups (and Facebook sign-ins) per address: 10 an hour.
  *
- * A successful sign-in forgets its account's and pair's counts.
+ * A successful sign-in forgets its account's and pair's counts and gives its
+ * attempt back to the address.
  */
 import type { DB } from '../db/index.ts';
 import { storeLimiter, type Limiter, type LimitRule } from '../http/index.ts';
@@ -57,7 +58,11 @@ export async function countSignIn(limits: AccountLimits, email: string, address:
   return limits.account.take(email);
 }
 
-/** After a successful sign-in: the owner's own failures are forgiven. */
+/**
+ * After a successful sign-in: the owner's own failures are forgiven, and the
+ * attempt is given back to the address (many visitors share one address
+ * behind a carrier's NAT; only failures should add up there).
+ */
 export async function forgiveSignIn(limits: AccountLimits, email: string, address: string): Promise<void> {
-  await Promise.all([limits.pair.reset(pairKey(email, address)), limits.account.reset(email)]);
+  await Promise.all([limits.pair.reset(pairKey(email, address)), limits.account.reset(email), limits.address.refund(address)]);
 }

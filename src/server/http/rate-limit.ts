@@ -107,6 +107,8 @@ export interface Limiter {
   peek(key: string): Promise<number>;
   /** Forgets `key`'s count (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
+  /** Gives `points` back to `key` (an attempt that turned out legitimate). */
+  refund(key: string, points?: number): Promise<void>;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -114,7 +116,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 /** A limiter counted in the store. */
 export function storeLimiter(db: () => Promise<DB>, rule: LimitRule): Limiter {
   if (rule.points <= 0) {
-    return { rule, take: async () => 0, peek: async () => 0, reset: async () => {} };
+    return { rule, take: async () => 0, peek: async () => 0, reset: async () => {}, refund: async () => {} };
   }
   const rl = new StoreRateLimiter({
     db,
@@ -141,6 +143,9 @@ export function storeLimiter(db: () => Promise<DB>, rule: LimitRule): Limiter {
     },
     async reset(key) {
       await rl.delete(key);
+    },
+    async refund(key, points = 1) {
+      await rl.reward(key, points);
     },
   };
 }
