@@ -3,7 +3,7 @@
  * a running site, in a private temporary prefix (used by
  * tests/api/nginx.test.ts and `npm run bench:static`).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,15 @@ function ping(url: string): Promise<void> {
   });
 }
 
-export async function startNginx(opts: { siteDir: string; upstream: string; clientDir?: string; port?: number; workers?: number }): Promise<RunningNginx> {
+export async function startNginx(opts: {
+  siteDir: string;
+  upstream: string;
+  clientDir?: string;
+  port?: number;
+  workers?: number;
+  /** The site's SITE_URL, for the security headers' snippet (scripts/security-headers.ts). */
+  siteUrl?: string;
+}): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is missing (apt-get install nginx-light)');
   const prefix = mkdtempSync(path.join(tmpdir(), '2m-nginx-'));
   const port = opts.port ?? (await freePort());
@@ -39,7 +47,16 @@ export async function startNginx(opts: { siteDir: string; upstream: string; clie
     .replaceAll('{{SERVER_NAME}}', 'localhost')
     .replaceAll('{{SITE_DIR}}', opts.siteDir)
     .replaceAll('{{CLIENT_DIR}}', opts.clientDir ?? path.join(root, 'dist/client'))
-    .replaceAll('{{UPSTREAM}}', opts.upstream);
+    .replaceAll('{{UPSTREAM}}', opts.upstream)
+    .replaceAll('{{SECURITY_HEADERS}}', path.join(prefix, 'security-headers.conf'));
+  // The security headers' snippet as an operator makes it, with the site's environment.
+  const snippet = spawnSync(process.execPath, [path.join(root, 'scripts/security-headers.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...(opts.siteUrl ? { SITE_URL: opts.siteUrl } : {}), NODE_ENV: 'production' },
+  });
+  if (snippet.status !== 0) throw new Error(`scripts/security-headers.ts failed: ${snippet.stderr}`);
+  writeFileSync(path.join(prefix, 'security-headers.conf'), snippet.stdout);
   if (/\{\{[A-Z_]+\}\}/.test(site)) throw new Error('deploy/nginx/2m.conf has a placeholder this script does not fill');
   writeFileSync(path.join(prefix, '2m.conf'), site);
   const mime = existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, getConfig } from '../src/server/config.ts';
+import { StoreError } from '../src/server/db/index.ts';
 import { serveSite } from '../src/server/delivery/serve.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
@@ -15,6 +16,7 @@ const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist
 try {
   await serveSite({ distDir: path.resolve(values.dist), config: getConfig() });
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // Plain text on stderr, whatever the logger: the operator reads it where the start failed.
+  process.stderr.write(`${err instanceof ConfigError || err instanceof StoreError ? err.message : String((err as Error)?.stack ?? err)}\n`);
   process.exit(1);
 }

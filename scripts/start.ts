@@ -8,24 +8,52 @@
  *
  *   node scripts/start.ts [--rebuild]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, getConfig } from '../src/server/config.ts';
-import { getStore, isStoreEmpty } from '../src/server/db/index.ts';
+import { getStore, isStoreEmpty, StoreError } from '../src/server/db/index.ts';
 import { serveSite } from '../src/server/delivery/serve.ts';
+import { installConsoleBridge } from '../src/server/log.ts';
 import { seedDemoContent } from '../src/server/seed/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
 
+/**
+ * `npm run build` in its own process group, so that a SIGTERM or SIGINT
+ * sent to `npm start` stops the whole build too (npm's shells do not pass
+ * signals on); resolves with its exit status.
+ */
+function buildSite(): Promise<number> {
+  const build = spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env, detached: true });
+  const forward = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-build.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  return new Promise((resolve) =>
+    build.once('exit', (code, signal) => {
+      process.off('SIGTERM', forward);
+      process.off('SIGINT', forward);
+      if (signal) process.exit(1);
+      resolve(code ?? 1);
+    }),
+  );
+}
+
 async function main(): Promise<void> {
+  installConsoleBridge();
   let config;
   try {
     config = getConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }
     throw err;
@@ -40,16 +68,17 @@ async function main(): Promise<void> {
   }
   if (!existsSync(entry) || process.argv.includes('--rebuild')) {
     console.log('[start] building the site…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+    const status = await buildSite();
+    if (status !== 0) process.exit(status);
   }
 
   await serveSite({ distDir: path.join(root, 'dist'), config });
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
+  if (err instanceof ConfigError || err instanceof StoreError) {
+    // Plain text on stderr, whatever the logger: the operator reads it where the start failed.
+    process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }
   console.error('[start] failed:', err);

@@ -211,6 +211,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return result.data;
 }
 
+/**
+ * A warning for an operator who runs production on the default SITE_URL
+ * (every absolute URL — mails, canonicals, VAST, click-throughs — would
+ * point at localhost). The quick start still works: it warns, it does not stop.
+ */
+export function siteUrlWarning(config: Pick<Config, 'NODE_ENV' | 'SITE_URL'>): string | null {
+  if (config.NODE_ENV !== 'production') return null;
+  const host = new URL(config.SITE_URL).hostname;
+  if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') return null;
+  return `SITE_URL is ${config.SITE_URL} with NODE_ENV=production: every absolute URL (mails, canonical links, sitemaps, ads) points at this machine. Set SITE_URL to the public origin, e.g. SITE_URL=https://www.2m.ma`;
+}
+
 let cached: Config | undefined;
 
 export function getConfig(): Config {

@@ -46,13 +46,26 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
 describe.skipIf(!NGINX)('nginx in front of the site', () => {
   beforeAll(async () => {
     store = await openStore({ dataDir });
-    nginx = await startNginx({ siteDir, upstream: new URL(baseUrl).host });
+    nginx = await startNginx({ siteDir, upstream: new URL(baseUrl).host, siteUrl: baseUrl });
     front = nginx.base;
   });
 
   afterAll(async () => {
     await nginx?.stop();
     await store?.db.destroy();
+  });
+
+  it('sends the same security headers as the Node server, from disk and proxied', async () => {
+    const direct = await get(`${baseUrl}/fr`);
+    for (const path of ['/fr', '/favicon.svg', '/api/articlesrecent']) {
+      const res = await get(`${front}${path}`);
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy']) {
+        expect(res.headers[name], `${path} ${name}`).toBe(direct.headers[name]);
+      }
+    }
+    const asset = (/\/_astro\/[^"']+\.js/.exec(direct.body.toString()) ?? [''])[0];
+    expect(asset).not.toBe('');
+    expect((await get(`${front}${asset}`)).headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves pre-built pages from disk, with an ETag, 304 and the gzip twin', async () => {

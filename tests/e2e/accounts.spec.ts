@@ -48,7 +48,12 @@ function userRow(email: string): Row | undefined {
 
 /** Every request of these tests comes from the loopback address: start each test with its slate clean. */
 function clearLoopbackFailures(): void {
-  withStore((db) => db.prepare("DELETE FROM auth_failures WHERE key IN ('127.0.0.1', '0:0:0:0::/64') OR key LIKE ?").run(`%${run}%`));
+  // Limits are counted in rate_limits (`<limit>:<address>`, `login-pair:<address>|<e-mail>`, `login-account:<e-mail>`).
+  withStore((db) =>
+    db
+      .prepare("DELETE FROM rate_limits WHERE key LIKE '%:127.0.0.1%' OR key LIKE '%:0:0:0:0::/64%' OR key LIKE ?")
+      .run(`%${run}%`),
+  );
 }
 
 function origin(): string {

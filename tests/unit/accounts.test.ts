@@ -7,18 +7,13 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
 import { hashPassword, needsRehash, parseHash, verifyAgainstDummy, verifyPassword } from '../../src/server/accounts/password.ts';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from '../../src/server/accounts/tokens.ts';
 import { ageOn, normalizeEmail, parseFacebookBody, parseSignIn, parseSignUp } from '../../src/server/accounts/validation.ts';
-import {
-  addressKey,
-  AuthThrottle,
-  LOGIN_ACCOUNT_RULE,
-  LOGIN_ADDRESS_RULE,
-  retryAfterSeconds,
-} from '../../src/server/accounts/throttle.ts';
+import { LOGIN_ACCOUNT_RULE, LOGIN_PAIR_RULE } from '../../src/server/accounts/throttle.ts';
+import { isCommonPassword } from '../../src/server/accounts/common-passwords.ts';
 import {
   clearedSessionCookie,
   closeSession,
@@ -300,55 +295,16 @@ describe('form validation', () => {
   });
 });
 
-/* ---- rate limit window ---- */
+/* ---- common passwords ---- */
 
-describe('sign-in rate limit', () => {
-  const rule = LOGIN_ACCOUNT_RULE;
-  const min = 60_000;
-
-  it('allows 5 failures in 15 minutes, then waits until the oldest leaves the window', () => {
-    expect(rule).toMatchObject({ limit: 5, windowMs: 15 * min });
-    const four = [0, 1, 2, 3].map((i) => NOW - i * min);
-    expect(retryAfterSeconds(four, rule, NOW)).toBe(0);
-    const five = [...four, NOW - 10 * min];
-    // The oldest (10 min ago) leaves the window in 5 minutes.
-    expect(retryAfterSeconds(five, rule, NOW)).toBe(5 * 60);
-    expect(retryAfterSeconds(five, rule, NOW + 5 * min)).toBe(0);
-    // Failures older than the window do not count.
-    expect(retryAfterSeconds([...four, NOW - 15 * min], rule, NOW)).toBe(0);
-  });
-
-  it('counts per key in the store, forgets after the window, and clears on demand', async () => {
-    let clock = NOW;
-    const throttle = new AuthThrottle(db, () => clock);
-    const acct = { rule: LOGIN_ACCOUNT_RULE, key: 'a@b.ma' };
-    const addr = { rule: LOGIN_ADDRESS_RULE, key: '203.0.113.7' };
-    for (let i = 0; i < 5; i++) {
-      expect(await throttle.wait([acct, addr])).toBe(0);
-      await throttle.record([acct, addr]);
-      clock += 1000;
+describe('common passwords (zxcvbn-ts)', () => {
+  it('refuses the first guesses of an attacker and the visitor\'s own name, accepts a real passphrase', async () => {
+    for (const p of ['password1', 'azerty123', '12345678', 'motdepasse', 'bonjour123', 'qwertyuiop']) {
+      expect(await isCommonPassword(p), p).toBe(true);
     }
-    expect(await throttle.wait([acct])).toBeGreaterThan(0);
-    expect(await throttle.wait([addr])).toBeGreaterThan(0);
-    expect(await throttle.wait([{ rule: LOGIN_ACCOUNT_RULE, key: 'other@b.ma' }])).toBe(0);
-    await throttle.clear(LOGIN_ACCOUNT_RULE, 'a@b.ma');
-    expect(await throttle.wait([acct])).toBe(0);
-    expect(await throttle.wait([addr])).toBeGreaterThan(0);
-    clock += 15 * 60_000;
-    expect(await throttle.wait([addr])).toBe(0);
-    // Rows no window covers any more (the longest is the sign-up hour) are swept by the next write.
-    clock += 45 * 60_000;
-    await throttle.record([]);
-    expect(await db.selectFrom('auth_failures').selectAll().execute()).toEqual([]);
-  });
-
-  it('keys IPv4 as is and IPv6 by its /64', () => {
-    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('2001:db8:0:12:aaaa::1')).toBe('2001:db8:0:12::/64');
-    expect(addressKey('2001:0db8:0000:0012:bbbb:cccc:dddd:eeee')).toBe('2001:db8:0:12::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
-    expect(addressKey('unknown')).toBe('unknown');
+    expect(await isCommonPassword('salma1990', ['Salma Bennani', 'salma.bennani@example.ma'])).toBe(true);
+    expect(await isCommonPassword('correct horse battery')).toBe(false);
+    expect(await isCommonPassword('k9#mPq2$vX')).toBe(false);
   });
 });
 
@@ -420,29 +376,89 @@ describe('account endpoints', () => {
     expect((await h.call('login', post('login', { username: '', password: '' }))).status).toBe(422);
   });
 
-  it('the 6th failure in 15 minutes answers 429 with Retry-After, even with the right password; per account and per address', async () => {
+  it('a common password is refused at sign-up with a message in the visitor\'s language, and nothing is stored', async () => {
+    const h = handler();
+    const fr = await h.call('registeration', post('registeration', { ...SIGN_UP, password: 'azerty123' }));
+    expect(fr.status).toBe(422);
+    expect(fr.body.header.errors?.password).toEqual([
+      'Ce mot de passe est trop courant et facile à deviner : choisissez-en un plus long ou moins prévisible.',
+    ]);
+    const ar = await h.call('registeration', post('registeration', { ...SIGN_UP, password: 'password1' }, { locale: 'ar' }));
+    expect(ar.body.header.errors?.password?.[0]).toMatch(/كلمة المرور هذه شائعة/);
+    expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+
+  it('100 parallel wrong passwords from one address: 5 reach the password check, 95 answer 429', { timeout: 60_000 }, async () => {
     const h = handler();
     await h.call('registeration', post('registeration', SIGN_UP));
-    for (let i = 0; i < 5; i++) {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        h.call('login', post('login', { username: SIGN_UP.email, password: `wrong ${i}` }, { forwardedFor: '198.51.100.7' })),
+      ),
+    );
+    const codes = answers.map((a) => a.status);
+    expect(codes.filter((c) => c === 401)).toHaveLength(LOGIN_PAIR_RULE.points);
+    expect(codes.filter((c) => c === 429)).toHaveLength(100 - LOGIN_PAIR_RULE.points);
+    const limited = answers.find((a) => a.status === 429)!;
+    expect(limited.body.header.message).toBe('Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+  });
+
+  it('a burst of 30 with the right password at position 20 does not sign in; the owner from another address does', { timeout: 60_000 }, async () => {
+    const h = handler();
+    await h.call('registeration', post('registeration', SIGN_UP));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        h.call('login', post('login', { username: SIGN_UP.email, password: i === 19 ? SIGN_UP.password : `guess ${i}` }, { forwardedFor: '203.0.113.9' })),
+      ),
+    );
+    expect(burst[19]!.status).toBe(429);
+    expect(burst.filter((a) => a.status === 200)).toHaveLength(0);
+    expect(burst.every((a) => a.cookie === null)).toBe(true);
+    // The stranger's guesses lock the stranger out, not the owner.
+    const owner = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '198.51.100.99' }));
+    expect(owner.status).toBe(200);
+  });
+
+  it('per account, whatever the address: a slower backoff (20 an hour) stops guesses spread over many addresses', { timeout: 60_000 }, async () => {
+    const h = handler();
+    await h.call('registeration', post('registeration', SIGN_UP));
+    for (let i = 0; i < LOGIN_ACCOUNT_RULE.points; i++) {
       const a = await h.call('login', post('login', { username: SIGN_UP.email, password: `wrong ${i}` }, { forwardedFor: `198.51.100.${i + 10}` }));
       expect(a.status).toBe(401);
     }
-    const blocked = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '198.51.100.99' }));
+    const blocked = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '198.51.100.200' }));
     expect(blocked.status).toBe(429);
-    expect(blocked.body.header.message).toBe('Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.');
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
     expect(blocked.cookie).toBeNull();
+  });
 
-    // Per address: five failures on five different accounts from one address.
-    for (let i = 0; i < 5; i++) {
-      await h.call('login', post('login', { username: `u${i}@example.ma`, password: 'wrong pass' }, { forwardedFor: '203.0.113.50' }));
+  it('successful sign-ins do not use up an address shared by many visitors', { timeout: 60_000 }, async () => {
+    const h = handler();
+    await h.call('registeration', post('registeration', SIGN_UP));
+    for (let i = 0; i < 35; i++) {
+      const ok = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '196.200.1.1' }));
+      expect(ok.status).toBe(200);
     }
-    const fromAddress = await h.call('login', post('login', { username: 'fresh@example.ma', password: 'whatever1' }, { forwardedFor: '203.0.113.50' }));
-    expect(fromAddress.status).toBe(429);
+  });
 
-    h.advance(15 * 60_000 + 1000);
-    const later = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '198.51.100.99' }));
-    expect(later.status).toBe(200);
+  it('the limits end with their window, and a successful sign-in forgives the owner\'s own mistakes', { timeout: 60_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(NOW);
+      const h = handler();
+      await h.call('registeration', post('registeration', SIGN_UP));
+      const from = (password: string) => post('login', { username: SIGN_UP.email, password }, { forwardedFor: '192.0.2.5' });
+      for (let i = 0; i < 4; i++) expect((await h.call('login', from(`typo ${i}`))).status).toBe(401);
+      expect((await h.call('login', from(SIGN_UP.password))).status).toBe(200);
+      // Forgiven: five more tries for the pair.
+      for (let i = 0; i < 5; i++) expect((await h.call('login', from(`typo ${i}`))).status).toBe(401);
+      expect((await h.call('login', from(SIGN_UP.password))).status).toBe(429);
+      vi.setSystemTime(NOW + 15 * 60_000 + 1000);
+      expect((await h.call('login', from(SIGN_UP.password))).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sign-out deletes the session and clears the cookie; me then answers null', async () => {

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { openStore, type DB } from '../../src/server/db/index.ts';
 import { isClickShaped, parseTrackingBody, TRACKING_LIMITS } from '../../src/server/tracking/schema.ts';
 import { TrackingQueue } from '../../src/server/tracking/queue.ts';
-import { RateLimiter } from '../../src/server/tracking/rate-limit.ts';
+import { storeLimiter } from '../../src/server/http/index.ts';
 import { createTrackingHandler } from '../../src/server/tracking/handler.ts';
 import { ANALYTICS_EVENT, AnalyticsEvents, CLICK_EVENT_IDS, CLICK_TRACK_NAMES, ClickEvents, type AnalyticsDetail } from '../../src/lib/analytics.ts';
 import {
@@ -165,11 +165,11 @@ const playCount = async () => Number((await db.selectFrom('play_events').select(
 describe('queue: clicks in click_events', () => {
   it('writes clicks (event id + the validated event as JSON) with plays, in one batch', async () => {
     const plays = await playCount();
-    const q = new TrackingQueue({ db: async () => db, flushDelayMs: 60_000 });
-    q.enqueue(parsed([fresh({ userID: 'c-1' }), fresh({ userID: 'c-1', eventId: 21, target: 'https://www.2m.ma/fr/live', label: '' })]));
-    q.enqueue(parsed(play({ clickDate: Math.floor(Date.now() / 1000), contentType: 'live', contentId: 'live', eventId: 7 })));
+    const q = new TrackingQueue({ db: async () => db });
+    const a = q.enqueue(parsed([fresh({ userID: 'c-1' }), fresh({ userID: 'c-1', eventId: 21, target: 'https://www.2m.ma/fr/live', label: '' })]));
+    const b = q.enqueue(parsed(play({ clickDate: Math.floor(Date.now() / 1000), contentType: 'live', contentId: 'live', eventId: 7 })));
     expect(q.size).toBe(3);
-    await q.flush();
+    await Promise.all([a, b]);
     expect(q.size).toBe(0);
     const rows = await clickRows('c-1');
     expect(rows.map((r) => r.event_id)).toEqual([20, 21]);
@@ -179,13 +179,7 @@ describe('queue: clicks in click_events', () => {
     expect(await playCount()).toBe(plays + 1);
   });
 
-  it('writes on its own after the delay', async () => {
-    const q = new TrackingQueue({ db: async () => db, flushDelayMs: 20 });
-    q.enqueue(parsed(fresh({ userID: 'c-timer' })));
-    await vi.waitFor(async () => expect(await clickRows('c-timer')).toHaveLength(1), { timeout: 5000, interval: 20 });
-  });
-
-  it('keeps clicks through a failed write, in order, and writes them with the next flush', async () => {
+  it('a failed write rejects its clicks (the endpoint answers 503); they are written when sent again', async () => {
     let fail = true;
     const log = { error: vi.fn(), warn: vi.fn() };
     const q = new TrackingQueue({
@@ -193,23 +187,20 @@ describe('queue: clicks in click_events', () => {
         if (fail) throw new Error('store down');
         return db;
       },
-      flushDelayMs: 60_000,
       log,
     });
-    q.enqueue(parsed(fresh({ userID: 'c-retry', label: 'premier' })));
-    await q.flush();
+    await expect(q.enqueue(parsed(fresh({ userID: 'c-retry', label: 'premier' })))).rejects.toThrow('store down');
     expect(log.error).toHaveBeenCalledOnce();
-    q.enqueue(parsed(fresh({ userID: 'c-retry', label: 'second' })));
-    expect(q.size).toBe(2);
-    fail = false;
-    await q.flush();
     expect(q.size).toBe(0);
+    fail = false;
+    await q.enqueue(parsed(fresh({ userID: 'c-retry', label: 'premier' })));
+    await q.enqueue(parsed(fresh({ userID: 'c-retry', label: 'second' })));
     expect((await clickRows('c-retry')).map((r) => JSON.parse(r.payload).label)).toEqual(['premier', 'second']);
   });
 
   it('the endpoint answers 204 for a click batch and 422 per field for a bad one', async () => {
-    const queue = new TrackingQueue({ db: async () => db, flushDelayMs: 60_000 });
-    const handle = createTrackingHandler({ queue, limiter: new RateLimiter({ perMinute: 60 }), trustedHops: 0 });
+    const queue = new TrackingQueue({ db: async () => db });
+    const handle = createTrackingHandler({ queue, limiter: storeLimiter(async () => db, { name: 'tracking', points: 60, durationSec: 60 }), trustedHops: 0 });
     const post = (body: unknown) =>
       handle(new Request('http://localhost/tracking/clicks.php', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8', locale: 'fr' } }), '1.2.3.4');
     const ok = await post([fresh({ userID: 'c-http' }), fresh({ userID: 'c-http', eventId: 23 })]);
@@ -218,7 +209,6 @@ describe('queue: clicks in click_events', () => {
     expect(bad.status).toBe(422);
     const body = (await bad.json()) as { header: { errors: Record<string, string[]> } };
     expect(Object.keys(body.header.errors).sort()).toEqual(['label', 'target']);
-    await queue.flush();
     expect(await clickRows('c-http')).toHaveLength(2);
   });
 });

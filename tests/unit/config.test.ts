@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config.ts';
+import { ConfigError, parseConfig, siteUrlWarning } from '../../src/server/config.ts';
 
 function errorOf(env: Record<string, string | undefined>): ConfigError {
   try {
@@ -72,5 +72,14 @@ describe('parseConfig', () => {
     const err = errorOf({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     expect(err.message).toMatch(/\bPORT\b/);
     expect(err.message).toMatch(/\bDATABASE_URL\b/);
+  });
+});
+
+describe('siteUrlWarning', () => {
+  it('warns in production on a localhost SITE_URL (the default), not otherwise', () => {
+    expect(siteUrlWarning(parseConfig({}))).toMatch(/SITE_URL is http:\/\/localhost:4321 with NODE_ENV=production/);
+    expect(siteUrlWarning(parseConfig({ SITE_URL: 'http://127.0.0.1:4540' }))).not.toBeNull();
+    expect(siteUrlWarning(parseConfig({ NODE_ENV: 'development' }))).toBeNull();
+    expect(siteUrlWarning(parseConfig({ SITE_URL: 'https://www.2m.ma' }))).toBeNull();
   });
 });

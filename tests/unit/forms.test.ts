@@ -17,7 +17,7 @@ import { createOutboxMailer, type Mailer, type OutgoingMail } from '../../src/se
 import { createMailer, newsroomEmail, outboxDir } from '../../src/server/mail/index.ts';
 import { escapeHtml } from '../../src/server/mail/render.ts';
 import { newsletterWelcomeMail, unsubscribeLink } from '../../src/server/mail/templates.ts';
-import { deliver } from '../../src/server/mail/deliveries.ts';
+import { deliver, MailWorker, MAX_ATTEMPTS, retryDelayMs } from '../../src/server/mail/deliveries.ts';
 import {
   contactSchema,
   honeypotFilled,
@@ -26,7 +26,7 @@ import {
   type FieldErrors,
 } from '../../src/server/forms/schemas.ts';
 import { hashToken, isTokenShaped, newToken } from '../../src/server/forms/tokens.ts';
-import { WindowRateLimiter } from '../../src/server/forms/rate-limit.ts';
+import { storeLimiter } from '../../src/server/http/index.ts';
 import {
   confirmSubscription,
   CONFIRM_TTL_MS,
@@ -151,7 +151,9 @@ beforeEach(async () => {
 });
 
 const mailer = () => createOutboxMailer({ dir: outbox, from: '"2M" <no-reply@2m.ma>' });
-const deps = () => ({ db, mailer: mailer(), siteUrl: SITE, now });
+/** Library-level tests make the first attempt before returning (`sendNow`); the queue itself is tested below. */
+const SEND_NOW = { sendNow: true };
+const deps = () => ({ db, mailer: mailer(), siteUrl: SITE, now, mailQueue: SEND_NOW });
 
 /* ---- validation ---- */
 
@@ -277,7 +279,7 @@ describe('outbox', () => {
 
   it('escapes what visitors typed in the HTML part', async () => {
     await submitContact(
-      { db, mailer: mailer(), siteUrl: SITE, newsroom: 'redaction@2m.ma', now },
+      { db, mailer: mailer(), siteUrl: SITE, newsroom: 'redaction@2m.ma', now, mailQueue: SEND_NOW },
       { name: '<script>alert(1)</script>', email: 'x@example.ma', subject: 'other', message: 'Bonjour <b>la rédaction</b> & co' },
       'fr',
     );
@@ -413,7 +415,7 @@ describe('newsletter double opt-in', () => {
 describe('contact form', () => {
   it('stores the message and mails it to the newsroom, Reply-To the visitor', async () => {
     const r = await submitContact(
-      { db, mailer: mailer(), siteUrl: SITE, newsroom: 'redaction@2m.ma', now },
+      { db, mailer: mailer(), siteUrl: SITE, newsroom: 'redaction@2m.ma', now, mailQueue: SEND_NOW },
       { name: 'Youssef Amrani', email: 'youssef@example.ma', phone: '+212 6 12 34 56 78', subject: 'reception', message: 'Plus de signal à Oujda.\nMerci.' },
       'fr',
     );
@@ -434,54 +436,90 @@ describe('contact form', () => {
     expect(mail.parts.get('text/plain')).toContain('> Plus de signal à Oujda.\n> Merci.');
   });
 
-  it('keeps the submission and records the failure when the mail server fails', async () => {
+  it('keeps the submission and queues the mail for a retry when the mail server fails', async () => {
     const r = await submitContact(
-      { db, mailer: failingMailer, siteUrl: SITE, newsroom: 'redaction@2m.ma', now },
+      { db, mailer: failingMailer, siteUrl: SITE, newsroom: 'redaction@2m.ma', now, mailQueue: SEND_NOW },
       { name: 'Hind', email: 'hind@example.ma', subject: 'news', message: 'Un message pour la rédaction.' },
       'fr',
     );
-    expect(r.delivery).toMatchObject({ status: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:2525' });
+    expect(r.delivery).toMatchObject({ status: 'pending', error: 'connect ECONNREFUSED 127.0.0.1:2525' });
     expect(await db.selectFrom('form_submissions').select('email').execute()).toEqual([{ email: 'hind@example.ma' }]);
-    expect(await db.selectFrom('mail_deliveries').select(['status', 'error', 'recipient', 'transport']).execute()).toEqual([
-      { status: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:2525', recipient: 'redaction@2m.ma', transport: 'smtp' },
+    expect(await db.selectFrom('mail_deliveries').select(['status', 'error', 'recipient', 'transport', 'attempts', 'next_attempt_at']).execute()).toEqual([
+      {
+        status: 'pending',
+        error: 'connect ECONNREFUSED 127.0.0.1:2525',
+        recipient: 'redaction@2m.ma',
+        transport: 'smtp',
+        attempts: 1,
+        next_attempt_at: new Date(clock + retryDelayMs(1)).toISOString(),
+      },
     ]);
   });
 
-  it('never throws from deliver, even without a store to record in', async () => {
+  it('never throws from deliver, even without a store to queue in', async () => {
     const closed = (await openStore({ dataDir: ':memory:' })).db;
     await closed.destroy();
     const mail: OutgoingMail = { kind: 'contact', lang: 'fr', to: 'a@b.ma', subject: 's', text: 't', html: '<p>t</p>' };
-    expect(await deliver(closed, mailer(), mail)).toMatchObject({ id: null, status: 'sent' });
+    expect(await deliver(closed, mailer(), mail)).toMatchObject({ id: null, status: 'failed' });
   });
 });
 
-/* ---- rate limit ---- */
+/* ---- the mail queue ---- */
 
-describe('rate limit', () => {
-  it('allows `limit` submissions per key over a sliding window', () => {
-    let t = 0;
-    const limiter = new WindowRateLimiter({ limit: 5, windowMs: 3600_000, now: () => t });
-    for (let i = 0; i < 5; i++) {
-      expect(limiter.take('1.2.3.4')).toBe(0);
-      t += 60_000;
-    }
-    expect(limiter.take('1.2.3.4')).toBe(3600 - 300);
-    expect(limiter.take('5.6.7.8')).toBe(0);
-    t = 3600_000;
-    expect(limiter.take('1.2.3.4')).toBe(0);
-    expect(limiter.take('1.2.3.4')).toBeGreaterThan(0);
+describe('mail queue (mail_deliveries as the outbox table)', () => {
+  const mail: OutgoingMail = { kind: 'contact', lang: 'fr', to: 'redaction@2m.ma', subject: 'Sujet', text: 'Texte', html: '<p>Texte</p>' };
+  const rows = () => db.selectFrom('mail_deliveries').select(['status', 'attempts', 'error', 'next_attempt_at', 'payload']).execute();
+
+  it('queues at once and the worker sends; a failure is retried with a growing delay, then given up', async () => {
+    let down = true;
+    let sends = 0;
+    const flaky: Mailer = {
+      kind: 'smtp',
+      send: async () => {
+        sends += 1;
+        if (down) throw new Error('connect ECONNREFUSED');
+        return { messageId: '<m@2m.ma>' };
+      },
+    };
+    const worker = new MailWorker({ db: async () => db, mailer: () => flaky, now });
+    expect(await deliver(db, flaky, mail, undefined, { worker: { poke: () => {} } as unknown as MailWorker, now })).toMatchObject({ status: 'queued' });
+    expect(sends).toBe(0);
+    expect(await rows()).toMatchObject([{ status: 'pending', attempts: 0, payload: expect.stringContaining('Sujet') }]);
+
+    expect(await worker.runOnce()).toBe(1);
+    expect(await rows()).toMatchObject([{ status: 'pending', attempts: 1, error: 'connect ECONNREFUSED', next_attempt_at: new Date(clock + 30_000).toISOString() }]);
+    // Not due yet: nothing is tried.
+    expect(await worker.runOnce()).toBe(0);
+    clock += 30_000;
+    expect(await worker.runOnce()).toBe(1);
+    expect(await rows()).toMatchObject([{ attempts: 2, next_attempt_at: new Date(clock + 2 * 60_000).toISOString() }]);
+    clock += 2 * 60_000;
+    down = false;
+    expect(await worker.runOnce()).toBe(1);
+    expect(await rows()).toEqual([{ status: 'sent', attempts: 3, error: null, next_attempt_at: null, payload: null }]);
+    expect(sends).toBe(3);
   });
 
-  it('is off at 0 and stays bounded in memory', () => {
-    const off = new WindowRateLimiter({ limit: 0, windowMs: 1000 });
-    for (let i = 0; i < 50; i++) expect(off.take('k')).toBe(0);
-    let t = 0;
-    const small = new WindowRateLimiter({ limit: 1, windowMs: 1000, maxKeys: 10, now: () => t });
-    for (let i = 0; i < 100; i++) small.take(`k${i}`);
-    expect(small.size).toBeLessThanOrEqual(10);
-    t = 5000;
-    small.take('late');
-    expect(small.size).toBe(1);
+  it('marks a mail failed after MAX_ATTEMPTS attempts', async () => {
+    const worker = new MailWorker({ db: async () => db, mailer: () => failingMailer, now });
+    await deliver(db, failingMailer, mail, undefined, { worker: { poke: () => {} } as unknown as MailWorker, now });
+    for (let i = 1; i <= MAX_ATTEMPTS; i++) {
+      expect(await worker.runOnce()).toBe(1);
+      clock += retryDelayMs(i);
+    }
+    expect(await rows()).toEqual([{ status: 'failed', attempts: MAX_ATTEMPTS, error: 'connect ECONNREFUSED 127.0.0.1:2525', next_attempt_at: null, payload: null }]);
+    expect(await worker.runOnce()).toBe(0);
+  });
+
+  it('two workers never send the same mail twice', async () => {
+    let sends = 0;
+    const slow: Mailer = { kind: 'smtp', send: async () => (sends++, await new Promise((r) => setTimeout(r, 5)), { messageId: 'x' }) };
+    for (let i = 0; i < 5; i++) await deliver(db, slow, mail, undefined, { worker: { poke: () => {} } as unknown as MailWorker, now });
+    const a = new MailWorker({ db: async () => db, mailer: () => slow, now });
+    const b = new MailWorker({ db: async () => db, mailer: () => slow, now });
+    await Promise.all([a.runOnce(), b.runOnce()]);
+    expect(sends).toBe(5);
+    expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
   });
 });
 
@@ -495,9 +533,10 @@ describe('JSON endpoints', () => {
       siteUrl: SITE,
       newsroom: 'redaction@2m.ma',
       trustedHops: 0,
+      mailQueue: SEND_NOW,
       limiters: {
-        newsletter: new WindowRateLimiter({ limit: 2, windowMs: 3600_000 }),
-        contact: new WindowRateLimiter({ limit: 2, windowMs: 3600_000 }),
+        newsletter: storeLimiter(async () => db, { name: 'form-newsletter', points: 2, durationSec: 3600 }),
+        contact: storeLimiter(async () => db, { name: 'form-contact', points: 2, durationSec: 3600 }),
       },
       now,
       ...over,
@@ -542,7 +581,21 @@ describe('JSON endpoints', () => {
     }
     expect(await db.selectFrom('form_submissions').selectAll().execute()).toEqual([]);
     expect(outboxFiles()).toEqual([]);
-    expect(e.limiters.contact.take('10.0.0.3')).toBe(0);
+    expect(await e.limiters.contact.peek('10.0.0.3')).toBe(0);
+    expect(await db.selectFrom('rate_limits').selectAll().where('key', 'like', 'form-contact:%').execute()).toEqual([]);
+  });
+
+  it('answers at once while the mail server never answers: the mail waits in mail_deliveries', async () => {
+    const dead: Mailer = { kind: 'smtp', send: () => new Promise(() => {}) };
+    let poked = 0;
+    const worker = { poke: () => (poked += 1) } as unknown as MailWorker;
+    const api = createFormApi('contact', createFormRunner(env({ mailer: () => dead, mailQueue: { worker } })));
+    const res = await api(post({ name: 'Hind', email: 'hind@example.ma', subject: 'news', message: 'Un message pour la rédaction.', lang: 'fr' }), '10.0.0.9');
+    expect(res.status).toBe(200);
+    expect(poked).toBe(1);
+    expect(await db.selectFrom('mail_deliveries').select(['status', 'attempts', 'recipient']).execute()).toEqual([
+      { status: 'pending', attempts: 0, recipient: 'redaction@2m.ma' },
+    ]);
   });
 
   it('limits valid submissions per address with 429 and Retry-After', async () => {

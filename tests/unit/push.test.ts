@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ConfigError, parseConfig, type Config } from '../../src/server/config.ts';
 import { openStore, type DB } from '../../src/server/db/index.ts';
 import type { NewRow } from '../../src/server/db/schema.ts';
-import { WindowRateLimiter } from '../../src/server/forms/rate-limit.ts';
+import { storeLimiter } from '../../src/server/http/index.ts';
 import { allowLocalEndpoints, sendBreakingNews } from '../../src/server/push/broadcast.ts';
 import { checkEndpoint, guardedLookup, isPublicAddress } from '../../src/server/push/endpoint.ts';
 import { createPushHttp } from '../../src/server/push/handlers.ts';
@@ -226,7 +226,7 @@ describe('subscribe and unsubscribe endpoints', () => {
       keys: () => keys,
       allowLocal: false,
       trustedHops: 0,
-      limiter: new WindowRateLimiter({ limit, windowMs: 3600_000 }),
+      limiter: storeLimiter(async () => db, { name: 'push', points: limit, durationSec: 3600 }),
       now: () => new Date('2026-11-25T10:00:00.000Z'),
     });
   const post = (what: 'subscribe' | 'unsubscribe', body: unknown, headers: Record<string, string> = {}) =>
@@ -312,6 +312,7 @@ describe('subscribe and unsubscribe endpoints', () => {
 
   it('limits valid requests per address and hour (429 with Retry-After)', async () => {
     limit = 2;
+    await db.deleteFrom('rate_limits').execute();
     const h = http();
     const send = () =>
       h.subscribe(

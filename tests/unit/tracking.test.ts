@@ -13,9 +13,8 @@ import type { NewRow } from '../../src/server/db/schema.ts';
 import { normalizeSearchText } from '../../src/lib/normalize.ts';
 import { mostViewedArticles } from '../../src/server/content/articles.ts';
 import { parseTrackingBody, TRACKING_LIMITS } from '../../src/server/tracking/schema.ts';
-import { TrackingQueue } from '../../src/server/tracking/queue.ts';
-import { RateLimiter } from '../../src/server/tracking/rate-limit.ts';
-import { clientAddress } from '../../src/server/tracking/client-address.ts';
+import { QueueFullError, TrackingQueue } from '../../src/server/tracking/queue.ts';
+import { storeLimiter } from '../../src/server/http/index.ts';
 import { createTrackingHandler } from '../../src/server/tracking/handler.ts';
 import { boundedUrl, buildPlayPayload, reportPlay, type PlayContext } from '../../src/islands/player/play-event.ts';
 import { $userId, userId } from '../../src/stores/session.ts';
@@ -229,33 +228,6 @@ describe('reportPlay in a (stubbed) browser', () => {
   });
 });
 
-describe('rate limit and client address', () => {
-  it('allows perMinute events, then asks to wait, then refills', () => {
-    let now = 0;
-    const rl = new RateLimiter({ perMinute: 60, now: () => now });
-    for (let i = 0; i < 60; i++) expect(rl.take('a')).toBe(0);
-    expect(rl.take('a')).toBeGreaterThan(0);
-    expect(rl.take('b')).toBe(0);
-    now += 5_000;
-    expect(rl.take('a', 5)).toBe(0);
-    expect(rl.take('a')).toBeGreaterThan(0);
-  });
-
-  it('stays bounded', () => {
-    const rl = new RateLimiter({ perMinute: 10, maxKeys: 100 });
-    for (let i = 0; i < 1000; i++) rl.take(`ip${i}`);
-    expect(rl.size).toBeLessThanOrEqual(100);
-  });
-
-  it('trusts X-Forwarded-For only for the configured hops', () => {
-    const req = new Request('http://x/', { headers: { 'x-forwarded-for': '6.6.6.6, 41.1.2.3, 10.0.0.2' } });
-    expect(clientAddress(req, '127.0.0.1', 0)).toBe('127.0.0.1');
-    expect(clientAddress(req, '127.0.0.1', 1)).toBe('10.0.0.2');
-    expect(clientAddress(req, '127.0.0.1', 2)).toBe('41.1.2.3');
-    expect(clientAddress(new Request('http://x/'), '127.0.0.1', 1)).toBe('127.0.0.1');
-  });
-});
-
 /* ---- against a temporary store ---- */
 
 let dataDir = '';
@@ -309,15 +281,16 @@ const play = (contentId: number | string, userID: string, over: Record<string, u
 
 const countRows = async () => Number((await db.selectFrom('play_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-describe('batching queue', () => {
-  it('writes after the delay, in one go, with exactly the spec fields', async () => {
+describe('group commit queue', () => {
+  it('resolves once the events are in the store, with exactly the spec fields', async () => {
     const before = await countRows();
-    const q = new TrackingQueue({ db: async () => db, flushDelayMs: 30 });
-    q.enqueue(play(articleIds[2]!, 'q-1'));
-    q.enqueue(play(articleIds[2]!, 'q-2', { connexionMode: 'connecté', clickSource: 'resp' }));
+    const q = new TrackingQueue({ db: async () => db });
+    const a = q.enqueue(play(articleIds[2]!, 'q-1'));
+    const b = q.enqueue(play(articleIds[2]!, 'q-2', { connexionMode: 'connecté', clickSource: 'resp' }));
     expect(q.size).toBe(2);
     expect(await countRows()).toBe(before);
-    await vi.waitFor(async () => expect(await countRows()).toBe(before + 2), { timeout: 5000, interval: 20 });
+    await Promise.all([a, b]);
+    expect(await countRows()).toBe(before + 2);
     expect(q.size).toBe(0);
     const row = await db.selectFrom('play_events').selectAll().where('user_id', '=', 'q-2').executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -334,17 +307,26 @@ describe('batching queue', () => {
     expect(Math.abs(row.click_date - Date.now() / 1000)).toBeLessThan(60);
   });
 
-  it('writes at once when flushAt events wait, and flush() writes the rest', async () => {
+  it('commits concurrent events together: 200 parallel events in a few transactions, each acknowledged after its commit', async () => {
     const before = await countRows();
-    const q = new TrackingQueue({ db: async () => db, flushDelayMs: 60_000, flushAt: 5 });
-    for (let i = 0; i < 5; i++) q.enqueue(play(articleIds[2]!, `burst-${i}`));
-    await vi.waitFor(async () => expect(await countRows()).toBe(before + 5), { timeout: 5000, interval: 20 });
-    q.enqueue(play(articleIds[2]!, 'tail'));
-    await q.flush();
-    expect(await countRows()).toBe(before + 6);
+    // The queue asks for the store once per write (one transaction each).
+    let transactions = 0;
+    const q = new TrackingQueue({
+      db: async () => {
+        transactions += 1;
+        return db;
+      },
+    });
+    const acks = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => q.enqueue(play(articleIds[2]!, `burst-${i}`)).then(async () => countRows())),
+    );
+    expect(await countRows()).toBe(before + 200);
+    // Every acknowledgement saw its own event in the store already.
+    expect(Math.min(...acks)).toBeGreaterThan(before);
+    expect(transactions).toBeLessThanOrEqual(3);
   });
 
-  it('keeps events when a write fails and writes them on the next flush', async () => {
+  it('rejects every event of a failed write (nothing acknowledged, nothing kept), then writes again once the store is back', async () => {
     const before = await countRows();
     let fail = true;
     const log = { error: vi.fn(), warn: vi.fn() };
@@ -353,25 +335,21 @@ describe('batching queue', () => {
         if (fail) throw new Error('store down');
         return db;
       },
-      flushDelayMs: 60_000,
       log,
     });
-    q.enqueue(play(articleIds[2]!, 'retry-1'));
-    await q.flush();
+    await expect(q.enqueue(play(articleIds[2]!, 'retry-1'))).rejects.toThrow('store down');
     expect(log.error).toHaveBeenCalledOnce();
-    expect(q.size).toBe(1);
-    fail = false;
-    await q.flush();
     expect(q.size).toBe(0);
+    fail = false;
+    await q.enqueue(play(articleIds[2]!, 'retry-1'));
     expect(await countRows()).toBe(before + 1);
   });
 
-  it('bounds the queue, dropping the oldest', () => {
-    const log = { error: vi.fn(), warn: vi.fn() };
-    const q = new TrackingQueue({ db: async () => db, flushDelayMs: 60_000, flushAt: 1000, maxPending: 3, log });
-    for (let i = 0; i < 5; i++) q.enqueue(play(articleIds[2]!, `drop-${i}`));
-    expect(q.size).toBe(3);
-    expect(log.warn).toHaveBeenCalled();
+  it('refuses at once past maxPending waiting events', async () => {
+    const q = new TrackingQueue({ db: async () => db, maxPending: 3 });
+    const accepted = [0, 1, 2].map((i) => q.enqueue(play(articleIds[2]!, `full-${i}`)));
+    await expect(q.enqueue(play(articleIds[2]!, 'full-3'))).rejects.toBeInstanceOf(QueueFullError);
+    await Promise.all(accepted);
   });
 });
 
@@ -386,20 +364,20 @@ describe('most viewed follows plays', () => {
     expect(first.indexOf('beta')).toBeGreaterThan(first.indexOf('alpha'));
     expect(first).not.toContain('old');
 
-    const q = new TrackingQueue({ db: async () => db, flushDelayMs: 60_000 });
+    const q = new TrackingQueue({ db: async () => db });
     // One visitor replaying beta five times: the events are stored, the count moves by one.
     const rowsBefore = await countRows();
     const betaViews = await views(beta);
-    for (let i = 0; i < 5; i++) q.enqueue(play(beta, 'same-visitor'));
+    for (let i = 0; i < 5; i++) void q.enqueue(play(beta, 'same-visitor'));
     await q.flush();
     expect(await countRows()).toBe(rowsBefore + 5);
     expect(await views(beta)).toBe(betaViews + 1);
     expect(await order()).toEqual(first);
 
     // Three different visitors: beta passes alpha.
-    for (const u of ['v1', 'v2', 'v3']) q.enqueue(play(beta, u));
+    for (const u of ['v1', 'v2', 'v3']) void q.enqueue(play(beta, u));
     // A live play counts for no article.
-    q.enqueue(play('live', 'v1', { contentType: 'live', eventId: 7 }));
+    void q.enqueue(play('live', 'v1', { contentType: 'live', eventId: 7 }));
     await q.flush();
     expect(await views(beta)).toBe(betaViews + 4);
     expect(await views(alpha)).toBe(120);
@@ -410,22 +388,34 @@ describe('most viewed follows plays', () => {
 
 describe('endpoint handler', () => {
   function handler(perMinute = 60) {
-    const queue = new TrackingQueue({ db: async () => db, flushDelayMs: 60_000 });
-    const limiter = new RateLimiter({ perMinute });
+    const queue = new TrackingQueue({ db: async () => db });
+    const limiter = storeLimiter(async () => db, { name: `tracking-${Math.random()}`, points: perMinute, durationSec: 60 });
     return { queue, handle: createTrackingHandler({ queue, limiter, trustedHops: 0 }) };
   }
   const post = (body: string, type = 'application/json', headers: Record<string, string> = {}) =>
     new Request('http://localhost/tracking/clicks.php', { method: 'POST', body, headers: { 'content-type': type, ...headers } });
   const fresh = () => payload({ clickDate: Math.floor(Date.now() / 1000) });
 
-  it('answers 204 and queues a valid event (JSON or text/plain, single or batch)', async () => {
-    const { queue, handle } = handler();
+  it('answers 204 once a valid event is stored (JSON or text/plain, single or batch)', async () => {
+    const { handle } = handler();
+    const before = await countRows();
     const res = await handle(post(JSON.stringify(fresh())), '1.2.3.4');
+    expect(await countRows()).toBe(before + 1);
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     expect((await handle(post(JSON.stringify(fresh()), 'text/plain;charset=UTF-8'), '1.2.3.4')).status).toBe(204);
     expect((await handle(post(JSON.stringify([fresh(), fresh()])), '1.2.3.4')).status).toBe(204);
-    expect(queue.size).toBe(4);
+    expect(await countRows()).toBe(before + 4);
+  });
+
+  it('answers 503 (never 204) when the store cannot write', async () => {
+    const queue = new TrackingQueue({ db: async () => { throw new Error('SQLITE_READONLY'); }, log: { error: () => {}, warn: () => {} } });
+    const limiter = storeLimiter(async () => db, { name: 'tracking-ro', points: 60, durationSec: 60 });
+    const handle = createTrackingHandler({ queue, limiter, trustedHops: 0 });
+    const res = await handle(post(JSON.stringify(fresh()), 'application/json', { locale: 'fr' }), '1.2.3.4');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { header: { message: string } }).header.message).toMatch(/réessayez/);
   });
 
   it('answers 422 with per-field errors in the envelope and queues nothing', async () => {
@@ -463,6 +453,6 @@ describe('endpoint handler', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await res.json()) as { header: { code: number } }).header.code).toBe(429);
     expect((await handle(post(JSON.stringify(fresh())), '8.8.8.8')).status).toBe(204);
-    expect(queue.size).toBe(4);
+    expect(queue.size).toBe(0);
   });
 });

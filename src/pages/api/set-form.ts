@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { peerAddress } from '../../server/http/index.ts';
 import { handleContactApi } from '../../server/forms/index.ts';
 
 export const prerender = false;
@@ -9,12 +10,4 @@ export const prerender = false;
  * catch-all): the GET-oriented registry of src/server/api takes no request
  * body nor client address.
  */
-export const ALL: APIRoute = ({ request, clientAddress }) => {
-  let peer: string | undefined;
-  try {
-    peer = clientAddress;
-  } catch {
-    // No socket address (e.g. a request made in-process).
-  }
-  return handleContactApi(request, peer);
-};
+export const ALL: APIRoute = ({ request, clientAddress }) => handleContactApi(request, peerAddress(() => clientAddress));

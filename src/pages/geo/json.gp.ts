@@ -1,15 +1,8 @@
 import type { APIRoute } from 'astro';
+import { peerAddress } from '../../server/http/index.ts';
 import { handleGeoRequest } from '../../server/geo/index.ts';
 
 export const prerender = false;
 
 /** The country of an address, geoPlugin-shaped (SPEC §7.3), answered locally; src/server/geo/handler.ts. */
-export const ALL: APIRoute = ({ request, clientAddress }) => {
-  let peer: string | undefined;
-  try {
-    peer = clientAddress;
-  } catch {
-    // No socket address (e.g. a request made in-process).
-  }
-  return handleGeoRequest(request, peer);
-};
+export const ALL: APIRoute = ({ request, clientAddress }) => handleGeoRequest(request, peerAddress(() => clientAddress));

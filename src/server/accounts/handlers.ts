@@ -5,14 +5,16 @@
  *
  *  - POST /api/account/registeration (sic, SPEC spelling), form data date,
  *    sexe (H by default), name, email, password → 201 OK + the user + the
- *    session cookie; 422 errors per field; 409 e-mail already used; 429 past
- *    10 attempts an hour from one address.
+ *    session cookie; 422 errors per field (also a common password:
+ *    common-passwords.ts); 409 e-mail already used; 429 past 10 attempts an
+ *    hour from one address.
  *  - POST /api/account/login, form data username (the e-mail), password →
  *    200 OK + user + cookie; 401 one message whether the account exists or
  *    not (a dummy hash is checked when it does not, so both take about the
- *    same time); 422 a field missing; 429 + Retry-After after 5 failures in
- *    15 minutes for the account or for the address (checked before the
- *    password: a blocked guess learns nothing).
+ *    same time); 422 a field missing; 429 + Retry-After past the limits of
+ *    throttle.ts (5 attempts in 15 minutes per account and address, 20 an
+ *    hour per account, 30 in 15 minutes per address), each attempt counted
+ *    before the password is checked.
  *  - POST /api/account/logout → 200 OK, the session deleted, the cookie cleared.
  *  - GET /api/account/me → 200 OK, `response` the signed-in user or null.
  *  - POST /api/account/auth-fb, form data accessToken → verified with the
@@ -27,7 +29,7 @@ import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import { clientAddress } from '../tracking/client-address.ts';
+import { addressKey, clientAddress } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { FacebookError, verifyFacebookToken, type FacebookConfig } from './facebook.ts';
 import { errorResponse, okResponse, readForm } from './http.ts';
@@ -41,14 +43,8 @@ import {
   sessionUser,
   type CookieOptions,
 } from './sessions.ts';
-import {
-  addressKey,
-  AuthThrottle,
-  LOGIN_ACCOUNT_RULE,
-  LOGIN_ADDRESS_RULE,
-  SIGNUP_ADDRESS_RULE,
-  type ThrottleCheck,
-} from './throttle.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { accountLimits, countSignIn, forgiveSignIn, type AccountLimits } from './throttle.ts';
 import { createUser, EmailTakenError, findOrCreateFacebookUser, findUserByEmail, updatePasswordHash, type PublicUser } from './users.ts';
 import { parseFacebookBody, parseSignIn, parseSignUp } from './validation.ts';
 
@@ -69,6 +65,8 @@ export interface AccountDeps {
   /** Null: social login disabled. */
   facebook: FacebookConfig | null;
   trustedHops: number;
+  /** Default: the limits of throttle.ts, counted in the store. */
+  limits?: AccountLimits;
   now?: () => number;
   fetch?: typeof fetch;
 }
@@ -78,6 +76,7 @@ const publicUser = (u: PublicUser): PublicUser => ({ id: u.id, name: u.name, ema
 
 export function createAccountHandler(deps: AccountDeps) {
   const now = deps.now ?? Date.now;
+  const limits = deps.limits ?? accountLimits(deps.db);
 
   async function withSession(db: DB, userId: number, request: Request, code: 200 | 201, user: PublicUser): Promise<Response> {
     // Signing in (again, or as someone else) ends the session the browser had.
@@ -103,15 +102,15 @@ export function createAccountHandler(deps: AccountDeps) {
     if (!body.ok) return bodyProblem(body.problem, locale);
     const parsed = parseSignUp(body.fields, locale, new Date(now()));
     if (!parsed.ok) return invalid(parsed.errors, locale);
+    if (await isCommonPassword(parsed.value.password, [parsed.value.name, parsed.value.email])) {
+      return invalid({ password: [m.harden_password_common({}, { locale })] }, locale);
+    }
     const db = await deps.db();
-    const check: ThrottleCheck = { rule: SIGNUP_ADDRESS_RULE, key: address };
-    const throttle = new AuthThrottle(db, now);
-    const wait = await throttle.wait([check]);
+    // Counted before the e-mail check: probing which addresses have an account is limited too.
+    const wait = await limits.signup.take(address);
     if (wait > 0) return tooMany(wait, m.account_error_signup_rate_limited({}, { locale }));
     const taken = () =>
       errorResponse(409, m.account_error_email_taken({}, { locale }), { errors: { email: [m.account_error_email_taken({}, { locale })] } });
-    // Counted before the e-mail check: probing which addresses have an account is limited too.
-    await throttle.record([check]);
     if (await findUserByEmail(db, parsed.value.email)) return taken();
     try {
       const user = await createUser(db, parsed.value, await hashPassword(parsed.value.password));
@@ -128,22 +127,15 @@ export function createAccountHandler(deps: AccountDeps) {
     const parsed = parseSignIn(body.fields, locale);
     if (!parsed.ok) return invalid(parsed.errors, locale);
     const { email, password } = parsed.value;
-    const db = await deps.db();
-    const throttle = new AuthThrottle(db, now);
-    const checks: ThrottleCheck[] = [
-      { rule: LOGIN_ACCOUNT_RULE, key: email },
-      { rule: LOGIN_ADDRESS_RULE, key: address },
-    ];
-    const wait = await throttle.wait(checks);
+    // Counted atomically before the password is checked: no burst gets past the limit.
+    const wait = await countSignIn(limits, email, address);
     if (wait > 0) return tooMany(wait, m.account_error_rate_limited({}, { locale }));
 
+    const db = await deps.db();
     const user = await findUserByEmail(db, email);
     const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-    if (!user || !ok) {
-      await throttle.record(checks);
-      return errorResponse(401, m.account_error_credentials({}, { locale }));
-    }
-    await throttle.clear(LOGIN_ACCOUNT_RULE, email);
+    if (!user || !ok) return errorResponse(401, m.account_error_credentials({}, { locale }));
+    await forgiveSignIn(limits, email, address);
     if (needsRehash(user.password_hash!)) await updatePasswordHash(db, user.id, await hashPassword(password));
     return withSession(db, user.id, request, 200, user);
   }
@@ -170,9 +162,7 @@ export function createAccountHandler(deps: AccountDeps) {
     const parsed = parseFacebookBody(body.fields, locale);
     if (!parsed.ok) return invalid(parsed.errors, locale);
     const db = await deps.db();
-    const throttle = new AuthThrottle(db, now);
-    const check: ThrottleCheck = { rule: LOGIN_ADDRESS_RULE, key: address };
-    const wait = await throttle.wait([check]);
+    const wait = await limits.address.take(address);
     if (wait > 0) return tooMany(wait, m.account_error_rate_limited({}, { locale }));
 
     let profile;
@@ -184,7 +174,6 @@ export function createAccountHandler(deps: AccountDeps) {
         console.warn(`[accounts] Facebook verification failed: ${error.message}`);
         return errorResponse(502, m.account_facebook_unreachable({}, { locale }));
       }
-      await throttle.record([check]);
       return errorResponse(401, m.account_facebook_invalid({}, { locale }));
     }
     const outcome = await findOrCreateFacebookUser(db, profile);

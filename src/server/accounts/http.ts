@@ -1,18 +1,14 @@
 /**
- * HTTP plumbing of the account endpoints: the envelope of DESIGN.md §3 in
- * the request's language, and the form body reader.
+ * HTTP plumbing of the account endpoints: the envelope of DESIGN.md §3
+ * (src/server/http) as private, never-cached answers, and the form body reader.
  */
-export const NO_STORE_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  // Answers depend on the session cookie: never cached, anywhere.
-  'cache-control': 'private, no-store',
-  vary: 'Cookie, locale',
-} as const;
+import { BodyTooLarge, contentType, errorEnvelope, okEnvelope, readBodyBytes } from '../http/index.ts';
+
+/** Answers depend on the session cookie: never cached, anywhere. */
+const PRIVATE = { cacheControl: 'private, no-store', vary: 'Cookie, locale' } as const;
 
 export function okResponse(code: 200 | 201, response: unknown, headers: HeadersInit = {}): Response {
-  const h = new Headers(NO_STORE_HEADERS);
-  new Headers(headers).forEach((v, k) => h.append(k, v));
-  return new Response(JSON.stringify({ header: { status: 'OK', code }, response }), { status: code, headers: h });
+  return okEnvelope(response, { ...PRIVATE, code, headers });
 }
 
 export function errorResponse(
@@ -20,12 +16,7 @@ export function errorResponse(
   message: string,
   opts: { errors?: Record<string, string[]>; headers?: HeadersInit } = {},
 ): Response {
-  const h = new Headers(NO_STORE_HEADERS);
-  new Headers(opts.headers ?? {}).forEach((v, k) => h.append(k, v));
-  return new Response(
-    JSON.stringify({ header: { status: 'ERROR', code, message, ...(opts.errors ? { errors: opts.errors } : {}) }, response: null }),
-    { status: code, headers: h },
-  );
+  return errorEnvelope(code, message, { ...PRIVATE, ...opts });
 }
 
 export type FormBody =
@@ -42,33 +33,16 @@ export const MAX_ACCOUNT_FORM_BYTES = 16 * 1024;
  * form content types).
  */
 export async function readForm(request: Request, maxBytes = MAX_ACCOUNT_FORM_BYTES): Promise<FormBody> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = contentType(request);
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return { ok: false, problem: 'unsupported' };
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, problem: 'too-large' };
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = request.body?.getReader();
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, problem: 'too-large' };
-      }
-      chunks.push(value);
-    }
-    bytes = Buffer.concat(chunks);
-  } catch {
-    return { ok: false, problem: 'malformed' };
+    bytes = await readBodyBytes(request, maxBytes);
+  } catch (error) {
+    return { ok: false, problem: error instanceof BodyTooLarge ? 'too-large' : 'malformed' };
   }
   try {
-    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
-      headers: { 'content-type': request.headers.get('content-type') ?? type },
-    }).formData();
+    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? type } }).formData();
     const fields: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) {
       if (typeof value === 'string' && !(key in fields)) fields[key] = value;

@@ -4,6 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getConfig } from '../config.ts';
+import { peerAddress } from '../http/index.ts';
 import { getDb } from '../db/index.ts';
 import { facebookConfigFrom } from './facebook.ts';
 import { createAccountHandler, type AccountAction } from './handlers.ts';
@@ -29,13 +30,5 @@ export function handleAccountRequest(action: AccountAction, request: Request, pe
 
 /** The handler of one account route file: every method goes through it (405 for the wrong one). */
 export function accountRoute(action: AccountAction): APIRoute {
-  return (context) => {
-    let peer: string | undefined;
-    try {
-      peer = context.clientAddress;
-    } catch {
-      // No socket address (e.g. a request made in-process).
-    }
-    return handleAccountRequest(action, context.request, peer);
-  };
+  return (context) => handleAccountRequest(action, context.request, peerAddress(() => context.clientAddress));
 }

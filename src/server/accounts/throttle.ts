@@ -1,115 +1,68 @@
 /**
- * Sliding-window limits on sign-in failures and sign-up attempts (issue 5:
- * at most 5 failed sign-ins in 15 minutes per account AND per address).
+ * The account limits (issue 12 item 1), counted in the store with
+ * rate-limiter-flexible (src/server/http/rate-limit.ts), so every instance
+ * shares them and a restart does not reset them.
  *
- * Each failure is a row of `auth_failures` (004_accounts), so the count is
- * shared by every instance and survives a restart; rows older than the
- * longest window are deleted as new ones arrive. A blocked attempt is not
- * recorded (the wait would otherwise never end) and, for sign-in, is refused
- * before the password is checked, so a blocked attacker learns nothing.
+ * A sign-in attempt is counted BEFORE the password is checked, by one atomic
+ * upsert per limit: of 100 parallel guesses, only the first `points` reach
+ * argon2, the others answer 429.
+ *
+ *  - per account and address: 5 attempts in 15 minutes. A stranger's guesses
+ *    block the stranger, not the owner signing in from elsewhere;
+ *  - per account, whatever the address: 20 in an hour, the slower backoff
+ *    that still stops a guessing attack spread over many addresses;
+ *  - per address, whatever the account: 30 in 15 minutes (one address trying
+ *    many accounts);
+ *  - sign-ups (and Facebook sign-ins) per address: 10 an hour.
+ *
+ * A successful sign-in forgets its account's and pair's counts and gives its
+ * attempt back to the address.
  */
-import { isIPv6 } from 'node:net';
 import type { DB } from '../db/index.ts';
+import { storeLimiter, type Limiter, type LimitRule } from '../http/index.ts';
 
-export interface ThrottleRule {
-  scope: 'login-account' | 'login-address' | 'signup-address';
-  /** Attempts allowed within the window; the next one waits. */
-  limit: number;
-  windowMs: number;
+export const LOGIN_PAIR_RULE: LimitRule = { name: 'login-pair', points: 5, durationSec: 15 * 60 };
+export const LOGIN_ACCOUNT_RULE: LimitRule = { name: 'login-account', points: 20, durationSec: 60 * 60 };
+export const LOGIN_ADDRESS_RULE: LimitRule = { name: 'login-address', points: 30, durationSec: 15 * 60 };
+export const SIGNUP_ADDRESS_RULE: LimitRule = { name: 'signup-address', points: 10, durationSec: 60 * 60 };
+
+export interface AccountLimits {
+  pair: Limiter;
+  account: Limiter;
+  address: Limiter;
+  signup: Limiter;
 }
 
-export const LOGIN_ACCOUNT_RULE: ThrottleRule = { scope: 'login-account', limit: 5, windowMs: 15 * 60_000 };
-export const LOGIN_ADDRESS_RULE: ThrottleRule = { scope: 'login-address', limit: 5, windowMs: 15 * 60_000 };
-/** Sign-ups cost an argon2 hash and a row each: 10 an hour per address. */
-export const SIGNUP_ADDRESS_RULE: ThrottleRule = { scope: 'signup-address', limit: 10, windowMs: 60 * 60_000 };
+export function accountLimits(db: () => Promise<DB>): AccountLimits {
+  return {
+    pair: storeLimiter(db, LOGIN_PAIR_RULE),
+    account: storeLimiter(db, LOGIN_ACCOUNT_RULE),
+    address: storeLimiter(db, LOGIN_ADDRESS_RULE),
+    signup: storeLimiter(db, SIGNUP_ADDRESS_RULE),
+  };
+}
 
-const LONGEST_WINDOW_MS = Math.max(LOGIN_ACCOUNT_RULE.windowMs, LOGIN_ADDRESS_RULE.windowMs, SIGNUP_ADDRESS_RULE.windowMs);
+/** The key of one account from one address. */
+export const pairKey = (email: string, address: string): string => `${address}|${email}`;
 
 /**
- * Seconds until one more attempt is allowed (0: allowed now), given the
- * instants (ms) of earlier attempts: allowed again once fewer than `limit`
- * of them lie within the window.
+ * Counts one sign-in attempt against every limit, pair first (a blocked
+ * stranger adds nothing to the account's count). 0: go ahead; else the
+ * seconds to wait.
  */
-export function retryAfterSeconds(instants: readonly number[], rule: ThrottleRule, now: number): number {
-  if (rule.limit <= 0) return 0;
-  const recent = instants.filter((t) => t > now - rule.windowMs && t <= now).sort((a, b) => a - b);
-  if (recent.length < rule.limit) return 0;
-  const unlockAt = recent[recent.length - rule.limit]! + rule.windowMs;
-  return Math.max(1, Math.ceil((unlockAt - now) / 1000));
+export async function countSignIn(limits: AccountLimits, email: string, address: string): Promise<number> {
+  const pair = await limits.pair.take(pairKey(email, address));
+  if (pair > 0) return pair;
+  const byAddress = await limits.address.take(address);
+  if (byAddress > 0) return byAddress;
+  return limits.account.take(email);
 }
 
 /**
- * The key of an address: IPv4 as is (also when IPv4-mapped), IPv6 by its
- * /64 prefix (one subscriber's whole network, which one person can rotate
- * through at will).
+ * After a successful sign-in: the owner's own failures are forgiven, and the
+ * attempt is given back to the address (many visitors share one address
+ * behind a carrier's NAT; only failures should add up there).
  */
-export function addressKey(address: string): string {
-  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(bare)) return bare.toLowerCase();
-  const [head = '', tail = ''] = bare.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = bare.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const groups = bare.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
-export interface ThrottleCheck {
-  rule: ThrottleRule;
-  key: string;
-}
-
-export class AuthThrottle {
-  private readonly db: DB;
-  private readonly now: () => number;
-
-  constructor(db: DB, now: () => number = Date.now) {
-    this.db = db;
-    this.now = now;
-  }
-
-  /** The longest wait among the checks, in seconds (0: go ahead). */
-  async wait(checks: readonly ThrottleCheck[]): Promise<number> {
-    const now = this.now();
-    let longest = 0;
-    for (const { rule, key } of checks) {
-      const since = new Date(now - rule.windowMs).toISOString();
-      const rows = await this.db
-        .selectFrom('auth_failures')
-        .select('created_at')
-        .where('scope', '=', rule.scope)
-        .where('key', '=', key)
-        .where('created_at', '>', since)
-        .orderBy('created_at', 'desc')
-        .limit(Math.max(rule.limit, 1))
-        .execute();
-      longest = Math.max(longest, retryAfterSeconds(rows.map((r) => Date.parse(r.created_at)), rule, now));
-    }
-    return longest;
-  }
-
-  /** Records one attempt for each check, and forgets the ones no window covers any more. */
-  async record(checks: readonly ThrottleCheck[]): Promise<void> {
-    const now = this.now();
-    const at = new Date(now).toISOString();
-    if (checks.length > 0) {
-      await this.db
-        .insertInto('auth_failures')
-        .values(checks.map(({ rule, key }) => ({ scope: rule.scope, key, created_at: at })))
-        .execute();
-    }
-    await this.db
-      .deleteFrom('auth_failures')
-      .where('created_at', '<=', new Date(now - LONGEST_WINDOW_MS).toISOString())
-      .execute();
-  }
-
-  /** Forgets the attempts of one key (a successful sign-in clears its account's failures). */
-  async clear(rule: ThrottleRule, key: string): Promise<void> {
-    await this.db.deleteFrom('auth_failures').where('scope', '=', rule.scope).where('key', '=', key).execute();
-  }
+export async function forgiveSignIn(limits: AccountLimits, email: string, address: string): Promise<void> {
+  await Promise.all([limits.pair.reset(pairKey(email, address)), limits.account.reset(email), limits.address.refund(address)]);
 }

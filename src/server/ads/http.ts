@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AD_UNIT_PATTERN } from '../../lib/ad-config.ts';
+import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
 import { houseVast } from './house.ts';
 import { recordAdEvent, TRACKED_EVENTS } from './track.ts';
@@ -47,29 +48,29 @@ function invalid(error: z.ZodError): Response {
 }
 
 /**
- * The origin the player reached us at, for the absolute URLs VAST requires.
- * Behind a TLS-terminating proxy the request arrives as http: honour
- * X-Forwarded-Proto so an https page never gets http media (mixed content).
+ * The site's public origin, for the absolute URLs VAST and click-throughs
+ * need: always SITE_URL, never the request's Host or X-Forwarded-* headers
+ * (a forged Host would otherwise end up in Location and in VAST XML).
  */
-export function publicOrigin(request: Request, url: URL): string {
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  return proto === 'https' && url.protocol === 'http:' ? `https://${url.host}` : url.origin;
+export function publicOrigin(): string {
+  return new URL(getConfig().SITE_URL).origin;
 }
 
 export async function handleVastRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const parsed = vastQuery.safeParse(queryOf(url));
   if (!parsed.success) return invalid(parsed.error);
-  const xml = await houseVast(await getDb(), { ...parsed.data, origin: publicOrigin(request, url) });
+  const xml = await houseVast(await getDb(), { ...parsed.data, origin: publicOrigin() });
   return new Response(xml, {
     status: 200,
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': 'no-store',
-      // VAST is fetched by players on other sites too (IAB: CORS with credentials allowed).
-      'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*',
-      'Access-Control-Allow-Credentials': 'true',
-      Vary: 'Origin',
+      // VAST is fetched by players on other sites too. It is the same for
+      // everyone and reads no cookie: any origin may read it, never with
+      // credentials (reflecting Origin with credentials would let any site
+      // read answers made with the visitor's cookies).
+      'Access-Control-Allow-Origin': '*',
     },
   });
 }
@@ -136,7 +137,7 @@ export async function handleBannerRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const parsed = bannerQuery.safeParse(queryOf(url));
   if (!parsed.success) return invalid(parsed.error);
-  const ad = await houseBanner(await getDb(), parsed.data, publicOrigin(request, url));
+  const ad = await houseBanner(await getDb(), parsed.data, publicOrigin());
   return Response.json({ ad }, { headers: NO_STORE });
 }
 
@@ -158,5 +159,5 @@ export async function handleBannerClick(request: Request): Promise<Response> {
   const q = parsed.data;
   const banner = await recordBannerEvent(await getDb(), { event: 'click', bannerId: q.b, unit: q.u, market: q.m });
   if (!banner) return unknownBanner();
-  return new Response(null, { status: 302, headers: { Location: clickDestination(banner, q.lang, publicOrigin(request, url)), ...NO_STORE } });
+  return new Response(null, { status: 302, headers: { Location: clickDestination(banner, q.lang, publicOrigin()), ...NO_STORE } });
 }

@@ -7,6 +7,7 @@
  * bad request; an unexpected failure is logged and answered 500 with the
  * envelope.
  */
+import { errorEnvelope } from '../http/index.ts';
 import { z } from 'zod';
 import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
@@ -59,11 +60,7 @@ export function errorResponse(
   errors?: Record<string, string[]>,
 ): Response {
   const cache = code === 404 || code === 400 ? 'public, max-age=60, s-maxage=60' : 'no-store';
-  return json(
-    { header: { status: 'ERROR', code, message: apiMessage(code, locale), ...(errors ? { errors } : {}) }, response: null },
-    code,
-    { 'cache-control': cache, vary: 'locale' },
-  );
+  return errorEnvelope(code, apiMessage(code, locale), { errors, cacheControl: cache });
 }
 
 function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]> {

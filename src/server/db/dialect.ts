@@ -57,7 +57,7 @@ export async function createDialect(opts: { sqliteFile: string; databaseUrl?: st
     const { default: pg } = await import('pg');
     return {
       kind: 'postgres',
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 }) }),
     };
   }
   const raw = openSqlite(opts.sqliteFile);

@@ -19,16 +19,60 @@ export interface Store {
 
 let storePromise: Promise<Store> | undefined;
 
+/** The store cannot work (unwritable, unreachable): its message is one line for the operator, naming the path or variable. */
+export class StoreError extends Error {}
+
+/** A postgres URL with its password hidden, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.href;
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+function reason(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown[] };
+  const first = Array.isArray(e.errors) && e.errors.length > 0 ? (e.errors[0] as { code?: unknown; message?: unknown }) : e;
+  const code = typeof first.code === 'string' ? `${first.code}: ` : '';
+  return `${code}${String(first.message ?? error)}`.split('\n')[0]!.slice(0, 300);
+}
+
+/**
+ * Opens the store, migrates it and proves it can be written (a start must
+ * not serve 500s and 204s that store nothing): a row written and deleted in
+ * `rate_limits`. Throws StoreError naming the file (or DATABASE_URL, password
+ * hidden) when it cannot.
+ */
 export async function openStore(opts: { dataDir: string; databaseUrl?: string | undefined }): Promise<Store> {
   let sqliteFile = ':memory:';
+  const where = opts.databaseUrl
+    ? `DATABASE_URL (${redactUrl(opts.databaseUrl)})`
+    : `the store ${path.resolve(opts.dataDir, 'site.sqlite')}`;
   if (!opts.databaseUrl && opts.dataDir !== ':memory:') {
-    mkdirSync(opts.dataDir, { recursive: true });
+    try {
+      mkdirSync(opts.dataDir, { recursive: true });
+    } catch (error) {
+      throw new StoreError(`cannot create DATA_DIR ${path.resolve(opts.dataDir)}: ${reason(error)}`);
+    }
     sqliteFile = path.join(opts.dataDir, 'site.sqlite');
   }
-  const { dialect, kind } = await createDialect({ sqliteFile, databaseUrl: opts.databaseUrl });
-  const db = new Kysely<Database>({ dialect });
-  await migrateToLatest(db as unknown as Kysely<unknown>, kind);
-  return { db, dialect: kind };
+  let db: Kysely<Database> | undefined;
+  try {
+    const { dialect, kind } = await createDialect({ sqliteFile, databaseUrl: opts.databaseUrl });
+    db = new Kysely<Database>({ dialect });
+    await migrateToLatest(db as unknown as Kysely<unknown>, kind);
+    const probe = `store-check:${process.pid}:${Date.now()}`;
+    await db.insertInto('rate_limits').values({ key: probe, points: 0, expire: 0 }).execute();
+    await db.deleteFrom('rate_limits').where('key', '=', probe).execute();
+    return { db, dialect: kind };
+  } catch (error) {
+    await db?.destroy().catch(() => {});
+    const verb = opts.databaseUrl ? 'cannot reach or write' : 'cannot write';
+    throw new StoreError(`${where}: ${verb} it (${reason(error)}). Check ${opts.databaseUrl ? 'the server, the URL and the credentials' : 'its permissions and the free disk space'}.`);
+  }
 }
 
 /** The process-wide store, opened from configuration. */

@@ -11,6 +11,7 @@ import { pushMigration } from './migrations/007_push.ts';
 import { bannersMigration } from './migrations/008_banners.ts';
 import { newsroomMigration } from './migrations/009_newsroom.ts';
 import { broadcastMigration } from './migrations/010_broadcast.ts';
+import { hardeningMigration } from './migrations/011_hardening.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '008_banners': bannersMigration(dialect),
     '009_newsroom': newsroomMigration(dialect),
     '010_broadcast': broadcastMigration(dialect),
+    '011_hardening': hardeningMigration(dialect),
   };
 }
 

@@ -469,16 +469,6 @@ export interface SessionsTable {
 }
 
 /** 004_accounts: failed sign-ins (and sign-up attempts) for the rate limits. */
-export interface AuthFailuresTable {
-  id: Id;
-  /** 'login-account' | 'login-address' | 'signup-address' */
-  scope: string;
-  /** The normalised e-mail or the visitor's address. */
-  key: string;
-  /** ISO instant, written by the application. */
-  created_at: string;
-}
-
 export interface NewsletterContactsTable {
   id: Id;
   email: string;
@@ -525,6 +515,23 @@ export interface MailDeliveriesTable {
   location: string | null;
   created_at: CreatedAt;
   updated_at: string | null;
+  /** The rendered message (JSON of mail/queue.ts QueuedMail) while it waits to be sent (011). */
+  payload: string | null;
+  /** Sending attempts made so far (011). */
+  attempts: number | null;
+  /** ISO instant the next attempt is due (pending rows, 011). */
+  next_attempt_at: string | null;
+  /** ISO instant until which a worker holds the row (011). */
+  claimed_until: string | null;
+}
+
+/** The counters of rate-limiter-flexible (src/server/http/rate-limit.ts, 011). */
+export interface RateLimitsTable {
+  /** `<limit name>:<key>` */
+  key: string;
+  points: number;
+  /** End of the window, epoch milliseconds; null: never. */
+  expire: number | null;
 }
 
 export interface ClickEventsTable {
@@ -614,10 +621,10 @@ export interface Database {
   ad_banner_events: AdBannerEventsTable;
   users: UsersTable;
   sessions: SessionsTable;
-  auth_failures: AuthFailuresTable;
   newsletter_contacts: NewsletterContactsTable;
   form_submissions: FormSubmissionsTable;
   mail_deliveries: MailDeliveriesTable;
+  rate_limits: RateLimitsTable;
   click_events: ClickEventsTable;
   play_events: PlayEventsTable;
   push_subscriptions: PushSubscriptionsTable;

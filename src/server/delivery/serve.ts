@@ -9,10 +9,14 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Config } from '../config.ts';
+import { siteUrlWarning, type Config } from '../config.ts';
 import { getStore } from '../db/index.ts';
+import { securityPolicy } from '../http/security-headers.ts';
+import { trackConnections } from '../http/shutdown.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
+import { installConsoleBridge } from '../log.ts';
 import { displaySlots } from '../ads/slots.ts';
+import { startMailWorker } from '../mail/index.ts';
 import { prebuild, PrebuildBusyError, type PrebuildResult, type RenderSource } from './prebuild.ts';
 import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
@@ -45,10 +49,19 @@ function localOrigin(host: string, port: number): string {
 
 const log = (m: string): void => console.log(`[site] ${m}`);
 
+/** A stop (SIGTERM) ends within this. */
+export const STOP_BUDGET_MS = 9000;
+
 export async function serveSite(opts: { distDir: string; config: Config; handleSignals?: boolean }): Promise<RunningSite> {
   const { config } = opts;
+  // Every console line becomes a structured, scrubbed log line (src/server/log.ts).
+  installConsoleBridge();
   // A bad AD_SLOTS_FILE stops the start here, not every page later.
   displaySlots(config);
+  // So does a store that cannot be written or reached (StoreError, one line).
+  await getStore();
+  const siteWarning = siteUrlWarning(config);
+  if (siteWarning) console.warn(`\n*** WARNING ***\n${siteWarning}\n`);
   const siteDir = siteDirOf(config);
   const clientDir = path.join(opts.distDir, 'client');
 
@@ -56,6 +69,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   process.env.HOST = config.HOST;
   process.env.PORT = String(config.PORT);
+  let stopRequested = false;
   const entryUrl = pathToFileURL(path.join(opts.distDir, 'server/entry.mjs')).href;
   // The store is migrated here, once, before any worker opens it.
   const { db } = await getStore();
@@ -72,16 +86,19 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     fallback = ((await import(entryUrl)) as { handler: NodeHandler }).handler;
   }
 
+  const policy = securityPolicy(config);
   const delivery = createDeliveryHandler({
     clientDir,
     siteDir,
     fallback,
     fallbackCompresses: pool !== null,
     log,
-    // Ready once a pre-built site exists (a previous one counts), at once without pre-building.
-    ready: () => !config.PREBUILD || currentBuildId(siteDir) !== null,
+    // Ready once a pre-built site exists (a previous one counts), at once without pre-building;
+    // not ready any more as soon as a stop begins (load balancers stop sending).
+    ready: () => !stopRequested && (!config.PREBUILD || currentBuildId(siteDir) !== null),
   });
-  const server = createDeliveryServer(delivery);
+  const server = createDeliveryServer(delivery, { securityPolicy: policy });
+  const connections = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => {
@@ -95,6 +112,8 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   log(`listening on ${origin} (pre-built pages from ${siteDir}, ${pool ? `${config.RENDER_WORKERS} render workers` : 'rendering on this thread'})`);
   // The one render path (prebuild.ts renderPage): straight to the workers, or over HTTP to this server.
   const renderSource: RenderSource = pool ? pool.renderSource(origin) : origin;
+  // Mails queued before a restart (or by another instance) go out.
+  startMailWorker();
 
   let running: Promise<PrebuildResult | null> | null = null;
   const rebuild = (): Promise<PrebuildResult | null> => {
@@ -135,21 +154,28 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     }
   }
 
+  /**
+   * Graceful stop (ADR 013), within STOP_BUDGET_MS: /healthz answers 503 at
+   * once; the listener closes; every request received (or arriving on an
+   * open connection) is answered, each connection closing after its answer
+   * (src/server/http/shutdown.ts); then the shutdown hooks (tracking
+   * writes, the mail worker's current send) and the store.
+   */
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
+    stopRequested = true;
     stopping ??= (async () => {
+      const deadline = Date.now() + STOP_BUDGET_MS;
       clearInterval(timer);
       await freshness.stop();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 5000);
-      await closed;
-      clearTimeout(force);
-      await running;
-      // Each worker finishes its requests, runs its shutdown hooks and closes its store.
-      await pool?.stop();
-      // Hooks first (they may still write, e.g. queued tracking events), then the store.
-      await runShutdownHooks(5000, log);
+      await connections.drain({ deadline: deadline - 2500 });
+      // A pre-build in progress fails once the server is closed; it is not waited for past the budget.
+      const until = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms - Date.now())).unref());
+      await Promise.race([running, until(deadline - 2000)]);
+      // Each worker finishes its requests, runs its shutdown hooks (tracking writes) and closes its store.
+      await Promise.race([pool?.stop(), until(deadline - 1000)]);
+      // Hooks first (they may still write, e.g. the mail worker's current send), then the store.
+      await runShutdownHooks(Math.max(200, deadline - 500 - Date.now()), log);
       await db.destroy();
     })();
     return stopping;
@@ -158,8 +184,16 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   if (opts.handleSignals !== false) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
-        log(`${signal}: stopping`);
-        void stop().then(() => process.exit(0));
+        log(`${signal}: stopping (at most ${STOP_BUDGET_MS / 1000} s)`);
+        // Whatever happens, the process is gone within the budget.
+        setTimeout(() => process.exit(1), STOP_BUDGET_MS + 500).unref();
+        void stop().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            log(`stop failed: ${(err as Error).message}`);
+            process.exit(1);
+          },
+        );
       });
     }
   }

@@ -25,6 +25,8 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { withRequestLog } from '../http/request-log.ts';
+import { clientErrorHandler, setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache } from './page-cache.ts';
 import { VARIANTS_HEADER } from './response-compression.ts';
@@ -425,11 +427,23 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   });
 }
 
-/** The front server (where it is created: headers and timeouts of the HTTP server belong here). */
-export function createDeliveryServer(handler: DeliveryHandler): Server {
-  const server = createServer((req, res) => {
-    void handler(req, res);
+/**
+ * The front server (where it is created: headers and timeouts of the HTTP
+ * server belong here).
+ */
+export function createDeliveryServer(handler: DeliveryHandler | NodeHandler, opts: { securityPolicy?: SecurityPolicy | undefined } = {}): Server {
+  // Timeouts are checked every 2 s (Node's default, 30 s, would let a slow client linger long past them).
+  const server = createServer({ connectionsCheckingInterval: 2000 }, (req, res) => {
+    // Security headers first: every answer carries them (src/server/http/security-headers.ts).
+    if (opts.securityPolicy) setSecurityHeaders(req, res, opts.securityPolicy);
+    // Request id and log line (src/server/http/request-log.ts).
+    withRequestLog(req, res, () => void handler(req, res));
   });
+  // Requests Node's parser refuses (400, 408, 431) get the security headers too.
+  if (opts.securityPolicy) server.on('clientError', clientErrorHandler(opts.securityPolicy));
   server.keepAliveTimeout = 65_000;
+  // A client must send its headers within 10 s and its whole request within 30 s (slowloris).
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   return server;
 }

@@ -4,6 +4,8 @@
  * only; files are ignored). The body is refused past `maxBytes`, declared
  * or streamed.
  */
+import { BodyTooLarge, contentType, readBodyBytes } from '../http/index.ts';
+
 export type BodyResult =
   | { ok: true; fields: Record<string, unknown> }
   | { ok: false; problem: 'too-large' | 'unsupported' | 'malformed' };
@@ -11,37 +13,7 @@ export type BodyResult =
 /** 64 KB: a 5000-letter Arabic message is about 30 KB once form-encoded. */
 export const MAX_FORM_BYTES = 64 * 1024;
 
-class TooLarge extends Error {}
-
-async function readBytes(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > max) throw new TooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
-export function contentType(request: Request): string {
-  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-}
+export { contentType };
 
 export async function readFormFields(request: Request, maxBytes = MAX_FORM_BYTES): Promise<BodyResult> {
   const type = contentType(request);
@@ -50,9 +22,9 @@ export async function readFormFields(request: Request, maxBytes = MAX_FORM_BYTES
   }
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await readBytes(request, maxBytes);
+    bytes = await readBodyBytes(request, maxBytes);
   } catch (error) {
-    if (error instanceof TooLarge) return { ok: false, problem: 'too-large' };
+    if (error instanceof BodyTooLarge) return { ok: false, problem: 'too-large' };
     return { ok: false, problem: 'malformed' };
   }
   try {

@@ -10,7 +10,7 @@
  */
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import { deliver, type DeliveryOutcome, type Mailer } from '../mail/index.ts';
+import { deliver, type DeliveryOutcome, type Mailer, type MailQueueOptions } from '../mail/index.ts';
 import { contactMail } from '../mail/templates.ts';
 import { contactSubjectLabel, type ContactInput } from './schemas.ts';
 
@@ -20,6 +20,7 @@ export interface ContactDeps {
   siteUrl: string;
   /** Where contact messages go. */
   newsroom: string;
+  mailQueue?: MailQueueOptions;
   now?: () => Date;
 }
 
@@ -51,5 +52,5 @@ export async function submitContact(
     sentAt: now,
     submissionId: id,
   });
-  return { id, delivery: await deliver(deps.db, deps.mailer, mail, { table: 'form_submissions', id }) };
+  return { id, delivery: await deliver(deps.db, deps.mailer, mail, { table: 'form_submissions', id }, { ...deps.mailQueue, now: () => now }) };
 }

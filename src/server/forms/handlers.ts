@@ -23,13 +23,12 @@ import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import type { Mailer } from '../mail/index.ts';
-import { clientAddress } from '../tracking/client-address.ts';
+import type { Mailer, MailQueueOptions } from '../mail/index.ts';
+import { clientAddress, errorEnvelope, okEnvelope, type Limiter } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { readFormFields } from './body.ts';
 import { submitContact } from './contact.ts';
 import { subscribe } from './newsletter.ts';
-import type { WindowRateLimiter } from './rate-limit.ts';
 import {
   contactSchema,
   HONEYPOT_FIELD,
@@ -47,7 +46,9 @@ export interface FormsEnv {
   siteUrl: string;
   newsroom: string;
   trustedHops: number;
-  limiters: Record<FormKind, WindowRateLimiter>;
+  limiters: Record<FormKind, Limiter>;
+  /** How mails are queued (default: the process's worker sends them after the answer). */
+  mailQueue?: MailQueueOptions;
   now?: () => Date;
 }
 
@@ -110,13 +111,14 @@ export function createFormRunner(env: FormsEnv) {
       const parsed = parseFields(newsletterSchema(lang), fields);
       if (parsed.ok) {
         const { email, name } = parsed.data;
-        act = (db, mailer) => subscribe({ db, mailer, siteUrl: env.siteUrl, now }, { email, lang, name });
+        act = (db, mailer) => subscribe({ db, mailer, siteUrl: env.siteUrl, now, ...(env.mailQueue ? { mailQueue: env.mailQueue } : {}) }, { email, lang, name });
       } else errors = parsed.errors;
     } else {
       const parsed = parseFields(contactSchema(lang), fields);
       if (parsed.ok) {
         const data = parsed.data;
-        act = (db, mailer) => submitContact({ db, mailer, siteUrl: env.siteUrl, newsroom: env.newsroom, now }, data, lang);
+        act = (db, mailer) =>
+          submitContact({ db, mailer, siteUrl: env.siteUrl, newsroom: env.newsroom, now, ...(env.mailQueue ? { mailQueue: env.mailQueue } : {}) }, data, lang);
       } else errors = parsed.errors;
     }
     if (!act) {
@@ -128,7 +130,7 @@ export function createFormRunner(env: FormsEnv) {
     }
 
     const address = clientAddress(request, peer, env.trustedHops);
-    const wait = env.limiters[kind].take(address);
+    const wait = await env.limiters[kind].take(address);
     if (wait > 0) {
       return {
         outcome: { kind: 'limited', status: 429, message: m.forms_error_rate({}, { locale: lang }), retryAfter: wait },
@@ -149,23 +151,11 @@ export function createFormRunner(env: FormsEnv) {
 
 /* ---- JSON answers (/api/newsletter/add-contact, /api/set-form) ---- */
 
-const NO_STORE = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-
 export function formApiResponse(run: FormRun): Response {
   const o = run.outcome;
-  if (o.kind === 'accepted') {
-    return new Response(JSON.stringify({ header: { status: 'OK', code: 200, message: o.message }, response: { accepted: true } }), {
-      status: 200,
-      headers: NO_STORE,
-    });
-  }
+  if (o.kind === 'accepted') return okEnvelope({ accepted: true }, { message: o.message });
   const errors = 'errors' in o ? o.errors : undefined;
-  const headers: Record<string, string> = { ...NO_STORE };
-  if (o.kind === 'limited') headers['retry-after'] = String(o.retryAfter);
-  return new Response(
-    JSON.stringify({ header: { status: 'ERROR', code: o.status, message: o.message, ...(errors ? { errors } : {}) }, response: null }),
-    { status: o.status, headers },
-  );
+  return errorEnvelope(o.status, o.message, { errors, headers: o.kind === 'limited' ? { 'retry-after': String(o.retryAfter) } : {} });
 }
 
 /** The JSON endpoint of one form: POST only; never throws. */
@@ -174,10 +164,7 @@ export function createFormApi(kind: FormKind, runForm: ReturnType<typeof createF
     const url = new URL(request.url);
     const locale = readLocale(request, url);
     if (request.method !== 'POST') {
-      return new Response(
-        JSON.stringify({ header: { status: 'ERROR', code: 405, message: apiMessage(405, locale) }, response: null }),
-        { status: 405, headers: { ...NO_STORE, allow: 'POST' } },
-      );
+      return errorEnvelope(405, apiMessage(405, locale), { headers: { allow: 'POST' } });
     }
     try {
       return formApiResponse(await runForm(kind, request, peer, locale));

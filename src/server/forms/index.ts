@@ -8,14 +8,14 @@ import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
 import { getMailer, newsroomEmail } from '../mail/index.ts';
 import { createFormApi, createFormRunner, type FormRun } from './handlers.ts';
-import { WindowRateLimiter } from './rate-limit.ts';
+import { storeLimiter } from '../http/index.ts';
 import type { Lang } from '../db/schema.ts';
 
 export { confirmSubscription, lookUpUnsubscribeToken, maskEmail, unsubscribe } from './newsletter.ts';
 export { CONTACT_SUBJECTS, contactSubjectLabel, FIELD_LIMITS, HONEYPOT_FIELD } from './schemas.ts';
 export type { FormOutcome, FormRun } from './handlers.ts';
 
-const HOUR_MS = 3600_000;
+const HOUR_S = 3600;
 
 let runner: ReturnType<typeof createFormRunner> | undefined;
 
@@ -29,8 +29,8 @@ function sharedRunner() {
       newsroom: newsroomEmail(config),
       trustedHops: config.TRUST_PROXY_HOPS,
       limiters: {
-        newsletter: new WindowRateLimiter({ limit: config.FORMS_RATE_PER_HOUR, windowMs: HOUR_MS }),
-        contact: new WindowRateLimiter({ limit: config.FORMS_RATE_PER_HOUR, windowMs: HOUR_MS }),
+        newsletter: storeLimiter(getDb, { name: 'form-newsletter', points: config.FORMS_RATE_PER_HOUR, durationSec: HOUR_S }),
+        contact: storeLimiter(getDb, { name: 'form-contact', points: config.FORMS_RATE_PER_HOUR, durationSec: HOUR_S }),
       },
     });
   }
@@ -52,11 +52,4 @@ export function handleContactApi(request: Request, peer?: string): Promise<Respo
   return createFormApi('contact', sharedRunner())(request, peer);
 }
 
-/** The socket address of an Astro request, when there is one (`Astro.clientAddress` throws otherwise). */
-export function peerAddress(read: () => string): string | undefined {
-  try {
-    return read();
-  } catch {
-    return undefined;
-  }
-}
+export { peerAddress } from '../http/index.ts';

@@ -22,7 +22,7 @@
  */
 import type { DB } from '../db/index.ts';
 import type { Lang, Row } from '../db/schema.ts';
-import { deliver, type DeliveryOutcome, type Mailer } from '../mail/index.ts';
+import { deliver, type DeliveryOutcome, type Mailer, type MailQueueOptions } from '../mail/index.ts';
 import { confirmLink, newsletterConfirmMail, newsletterWelcomeMail, unsubscribeLink } from '../mail/templates.ts';
 import { hashToken, isTokenShaped, newToken } from './tokens.ts';
 
@@ -36,6 +36,7 @@ export interface NewsletterDeps {
   mailer: Mailer;
   /** SITE_URL: links in mails. */
   siteUrl: string;
+  mailQueue?: MailQueueOptions;
   now?: () => Date;
 }
 
@@ -60,7 +61,7 @@ async function sendConfirmation(
     name: contact.name,
     confirmUrl: confirmLink(deps.siteUrl, contact.lang, token),
   });
-  return deliver(deps.db, deps.mailer, mail, { table: 'newsletter_contacts', id: contact.id });
+  return deliver(deps.db, deps.mailer, mail, { table: 'newsletter_contacts', id: contact.id }, { ...deps.mailQueue, now: () => nowOf(deps) });
 }
 
 export async function subscribe(
@@ -168,7 +169,7 @@ export async function confirmSubscription(deps: NewsletterDeps, token: unknown):
     name: contact.name,
     unsubscribeUrl: unsubscribeLink(deps.siteUrl, contact.lang, unsubscribeToken),
   });
-  await deliver(deps.db, deps.mailer, mail, { table: 'newsletter_contacts', id: contact.id });
+  await deliver(deps.db, deps.mailer, mail, { table: 'newsletter_contacts', id: contact.id }, { ...deps.mailQueue, now: () => nowOf(deps) });
   return { kind: 'confirmed', email: contact.email, lang: contact.lang, unsubscribeToken };
 }
 

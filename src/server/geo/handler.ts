@@ -3,7 +3,7 @@
  *
  *  - `GET /ip/?format=json` → `{ "ip": "<the visitor's address>" }`
  *    (`format=text` or no format: the address as plain text). The address
- *    is the one the rate limits use (src/server/tracking/client-address.ts:
+ *    is the one the rate limits use (src/server/http/client-address.ts:
  *    the socket's peer, or the TRUST_PROXY_HOPS-th X-Forwarded-For entry
  *    from the right behind proxies).
  *  - `GET /geo/json.gp?ip=<address>` → a geoPlugin-shaped JSON:
@@ -19,7 +19,7 @@
 import * as m from '../../paraglide/messages.js';
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
-import { clientAddress } from '../tracking/client-address.ts';
+import { clientAddress, errorEnvelope } from '../http/index.ts';
 import type { CountryDb } from './country-db.ts';
 import { normalizeIp } from './ip.ts';
 import { lookupCountry } from './lookup.ts';
@@ -41,11 +41,7 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
 }
 
 function failure(code: 405 | 422, message: string, field?: string, headers: Record<string, string> = {}): Response {
-  return json(
-    { header: { status: 'ERROR', code, message, ...(field ? { errors: { [field]: [message] } } : {}) }, response: null },
-    code,
-    headers,
-  );
+  return errorEnvelope(code, message, { errors: field ? { [field]: [message] } : undefined, headers, cacheControl: NO_STORE['cache-control'] });
 }
 
 export function createGeoHandlers(deps: GeoDeps) {

@@ -5,9 +5,11 @@
  */
 import path from 'node:path';
 import { getConfig, type Config } from '../config.ts';
+import { getDb } from '../db/index.ts';
+import { mailWorker } from './deliveries.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './transport.ts';
 
-export { deliver, type DeliveryOutcome, type DeliveryRef } from './deliveries.ts';
+export { deliver, mailWorker, MailWorker, MAX_ATTEMPTS, retryDelayMs, type DeliveryOutcome, type DeliveryRef, type MailQueueOptions } from './deliveries.ts';
 export { createOutboxMailer, createSmtpMailer, type Mailer, type OutgoingMail } from './transport.ts';
 
 /**
@@ -35,4 +37,9 @@ let shared: Mailer | undefined;
 export function getMailer(): Mailer {
   shared ??= createMailer(getConfig());
   return shared;
+}
+
+/** Starts the process's mail worker (at server start: mails queued before a restart go out). */
+export function startMailWorker(): void {
+  mailWorker(getDb, getMailer);
 }

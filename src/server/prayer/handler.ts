@@ -15,6 +15,7 @@
  *    the visitor home);
  *  - 405 for a method other than GET or HEAD.
  */
+import { errorEnvelope } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { isValidDay, localDay, todayInCasablanca } from '../../lib/dates.ts';
 import { readLocale } from '../api/dispatch.ts';
@@ -36,11 +37,7 @@ function json(body: unknown, status: number, headers: Record<string, string>): R
 }
 
 function invalid(field: 'ville' | 'date', message: string): Response {
-  return json(
-    { header: { status: 'ERROR', code: 422, message, errors: { [field]: [message] } }, response: null },
-    422,
-    { 'cache-control': 'no-store' },
-  );
+  return errorEnvelope(422, message, { errors: { [field]: [message] } });
 }
 
 /** Seconds from `now` until the next midnight in Africa/Casablanca (never more, even on a day with a clock change). */
@@ -68,10 +65,7 @@ export function handlePrayerTimes(request: Request, now: Date = new Date()): Res
   const o = { locale };
 
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return json({ header: { status: 'ERROR', code: 405, message: apiMessage(405, locale) }, response: null }, 405, {
-      'cache-control': 'no-store',
-      allow: 'GET, HEAD',
-    });
+    return errorEnvelope(405, apiMessage(405, locale), { headers: { allow: 'GET, HEAD' } });
   }
 
   const rawVille = url.searchParams.get('ville');

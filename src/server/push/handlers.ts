@@ -21,8 +21,7 @@ import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { contentType, readFormFields } from '../forms/body.ts';
-import type { WindowRateLimiter } from '../forms/rate-limit.ts';
-import { clientAddress } from '../tracking/client-address.ts';
+import { clientAddress, errorEnvelope, okEnvelope, type Limiter } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { MAX_ENDPOINT_CHARS } from './endpoint.ts';
 import { removeSubscription, saveSubscription } from './subscriptions.ts';
@@ -36,30 +35,22 @@ export interface PushHttpEnv {
   /** Accept loopback endpoints (tests, local development). */
   allowLocal: boolean;
   trustedHops: number;
-  limiter: WindowRateLimiter;
+  limiter: Limiter;
   now?: () => Date;
 }
 
 /** 4 KB: a subscription is about 400 bytes (endpoints run to a few hundred characters). */
 export const MAX_PUSH_BODY_BYTES = 4096;
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', vary: 'locale' };
-const NO_STORE = { ...JSON_HEADERS, 'cache-control': 'no-store' };
 /** The public key changes only when an operator replaces it: a few minutes of caching. */
 const KEY_CACHE = 'public, max-age=300, s-maxage=300';
 
-function ok(response: unknown, message: string | undefined, headers: Record<string, string> = NO_STORE): Response {
-  return new Response(JSON.stringify({ header: { status: 'OK', code: 200, ...(message ? { message } : {}) }, response }), {
-    status: 200,
-    headers,
-  });
+function ok(response: unknown, message: string | undefined, cacheControl = 'no-store'): Response {
+  return okEnvelope(response, { message, cacheControl });
 }
 
 function error(code: 405 | 413 | 415 | 422 | 429 | 500, message: string, extra: { errors?: FieldErrors; headers?: Record<string, string> } = {}): Response {
-  return new Response(
-    JSON.stringify({ header: { status: 'ERROR', code, message, ...(extra.errors ? { errors: extra.errors } : {}) }, response: null }),
-    { status: code, headers: { ...NO_STORE, ...extra.headers } },
-  );
+  return errorEnvelope(code, message, extra);
 }
 
 const isLang = (v: unknown): v is Lang => v === 'ar' || v === 'fr';
@@ -81,8 +72,8 @@ async function readJson(request: Request, locale: Lang): Promise<Body> {
 export function createPushHttp(env: PushHttpEnv) {
   const now = () => (env.now ?? (() => new Date()))();
 
-  const limited = (request: Request, peer: string | undefined, lang: Lang): Response | null => {
-    const wait = env.limiter.take(clientAddress(request, peer, env.trustedHops));
+  const limited = async (request: Request, peer: string | undefined, lang: Lang): Promise<Response | null> => {
+    const wait = await env.limiter.take(clientAddress(request, peer, env.trustedHops));
     return wait > 0 ? error(429, apiMessage(429, lang), { headers: { 'retry-after': String(wait) } }) : null;
   };
 
@@ -104,7 +95,7 @@ export function createPushHttp(env: PushHttpEnv) {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return error(405, apiMessage(405, locale), { headers: { allow: 'GET, HEAD' } });
         }
-        return ok({ publicKey: env.keys().publicKey }, undefined, { ...JSON_HEADERS, 'cache-control': KEY_CACHE });
+        return ok({ publicKey: env.keys().publicKey }, undefined, KEY_CACHE);
       });
     },
 
@@ -117,7 +108,7 @@ export function createPushHttp(env: PushHttpEnv) {
         if (!body.ok) return body.response;
         const parsed = parseSubscription(body.fields, body.lang, { allowLocal: env.allowLocal });
         if (!parsed.ok) return error(422, apiMessage(422, body.lang), { errors: parsed.errors });
-        const refused = limited(request, peer, body.lang);
+        const refused = await limited(request, peer, body.lang);
         if (refused) return refused;
         const lang = parsed.data.lang ?? locale;
         await saveSubscription(await env.db(), { ...parsed.data, lang }, now());
@@ -142,7 +133,7 @@ export function createPushHttp(env: PushHttpEnv) {
         if (Object.keys(errors).length > 0 || typeof endpoint !== 'string' || typeof auth !== 'string') {
           return error(422, apiMessage(422, body.lang), { errors });
         }
-        const refused = limited(request, peer, body.lang);
+        const refused = await limited(request, peer, body.lang);
         if (refused) return refused;
         await removeSubscription(await env.db(), endpoint.trim(), auth);
         return ok({ unsubscribed: true }, m.push_unsubscribed({}, o));

@@ -13,14 +13,14 @@
  */
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
-import { WindowRateLimiter } from '../forms/rate-limit.ts';
+import { storeLimiter } from '../http/index.ts';
 import { allowLocalEndpoints, vapidKeys } from './broadcast.ts';
 import { createPushHttp } from './handlers.ts';
 
 export { allowLocalEndpoints, BREAKING_TTL_SECONDS, sendBreakingNews, vapidKeys } from './broadcast.ts';
 export type { BreakingOptions, BreakingOutcome } from './broadcast.ts';
 
-const HOUR_MS = 3600_000;
+const HOUR_S = 3600;
 
 let http: ReturnType<typeof createPushHttp> | undefined;
 
@@ -32,7 +32,7 @@ function sharedHttp() {
       keys: () => vapidKeys(config).keys,
       allowLocal: allowLocalEndpoints(config),
       trustedHops: config.TRUST_PROXY_HOPS,
-      limiter: new WindowRateLimiter({ limit: config.PUSH_RATE_PER_HOUR, windowMs: HOUR_MS }),
+      limiter: storeLimiter(getDb, { name: 'push', points: config.PUSH_RATE_PER_HOUR, durationSec: HOUR_S }),
     });
   }
   return http;

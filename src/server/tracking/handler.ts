@@ -4,7 +4,9 @@
  * clicks may be mixed), validates them, queues them for a batched write
  * (queue.ts) and answers at once.
  *
- *  - 204: accepted (stored within about a quarter second);
+ *  - 204: stored (answered once the transaction holding it committed:
+ *    group commit, queue.ts);
+ *  - 503 + Retry-After: the store could not write it (nothing acknowledged);
  *  - 422: invalid event, errors per field in the envelope (DESIGN §3; never
  *    400, SPEC §8), nothing stored;
  *  - 413: body over 8 KB; 415: neither JSON nor text (sendBeacon may send a
@@ -19,51 +21,24 @@ import { apiMessage } from '../api/messages.ts';
 import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { getConfig } from '../config.ts';
+import { BodyTooLarge, clientAddress, contentType, errorEnvelope, readBodyText, storeLimiter, type Limiter } from '../http/index.ts';
 import { onShutdown } from '../lifecycle.ts';
-import { clientAddress } from './client-address.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { TrackingQueue } from './queue.ts';
 import { parseTrackingBody, TRACKING_LIMITS, type ClickEvent } from './schema.ts';
 
 const EXTRA_MESSAGES: Record<number, Record<Lang, string>> = {
   413: { ar: 'حجم الطلب أكبر من المسموح به.', fr: 'La requête est trop volumineuse.' },
   415: { ar: 'نوع المحتوى غير مقبول: أرسل JSON.', fr: 'Type de contenu non accepté : envoyez du JSON.' },
+  503: { ar: 'تعذر حفظ الحدث الآن، يرجى إعادة المحاولة بعد قليل.', fr: "L'événement n'a pas pu être enregistré, réessayez dans un instant." },
 };
 
 function envelope(code: number, locale: Lang, errors?: Record<string, string[]>, headers: Record<string, string> = {}): Response {
-  const message = EXTRA_MESSAGES[code]?.[locale] ?? apiMessage(code, locale);
-  return new Response(
-    JSON.stringify({ header: { status: 'ERROR', code, message, ...(errors ? { errors } : {}) }, response: null }),
-    { status: code, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } },
-  );
-}
-
-class TooLarge extends Error {}
-
-/** The body as text, refusing more than `max` bytes (declared or streamed). */
-async function readBody(request: Request, max: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > max) throw new TooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return errorEnvelope(code, EXTRA_MESSAGES[code]?.[locale] ?? apiMessage(code, locale), { errors, headers });
 }
 
 export interface TrackingDeps {
   queue: TrackingQueue;
-  limiter: RateLimiter;
+  limiter: Limiter;
   trustedHops: number;
   now?: () => number;
 }
@@ -75,14 +50,14 @@ export function createTrackingHandler(deps: TrackingDeps) {
     const locale = readLocale(request, url);
     if (request.method !== 'POST') return envelope(405, locale, undefined, { allow: 'POST' });
 
-    const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = contentType(request);
     if (type !== 'application/json' && type !== 'text/plain') return envelope(415, locale);
 
     let text: string;
     try {
-      text = await readBody(request, TRACKING_LIMITS.bodyBytes);
+      text = await readBodyText(request, TRACKING_LIMITS.bodyBytes);
     } catch (error) {
-      if (error instanceof TooLarge) return envelope(413, locale);
+      if (error instanceof BodyTooLarge) return envelope(413, locale);
       return envelope(422, locale, { body: ['the body could not be read'] });
     }
     let body: unknown;
@@ -94,10 +69,21 @@ export function createTrackingHandler(deps: TrackingDeps) {
     const parsed = parseTrackingBody(body, now());
     if (!parsed.ok) return envelope(422, locale, parsed.errors);
 
-    const wait = deps.limiter.take(clientAddress(request, peer, deps.trustedHops), parsed.events.length);
+    let wait: number;
+    try {
+      wait = await deps.limiter.take(clientAddress(request, peer, deps.trustedHops), parsed.events.length);
+    } catch (error) {
+      console.error('[tracking] the rate limit could not be counted', error);
+      return envelope(503, locale, undefined, { 'retry-after': '5' });
+    }
     if (wait > 0) return envelope(429, locale, undefined, { 'retry-after': String(wait) });
 
-    deps.queue.enqueue(parsed.events);
+    try {
+      // Answered once committed (group commit, queue.ts): a 204 survives a crash right after.
+      await deps.queue.enqueue(parsed.events);
+    } catch {
+      return envelope(503, locale, undefined, { 'retry-after': '5' });
+    }
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   };
 }
@@ -110,7 +96,7 @@ function instance() {
   if (!shared) {
     const config = getConfig();
     const queue = new TrackingQueue({ db: getDb });
-    const limiter = new RateLimiter({ perMinute: config.TRACKING_RATE_PER_MIN });
+    const limiter = storeLimiter(getDb, { name: 'tracking', points: config.TRACKING_RATE_PER_MIN, durationSec: 60 });
     shared = { queue, handle: createTrackingHandler({ queue, limiter, trustedHops: config.TRUST_PROXY_HOPS }) };
     // The front server runs the hooks on SIGTERM/SIGINT (src/server/lifecycle.ts).
     onShutdown('tracking', flushTracking);

@@ -1,22 +1,18 @@
 /**
- * Batched, durable-enough writes of tracking events: plays into
- * `play_events`, clicks into `click_events` (event_id + the validated event
- * as JSON), both in the same batches and the same transaction.
+ * Durable writes of tracking events by group commit (issue 12 item 2):
+ * plays into `play_events`, clicks into `click_events` (event_id + the
+ * validated event as JSON), in the same transactions.
  *
- * The endpoint answers at once and queues; the queue writes everything
- * pending in ONE transaction, `flushDelayMs` (250 ms) after the first event
- * of a batch or as soon as `flushAt` (100) events wait, whichever comes
- * first. A failed write keeps the events (up to `maxPending`, the oldest
- * dropped beyond it, with a log line) and retries with a growing delay.
- * `flush()` (and `flushTracking()` for the process-wide queue) writes what
- * is pending now: the server calls it on shutdown (SIGTERM), so a clean stop
- * loses nothing; a crash loses at most the last quarter second (what waits
- * for its batch), or, while the store refuses writes, what waits for the
- * retry. Clicks and plays share these rules: nothing is acknowledged as
- * written before it is, and a batch that failed goes back to the head of the
- * queue, in order. (A disk journal would cover the crash window too; with
- * the store itself a local file, its failure usually means the disk's, so
- * the queue stays in memory.)
+ * `enqueue()` resolves only once its events are committed, and the endpoint
+ * answers 204 only then: an acknowledged event survives a kill -9 right
+ * after. Events that arrive together share one transaction: the first
+ * starts a write on the next turn of the event loop; those arriving while a
+ * write runs wait for it and go, all together, in the next one. So the
+ * number of transactions follows the store's speed, not the request rate.
+ * A write that fails rejects every event in it (the endpoint answers 503,
+ * the client may send again): nothing is acknowledged that was not
+ * written, and nothing waits in memory unacknowledged. Past `maxPending`
+ * events waiting (the store is far too slow), `enqueue()` refuses at once.
  *
  * View counters (how plays reach the "most viewed" lists): in the same
  * transaction as the events, each play of a catalogue item or an article
@@ -46,21 +42,30 @@ type Pending =
   | {
       kind: 'play';
       row: NewRow<'play_events'>;
-      /** The view counter this play adds one to, if it counts. */
+      /** The view counter this play adds one to, if it counts (decided at write time). */
       counter: { table: CounterTable; id: number } | null;
+      event?: PlayEvent;
     }
   | { kind: 'click'; row: NewRow<'click_events'> };
 
 export interface TrackingQueueOptions {
   db: () => Promise<DB>;
-  flushDelayMs?: number;
-  flushAt?: number;
+  /** Events waiting for a write beyond which new ones are refused (QueueFullError). */
   maxPending?: number;
   dedupeWindowMs?: number;
   /** Remembered (visitor, item) pairs for the dedupe rule. */
   dedupeMaxKeys?: number;
   now?: () => number;
   log?: Pick<Console, 'error' | 'warn'>;
+}
+
+/** The queue holds `maxPending` events already: the store cannot keep up. */
+export class QueueFullError extends Error {}
+
+interface Waiter {
+  items: Pending[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 export function toPlayRow(e: PlayEvent): NewRow<'play_events'> {
@@ -83,17 +88,15 @@ export function toClickRow(e: ClickEvent): NewRow<'click_events'> {
 }
 
 export class TrackingQueue {
-  private pending: Pending[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private waiting: Waiter[] = [];
+  private pendingCount = 0;
   private running: Promise<void> | undefined;
-  private failures = 0;
+  private scheduled = false;
   private readonly seen = new Map<string, number>();
   private readonly opts: Required<Omit<TrackingQueueOptions, 'db'>> & Pick<TrackingQueueOptions, 'db'>;
 
   constructor(opts: TrackingQueueOptions) {
     this.opts = {
-      flushDelayMs: 250,
-      flushAt: 100,
       maxPending: 10_000,
       dedupeWindowMs: 30 * 60_000,
       dedupeMaxKeys: 100_000,
@@ -103,53 +106,60 @@ export class TrackingQueue {
     };
   }
 
+  /** Events waiting for (or in) a write. */
   get size(): number {
-    return this.pending.length;
+    return this.pendingCount;
   }
 
-  enqueue(events: readonly TrackingEvent[]): void {
-    for (const e of events) {
-      if (e.kind === 'click') this.pending.push({ kind: 'click', row: toClickRow(e.event) });
-      else this.pending.push({ kind: 'play', row: toPlayRow(e.event), counter: this.counterFor(e.event) });
+  /** Resolves once the events are committed; rejects when the write failed (or QueueFullError). */
+  enqueue(events: readonly TrackingEvent[]): Promise<void> {
+    if (events.length === 0) return Promise.resolve();
+    if (this.pendingCount + events.length > this.opts.maxPending) {
+      return Promise.reject(new QueueFullError(`${this.pendingCount} tracking events already wait for the store`));
     }
-    this.trim();
-    // While writes fail, the retry timer decides (no write per new event).
-    if (this.pending.length >= this.opts.flushAt && this.failures === 0) this.schedule(0);
-    else this.schedule(this.opts.flushDelayMs);
-  }
-
-  /** Writes everything pending now; resolves once written (or once a write failed, logged). */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    // One write at a time; events queued meanwhile go in the next one.
-    while (this.running) await this.running;
-    if (this.pending.length === 0) return;
-    this.running = this.write().finally(() => {
-      this.running = undefined;
+    const items: Pending[] = events.map((e) =>
+      e.kind === 'click' ? { kind: 'click', row: toClickRow(e.event) } : { kind: 'play', row: toPlayRow(e.event), counter: null, event: e.event },
+    );
+    this.pendingCount += items.length;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ items, resolve, reject });
+      this.kick();
     });
-    await this.running;
   }
 
-  private schedule(delayMs: number): void {
-    if (this.timer) {
-      if (delayMs > 0) return;
-      clearTimeout(this.timer);
+  /** Resolves once every event enqueued so far was written or refused. */
+  async flush(): Promise<void> {
+    while (this.running || this.waiting.length > 0 || this.scheduled) {
+      if (!this.running && !this.scheduled) this.kick();
+      await (this.running ?? new Promise((r) => setImmediate(r)));
     }
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, delayMs);
-    // A pending flush never keeps the process alive: shutdown calls flush().
-    this.timer.unref?.();
   }
 
-  private async write(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
+  /** Starts a write on the next turn, unless one runs (it starts the next when done). */
+  private kick(): void {
+    if (this.running || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.running || this.waiting.length === 0) return;
+    const group = this.waiting;
+    this.waiting = [];
+    this.running = this.write(group).finally(() => {
+      this.running = undefined;
+      this.next();
+    });
+  }
+
+  private async write(group: Waiter[]): Promise<void> {
+    const batch = group.flatMap((w) => w.items);
+    const seenBefore = new Map<string, number | undefined>();
     try {
+      for (const p of batch) if (p.kind === 'play' && p.event) p.counter = this.counterFor(p.event, seenBefore);
       const db = await this.opts.db();
       const plays = batch.filter((p): p is Extract<Pending, { kind: 'play' }> => p.kind === 'play');
       const clicks = batch.filter((p): p is Extract<Pending, { kind: 'click' }> => p.kind === 'click');
@@ -182,40 +192,29 @@ export class TrackingQueue {
             .execute();
         }
       });
-      this.failures = 0;
+      for (const w of group) w.resolve();
     } catch (error) {
-      this.failures += 1;
-      this.pending = batch.concat(this.pending);
-      this.trim();
-      const retryMs = Math.min(30_000, 1000 * 2 ** Math.min(this.failures - 1, 5));
-      this.opts.log.error(`[tracking] writing ${batch.length} events failed; retry in ${retryMs} ms`, error);
-      if (!this.timer) {
-        this.timer = setTimeout(() => {
-          this.timer = undefined;
-          void this.flush();
-        }, retryMs);
-        this.timer.unref?.();
+      // Not counted after all: a resent event may count.
+      for (const [key, at] of seenBefore) {
+        if (at === undefined) this.seen.delete(key);
+        else this.seen.set(key, at);
       }
-    }
-  }
-
-  /** Keeps at most `maxPending` events, dropping the oldest. */
-  private trim(): void {
-    const over = this.pending.length - this.opts.maxPending;
-    if (over > 0) {
-      this.pending.splice(0, over);
-      this.opts.log.warn(`[tracking] queue full: dropped the ${over} oldest events`);
+      this.opts.log.error(`[tracking] writing ${batch.length} events failed; answered 503`, error);
+      for (const w of group) w.reject(error);
+    } finally {
+      this.pendingCount -= batch.length;
     }
   }
 
   /** The counter a play adds to, or null (live, or a replay within the window). */
-  private counterFor(e: PlayEvent): Extract<Pending, { kind: 'play' }>['counter'] {
+  private counterFor(e: PlayEvent, before: Map<string, number | undefined>): Extract<Pending, { kind: 'play' }>['counter'] {
     if (e.contentType === 'live') return null;
     const table = VIEW_COUNTER_TABLES[e.contentType];
     const now = this.opts.now();
     const key = `${e.userID}|${e.contentType}|${e.contentId}`;
     const last = this.seen.get(key);
     if (last !== undefined && now - last < this.opts.dedupeWindowMs) return null;
+    if (!before.has(key)) before.set(key, last);
     this.seen.delete(key);
     this.seen.set(key, now);
     if (this.seen.size > this.opts.dedupeMaxKeys) {

@@ -12,6 +12,7 @@
  * Errors use the API envelope (DESIGN §3) with a message in the visitor's
  * language. Answers are never cached by browsers or CDNs (POST, no-store).
  */
+import { errorEnvelope } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
@@ -35,7 +36,7 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
 }
 
 function error(code: ErrorCode, message: string, headers: Record<string, string> = {}, errors?: Record<string, string[]>): Response {
-  return json({ header: { status: 'ERROR', code, message, ...(errors ? { errors } : {}) }, response: null }, code, headers);
+  return errorEnvelope(code, message, { errors, headers });
 }
 
 export function createForecastHandler(service: WeatherService) {

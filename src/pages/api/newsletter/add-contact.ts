@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { peerAddress } from '../../../server/http/index.ts';
 import { handleNewsletterApi } from '../../../server/forms/index.ts';
 
 export const prerender = false;
@@ -8,12 +9,4 @@ export const prerender = false;
  * of its own (Astro prefers it to the /api catch-all): the GET-oriented
  * registry of src/server/api takes no request body nor client address.
  */
-export const ALL: APIRoute = ({ request, clientAddress }) => {
-  let peer: string | undefined;
-  try {
-    peer = clientAddress;
-  } catch {
-    // No socket address (e.g. a request made in-process).
-  }
-  return handleNewsletterApi(request, peer);
-};
+export const ALL: APIRoute = ({ request, clientAddress }) => handleNewsletterApi(request, peerAddress(() => clientAddress));

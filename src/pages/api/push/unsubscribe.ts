@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { peerAddress } from '../../../server/forms/index.ts';
+import { peerAddress } from '../../../server/http/index.ts';
 import { handlePushUnsubscribe } from '../../../server/push/index.ts';
 
 export const prerender = false;

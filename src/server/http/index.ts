@@ -1,0 +1,8 @@
+/**
+ * Shared server plumbing (issue 12 item 9): the size-limited body reader,
+ * the visitor's address, the API envelope and rate limits in the store.
+ */
+export { BodyTooLarge, contentType, readBodyBytes, readBodyText } from './body.ts';
+export { addressKey, clientAddress, peerAddress } from './client-address.ts';
+export { errorEnvelope, okEnvelope, type EnvelopeOptions, type FieldErrors } from './envelope.ts';
+export { storeLimiter, StoreRateLimiter, type Limiter, type LimitRule } from './rate-limit.ts';

@@ -1,0 +1,157 @@
+/**
+ * Security headers on every answer of the Node server (issue 12 item 4;
+ * deploy/nginx/2m.conf sends the same, `npm run csp` prints them):
+ *
+ *  - Content-Security-Policy: scripts from this site only, inline ones by
+ *    hash: Astro's island loader and client directives (from the installed
+ *    Astro, so the hashes follow its version) and our own (src/lib/inline-scripts.ts);
+ *    the ad (GPT, external VAST) and Facebook origins only when configured;
+ *    `frame-ancestors 'self'`, except on the embeddable live player
+ *    (`/{lang}/live?embed=1`), which any site may frame;
+ *  - X-Content-Type-Options: nosniff; Referrer-Policy:
+ *    strict-origin-when-cross-origin; Permissions-Policy (no camera,
+ *    microphone, geolocation…; fullscreen and autoplay for the player);
+ *  - Strict-Transport-Security when SITE_URL is https.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
+import loadDirective from 'astro/runtime/client/load.prebuilt.js';
+import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
+import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
+import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
+import type { Config } from '../config.ts';
+import { INLINE_SCRIPTS } from '../../lib/inline-scripts.ts';
+
+type PolicyConfig = Pick<
+  Config,
+  | 'SITE_URL'
+  | 'AD_VAST_URL'
+  | 'AD_VAST_URL_ABROAD'
+  | 'AD_DISPLAY_PROVIDER'
+  | 'AD_DISPLAY_PROVIDER_ABROAD'
+  | 'AD_GPT_SCRIPT_URL'
+  | 'FACEBOOK_APP_ID'
+  | 'FACEBOOK_GRAPH_URL'
+  | 'LIVE_STREAM_URL'
+>;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Hashes of every inline script a page may carry. */
+export function inlineScriptHashes(): string[] {
+  const astro = [islandScript, idleDirective, loadDirective, mediaDirective, onlyDirective, visibleDirective];
+  return [...new Set([...astro, ...INLINE_SCRIPTS].map(sha256))];
+}
+
+const originOf = (url: string): string | null => (/^https?:\/\//.test(url) ? new URL(url).origin : null);
+
+export interface SecurityPolicy {
+  /** The Content-Security-Policy of every answer but the embeddable player. */
+  csp: string;
+  /** The same, framable by any site (the live player's `?embed=1`). */
+  embedCsp: string;
+  /** The other headers, the same on every answer. */
+  headers: Record<string, string>;
+}
+
+export function securityPolicy(config: PolicyConfig): SecurityPolicy {
+  const script = ["'self'", ...inlineScriptHashes()];
+  const connect = ["'self'"];
+  const img = ["'self'", 'data:', 'blob:'];
+  const media = ["'self'", 'blob:'];
+  const frame = ["'self'"];
+
+  const live = config.LIVE_STREAM_URL ? originOf(config.LIVE_STREAM_URL) : null;
+  if (live) {
+    connect.push(live);
+    media.push(live);
+  }
+
+  // Google Publisher Tag or an external VAST provider: ads come from many origins (their creatives, pixels, frames).
+  const gpt = config.AD_DISPLAY_PROVIDER === 'gpt' || config.AD_DISPLAY_PROVIDER_ABROAD === 'gpt';
+  const vast = [config.AD_VAST_URL, config.AD_VAST_URL_ABROAD].map(originOf).filter((o): o is string => o !== null);
+  if (gpt) {
+    const gptOrigin = originOf(config.AD_GPT_SCRIPT_URL);
+    script.push(...(gptOrigin ? [gptOrigin] : []), 'https://securepubads.g.doubleclick.net', 'https://pagead2.googlesyndication.com', 'https://tpc.googlesyndication.com', 'https://www.googletagservices.com');
+  }
+  if (gpt || vast.length > 0) {
+    connect.push(...vast, 'https:');
+    img.push('https:');
+    media.push('https:');
+    frame.push('https:');
+  }
+  if (config.FACEBOOK_APP_ID) {
+    script.push('https://connect.facebook.net');
+    connect.push(new URL(config.FACEBOOK_GRAPH_URL).origin, 'https://connect.facebook.net');
+    frame.push('https://www.facebook.com', 'https://web.facebook.com');
+    img.push('https://www.facebook.com');
+  }
+
+  const base = [
+    "default-src 'self'",
+    `script-src ${[...new Set(script)].join(' ')}`,
+    // Inline styles (style attributes of islands, plyr, Astro's island style) carry no script.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${[...new Set(img)].join(' ')}`,
+    `media-src ${[...new Set(media)].join(' ')}`,
+    `connect-src ${[...new Set(connect)].join(' ')}`,
+    "font-src 'self'",
+    `frame-src ${[...new Set(frame)].join(' ')}`,
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ];
+  const https = new URL(config.SITE_URL).protocol === 'https:';
+  return {
+    csp: [...base, "frame-ancestors 'self'", ...(https ? ['upgrade-insecure-requests'] : [])].join('; '),
+    embedCsp: [...base, 'frame-ancestors *', ...(https ? ['upgrade-insecure-requests'] : [])].join('; '),
+    headers: {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Permissions-Policy':
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=(), autoplay=(self), fullscreen=(self), picture-in-picture=(self)',
+      ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    },
+  };
+}
+
+/** The embeddable live player: /ar/live?embed=1, /fr/live/?embed=1. */
+export function isEmbeddable(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q === -1) return false;
+  return /^\/(ar|fr)\/live\/?$/.test(url.slice(0, q)) && new URLSearchParams(url.slice(q + 1)).get('embed') === '1';
+}
+
+/** Sets the security headers on an answer before anything else writes it (the handler may still override them). */
+export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, policy: SecurityPolicy): void {
+  res.setHeader('Content-Security-Policy', isEmbeddable(req.url ?? '/') ? policy.embedCsp : policy.csp);
+  for (const [name, value] of Object.entries(policy.headers)) res.setHeader(name, value);
+}
+
+/**
+ * The answer to a request Node's parser refuses (malformed, headers too
+ * large, too slow): Node's own carries no header at all; this one carries
+ * the security headers too.
+ */
+export function clientErrorHandler(policy: SecurityPolicy) {
+  return (err: NodeJS.ErrnoException, socket: Duplex): void => {
+    const pending = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
+    const headers = [`Content-Security-Policy: ${policy.csp}`, ...Object.entries(policy.headers).map(([k, v]) => `${k}: ${v}`)];
+    socket.end(`HTTP/1.1 ${status}\r\n${headers.join('\r\n')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  };
+}
