@@ -11,7 +11,9 @@
  *     GETs as a visitor sends them;
  *  3. the pre-built home page's rate idle, then while 4 uncached searches
  *     run without pause (wrk, Debian's `wrk`; a Node loop when it is absent),
- *     and the ratio of the two.
+ *     and the ratio of the two;
+ *  4. one whole pre-build (scripts/rebuild.ts against the server): pages
+ *     per second.
  *
  *   npm run bench:render [-- --articles 100000] [--data-dir DIR] [--port N]
  *
@@ -23,7 +25,7 @@
  * the machine does: compare runs on one machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -234,8 +236,10 @@ async function main(): Promise<void> {
   if (dataDir) {
     dataDir = path.resolve(dataDir);
     if (!existsSync(path.join(dataDir, 'site.sqlite'))) throw new Error(`${dataDir} has no store: seed it first`);
-    // The store was given: keep it when the server stops.
+    // The store was given: keep it when the server stops. Its earlier pre-builds go, so that
+    // measuring starts once this server's own first pre-build is in place, not during it.
     process.env.KEEP_TEST_DATA = '1';
+    rmSync(path.join(dataDir, 'site'), { recursive: true, force: true });
   } else {
     dataDir = mkdtempSync(path.join(os.tmpdir(), '2m-bench-render-'));
     seed(dataDir, articles);
@@ -268,6 +272,8 @@ async function main(): Promise<void> {
       ['listing, deep page', paths.deep],
       ['search', paths.searches],
       ['guide', paths.guide],
+      // Reference: the layout and shell alone (a form, nothing listed from the store).
+      ['contact (reference)', ['/ar/contact', '/fr/contact']],
     ];
     for (const [name, list] of cases) {
       const r = await renderTimes(base, list);
@@ -303,6 +309,18 @@ async function main(): Promise<void> {
     console.log(`  idle                      ${idle.rps.toFixed(0).padStart(7)} req/s  p99 ${idle.p99}`);
     console.log(`  4 uncached searches       ${busy.rps.toFixed(0).padStart(7)} req/s  p99 ${busy.p99}  (${(searches / SECONDS).toFixed(0)} searches/s)`);
     console.log(`  ratio                     ${(busy.rps / idle.rps).toFixed(2)}`);
+
+    const rebuild = spawnSync(process.execPath, [path.join(root, 'scripts/rebuild.ts'), '--origin', base], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    });
+    const built = /pre-built (\d+) pages in ([\d.]+) s/.exec(rebuild.stdout);
+    console.log(
+      built
+        ? `\npre-build: ${built[1]} pages in ${built[2]} s: ${(Number(built[1]) / Number(built[2])).toFixed(0)} pages/s`
+        : `\npre-build: no figure (exit ${rebuild.status}): ${rebuild.stdout}${rebuild.stderr}`,
+    );
   } finally {
     await server?.stop();
   }

@@ -29,8 +29,9 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string | 
   const { dialect, kind } = await createDialect({ sqliteFile, databaseUrl: opts.databaseUrl });
   const db = new Kysely<Database>({ dialect });
   const ran = await migrateToLatest(db as unknown as Kysely<unknown>, kind);
-  // New tables or indexes need statistics at once; otherwise only what changed a lot (src/server/db/statistics.ts).
-  await refreshPlannerStatistics(db, kind, { full: ran.length > 0 });
+  // New tables or indexes need statistics at once; otherwise, on SQLite, only what changed a lot
+  // (src/server/db/statistics.ts). PostgreSQL's autovacuum keeps them between migrations.
+  if (ran.length > 0 || kind === 'sqlite') await refreshPlannerStatistics(db, kind, { full: ran.length > 0 });
   return { db, dialect: kind };
 }
 
