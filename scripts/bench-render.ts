@@ -25,7 +25,7 @@
  * the machine does: compare runs on one machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -72,6 +72,24 @@ function shuffle<T>(list: T[], seed = 11): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU time (user + system, every thread) the server process has used, in ms;
+ * NaN where /proc is missing. On a shared machine wall-clock times grow with
+ * the others' load; the CPU a render costs much less.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -154,9 +172,14 @@ async function timed(url: string, headers: Record<string, string> = {}): Promise
 }
 
 /** p50/p95 of fresh renders of `paths` (cycled), one at a time, after two warm-up requests. */
-async function renderTimes(base: string, paths: string[]): Promise<{ p50: number; p95: number; n: number; bad: number }> {
+async function renderTimes(
+  base: string,
+  paths: string[],
+  pid: number | undefined,
+): Promise<{ p50: number; p95: number; cpu: number; n: number; bad: number }> {
   const fresh = { [RENDER_HEADER]: '1' };
   for (const p of paths.slice(0, 2)) await timed(`${base}${p}`, fresh);
+  const cpuBefore = cpuMs(pid);
   const times: number[] = [];
   let bad = 0;
   for (let i = 0; i < SAMPLES; i++) {
@@ -164,12 +187,14 @@ async function renderTimes(base: string, paths: string[]): Promise<{ p50: number
     if (r.status !== 200) bad++;
     times.push(r.ms);
   }
+  const cpu = (cpuMs(pid) - cpuBefore) / SAMPLES;
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), n: times.length, bad };
+  return { p50: pct(times, 50), p95: pct(times, 95), cpu, n: times.length, bad };
 }
 
 /** Every path once, `concurrency` at a time: requests per second and latency. */
-async function uniqueRenders(base: string, paths: string[], concurrency: number) {
+async function uniqueRenders(base: string, paths: string[], concurrency: number, pid: number | undefined) {
+  const cpuBefore = cpuMs(pid);
   const times: number[] = [];
   let next = 0;
   let bad = 0;
@@ -185,8 +210,9 @@ async function uniqueRenders(base: string, paths: string[], concurrency: number)
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = (cpuMs(pid) - cpuBefore) / paths.length;
   times.sort((a, b) => a - b);
-  return { rps: paths.length / seconds, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), bad };
+  return { rps: paths.length / seconds, cpu, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), bad };
 }
 
 interface Rate {
@@ -263,7 +289,7 @@ async function main(): Promise<void> {
     console.log(`store: ${total} articles; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`);
 
     console.log(`render times, fresh renders one at a time (${SAMPLES} each)`);
-    console.log(`${'page'.padEnd(28)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}  non-200`);
+    console.log(`${'page'.padEnd(28)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'server CPU'.padStart(11)}  non-200`);
     const cases: [string, string[]][] = [
       ['article', paths.articles.slice(UNIQUE)],
       ['article by id (/post/N)', paths.post],
@@ -276,15 +302,17 @@ async function main(): Promise<void> {
       ['contact (reference)', ['/ar/contact', '/fr/contact']],
     ];
     for (const [name, list] of cases) {
-      const r = await renderTimes(base, list);
-      console.log(`${name.padEnd(28)} ${ms(r.p50).padStart(9)} ${ms(r.p95).padStart(9)}  ${r.bad}`);
+      const r = await renderTimes(base, list, server.child.pid);
+      console.log(`${name.padEnd(28)} ${ms(r.p50).padStart(9)} ${ms(r.p95).padStart(9)} ${ms(r.cpu).padStart(11)}  ${r.bad}`);
     }
 
     const unique = paths.articles.slice(0, UNIQUE);
-    const u = await uniqueRenders(base, unique, CONCURRENCY);
+    const u = await uniqueRenders(base, unique, CONCURRENCY, server.child.pid);
+    const cores = os.cpus().length;
     console.log(
       `\nunique article renders: ${unique.length} distinct articles, ${CONCURRENCY} at a time: ${u.rps.toFixed(0)}/s ` +
-        `(p50 ${ms(u.p50)}, p95 ${ms(u.p95)}, p99 ${ms(u.p99)}, non-200 ${u.bad})`,
+        `(p50 ${ms(u.p50)}, p95 ${ms(u.p95)}, p99 ${ms(u.p99)}, non-200 ${u.bad}); ` +
+        `server CPU ${ms(u.cpu)} each: at most ${(1000 / u.cpu).toFixed(0)}/s per core, ${((cores * 1000) / u.cpu).toFixed(0)}/s on ${cores}`,
     );
 
     const home = `${base}/fr`;
@@ -310,6 +338,7 @@ async function main(): Promise<void> {
     console.log(`  4 uncached searches       ${busy.rps.toFixed(0).padStart(7)} req/s  p99 ${busy.p99}  (${(searches / SECONDS).toFixed(0)} searches/s)`);
     console.log(`  ratio                     ${(busy.rps / idle.rps).toFixed(2)}`);
 
+    const cpuBefore = cpuMs(server.child.pid);
     const rebuild = spawnSync(process.execPath, [path.join(root, 'scripts/rebuild.ts'), '--origin', base], {
       cwd: root,
       encoding: 'utf8',
@@ -318,7 +347,8 @@ async function main(): Promise<void> {
     const built = /pre-built (\d+) pages in ([\d.]+) s/.exec(rebuild.stdout);
     console.log(
       built
-        ? `\npre-build: ${built[1]} pages in ${built[2]} s: ${(Number(built[1]) / Number(built[2])).toFixed(0)} pages/s`
+        ? `\npre-build: ${built[1]} pages in ${built[2]} s: ${(Number(built[1]) / Number(built[2])).toFixed(0)} pages/s; ` +
+            `server CPU ${ms((cpuMs(server.child.pid) - cpuBefore) / Number(built[1]))} a page`
         : `\npre-build: no figure (exit ${rebuild.status}): ${rebuild.stdout}${rebuild.stderr}`,
     );
   } finally {
