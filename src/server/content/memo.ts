@@ -10,16 +10,14 @@
  *  - its own deadline passed (`ttlMs`, and `until` for values that change
  *    with the clock, such as a breaking-news window).
  *
- * The feed is checked at most every CHECK_INTERVAL_MS with three indexed
- * look-ups (`max(id)`, the next due change, the next scheduled article), so a
- * publication shows within about a second on every instance. One memo per
- * store instance (tests open many stores in one process).
+ * The feed is looked at on each use (`max(id)` of `content_changes`, its
+ * primary key: a few microseconds), so a render that follows a change sees
+ * it, on every instance; the next due change and the next scheduled article
+ * (two indexed `min()`) are read again only when the feed moved. One memo
+ * per store instance (tests open many stores in one process).
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-
-/** Longest time between two looks at the change feed. */
-export const CHECK_INTERVAL_MS = 1000;
 
 /** Entries kept per store (the oldest go first). */
 const MAX_ENTRIES = 2000;
@@ -39,8 +37,6 @@ interface Version {
 class Memo {
   private readonly entries = new Map<string, Entry>();
   private version: Version | undefined;
-  private checkedAt = 0;
-  private checking: Promise<void> | undefined;
   private readonly db: DB;
 
   constructor(db: DB) {
@@ -71,23 +67,19 @@ class Memo {
     return { changeId: Number(last?.id ?? 0), validUntil: Math.min(Infinity, ...moments) };
   }
 
+  /**
+   * One `max(id)` on each use: a render that follows a change (the change
+   * feed's targeted re-render, a visitor) never sees values from before it.
+   * The time-bound moments are read again only when the feed moved or one
+   * of them came.
+   */
   private async check(): Promise<void> {
-    const now = Date.now();
-    const stale = this.version !== undefined && now >= this.version.validUntil;
-    if (!stale && now - this.checkedAt < CHECK_INTERVAL_MS) return;
-    this.checking ??= (async () => {
-      try {
-        const next = await this.readVersion(new Date());
-        if (!this.version || next.changeId !== this.version.changeId || Date.now() >= this.version.validUntil) {
-          this.entries.clear();
-        }
-        this.version = next;
-        this.checkedAt = Date.now();
-      } finally {
-        this.checking = undefined;
-      }
-    })();
-    await this.checking;
+    const last = await this.db.selectFrom('content_changes').select(sql<number | null>`max(id)`.as('id')).executeTakeFirst();
+    const changeId = Number(last?.id ?? 0);
+    if (this.version && changeId === this.version.changeId && Date.now() < this.version.validUntil) return;
+    const next = await this.readVersion(new Date());
+    this.entries.clear();
+    this.version = next;
   }
 
   async get<T>(key: string, load: () => Promise<T>, ttlMs: number, until?: (value: T) => number | undefined): Promise<T> {
@@ -116,7 +108,6 @@ class Memo {
   clear(): void {
     this.entries.clear();
     this.version = undefined;
-    this.checkedAt = 0;
   }
 }
 
