@@ -43,6 +43,8 @@ export interface PageMeta {
   /** Extra JSON-LD objects (NewsArticle, VideoObject, BroadcastEvent…). */
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
+  /** RSS feeds of this page (<link rel="alternate" type="application/rss+xml">). */
+  feeds?: { title: string; path: string }[];
   /** Ad targeting of the page beyond its language and route (section, tags, article id…). */
   adTargeting?: AdTargeting;
 }

@@ -46,6 +46,8 @@ export const ClickEvents = {
   footer: 26,
   /** An advertising banner. */
   ad: 27,
+  /** A short link /s/{code} followed (recorded by the server: src/server/short-links/). */
+  shortLink: 28,
   /** The language switch: stored with the clicks, under its own analytics id (SPEC §7.5: 11). */
   languageSwitch: 11,
 } as const;
@@ -60,6 +62,7 @@ export const CLICK_TRACK_NAMES = {
   'search-result': ClickEvents.searchResult,
   footer: ClickEvents.footer,
   ad: ClickEvents.ad,
+  'short-link': ClickEvents.shortLink,
   language: ClickEvents.languageSwitch,
 } as const satisfies Record<string, (typeof ClickEvents)[keyof typeof ClickEvents]>;
 

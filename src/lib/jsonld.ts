@@ -119,6 +119,8 @@ export interface NewsArticleInput {
   section: string | null;
   inLanguage: LdLanguage;
   keywords: readonly string[];
+  /** The article's video, when it has one (NewsArticle.video). */
+  video?: Omit<VideoObjectInput, 'siteUrl' | 'url' | 'inLanguage'> | null | undefined;
 }
 
 export function newsArticleLd(a: NewsArticleInput): LdObject {
@@ -144,6 +146,11 @@ export function newsArticleLd(a: NewsArticleInput): LdObject {
   if (a.image) o['image'] = [imageObject(site, a.image)];
   if (a.section) o['articleSection'] = a.section;
   if (a.keywords.length) o['keywords'] = a.keywords.join(', ');
+  if (a.video) {
+    const video = videoObjectLd({ ...a.video, siteUrl: site, url: a.url, inLanguage: a.inLanguage });
+    delete video['@context'];
+    o['video'] = video;
+  }
   return o;
 }
 
@@ -160,7 +167,12 @@ export interface VideoObjectInput {
   contentUrl?: string | undefined;
   embedUrl?: string | undefined;
   inLanguage: LdLanguage;
+  /** A live stream: its broadcast (Google's LIVE badge reads VideoObject.publication). */
+  publication?: { startDate: string | Date; endDate: string | Date; isLiveBroadcast: boolean } | undefined;
 }
+
+/** Stand-in thumbnail (Google requires thumbnailUrl on every VideoObject). */
+export const DEFAULT_THUMBNAIL_PATH = '/og-default.png';
 
 export function videoObjectLd(v: VideoObjectInput): LdObject {
   const site = baseOf(v.siteUrl, v.url);
@@ -172,63 +184,139 @@ export function videoObjectLd(v: VideoObjectInput): LdObject {
     // Google requires a non-empty description.
     description: v.description || v.name,
     uploadDate: isoDate(v.uploadDate),
-    duration: isoDuration(v.durationSeconds),
+    thumbnailUrl: [absoluteUrl(site, v.thumbnail?.url ?? DEFAULT_THUMBNAIL_PATH)],
     inLanguage: v.inLanguage,
     publisher: publisher(site),
   };
-  if (v.thumbnail) {
-    o['thumbnailUrl'] = [absoluteUrl(site, v.thumbnail.url)];
-  }
+  // A live stream has no duration.
+  if (v.durationSeconds > 0) o['duration'] = isoDuration(v.durationSeconds);
   if (v.contentUrl) o['contentUrl'] = absoluteUrl(site, v.contentUrl);
   if (v.embedUrl) o['embedUrl'] = absoluteUrl(site, v.embedUrl);
-  return o;
-}
-
-export interface BroadcastEventInput {
-  /** Site origin (getConfig().SITE_URL). Optional when `videoUrl` is absolute. */
-  siteUrl?: string | undefined;
-  name: string;
-  description: string;
-  startDate: string | Date;
-  endDate: string | Date;
-  isLiveBroadcast: true;
-  /** Page where the live stream is watched (path or URL). */
-  videoUrl?: string | undefined;
-  /** Channel name shown as the BroadcastService name, e.g. "2M Maroc". */
-  channelName: string;
-  inLanguage?: LdLanguage | undefined;
-}
-
-export function broadcastEventLd(b: BroadcastEventInput): LdObject {
-  const site = baseOf(b.siteUrl, b.videoUrl ?? '');
-  const o: LdObject = {
-    '@context': CONTEXT,
-    '@type': 'BroadcastEvent',
-    name: b.name,
-    description: b.description || b.name,
-    startDate: isoDate(b.startDate),
-    endDate: isoDate(b.endDate),
-    isLiveBroadcast: b.isLiveBroadcast,
-    publishedOn: {
-      '@type': 'BroadcastService',
-      name: b.channelName || '2M Maroc',
-      broadcastDisplayName: '2M',
-      broadcaster: publisher(site),
-      url: absoluteUrl(site, '/'),
-    },
-  };
-  if (b.inLanguage) o['inLanguage'] = b.inLanguage;
-  if (b.videoUrl) {
-    o['url'] = absoluteUrl(site, b.videoUrl);
-    o['video'] = {
-      '@type': 'VideoObject',
-      name: b.name,
-      description: b.description || b.name,
-      embedUrl: absoluteUrl(site, b.videoUrl),
-      uploadDate: isoDate(b.startDate),
+  if (v.publication) {
+    o['publication'] = {
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: v.publication.isLiveBroadcast,
+      startDate: isoDate(v.publication.startDate),
+      endDate: isoDate(v.publication.endDate),
     };
   }
   return o;
+}
+
+/** The 2M channel as a BroadcastService. */
+function broadcastService(site: string, channelName: string): LdObject {
+  return {
+    '@type': 'BroadcastService',
+    name: channelName || '2M Maroc',
+    broadcastDisplayName: '2M',
+    broadcaster: publisher(site),
+    url: absoluteUrl(site, '/'),
+  };
+}
+
+export interface ScheduleEntry {
+  name: string;
+  startDate: string | Date;
+  endDate: string | Date;
+  isLive: boolean;
+  /** The programme's page (path or URL), when it has one. */
+  programme?: { name: string; url: string } | null | undefined;
+}
+
+/** The TV guide: its broadcasts as an ItemList of BroadcastEvent, in order. */
+export function broadcastListLd(b: { siteUrl: string; url: string; name: string; channelName: string; inLanguage: LdLanguage; entries: readonly ScheduleEntry[] }): LdObject {
+  const service = broadcastService(b.siteUrl, b.channelName);
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    name: b.name,
+    url: absoluteUrl(b.siteUrl, b.url),
+    numberOfItems: b.entries.length,
+    itemListElement: b.entries.map((e, i) => {
+      const event: LdObject = {
+        '@type': 'BroadcastEvent',
+        name: e.name,
+        startDate: isoDate(e.startDate),
+        endDate: isoDate(e.endDate),
+        isLiveBroadcast: e.isLive,
+        inLanguage: b.inLanguage,
+        publishedOn: service,
+      };
+      if (e.programme) event['workPerformed'] = { '@type': 'TVSeries', name: e.programme.name, url: absoluteUrl(b.siteUrl, e.programme.url) };
+      return { '@type': 'ListItem', position: i + 1, item: event };
+    }),
+  };
+}
+
+export interface SeriesInput {
+  siteUrl: string;
+  url: string;
+  /** emission and serie: TVSeries; film: Movie. */
+  kind: 'emission' | 'serie' | 'film';
+  name: string;
+  description: string;
+  image: ImageShape | null;
+  inLanguage: LdLanguage;
+  episodes: readonly { name: string; url: string; season: number; datePublished: string | Date }[];
+}
+
+/** A programme page: TVSeries with its episodes (TVEpisode), or a Movie. */
+export function seriesLd(p: SeriesInput): LdObject {
+  const url = absoluteUrl(p.siteUrl, p.url);
+  const o: LdObject = {
+    '@context': CONTEXT,
+    '@type': p.kind === 'film' ? 'Movie' : 'TVSeries',
+    '@id': `${url}#programme`,
+    name: p.name,
+    url,
+    description: p.description || p.name,
+    inLanguage: p.inLanguage,
+    image: absoluteUrl(p.siteUrl, p.image?.url ?? DEFAULT_THUMBNAIL_PATH),
+    productionCompany: publisher(p.siteUrl),
+  };
+  if (p.kind !== 'film') {
+    o['numberOfEpisodes'] = p.episodes.length;
+    o['episode'] = p.episodes.map((e) => ({
+      '@type': 'TVEpisode',
+      name: e.name,
+      url: absoluteUrl(p.siteUrl, e.url),
+      partOfSeason: { '@type': 'TVSeason', seasonNumber: e.season },
+      partOfSeries: { '@id': o['@id'] },
+      datePublished: isoDate(e.datePublished),
+    }));
+  }
+  return o;
+}
+
+export interface EpisodeInput {
+  siteUrl: string;
+  url: string;
+  name: string;
+  description: string;
+  datePublished: string | Date;
+  season: number;
+  number: number;
+  image: ImageShape | null;
+  inLanguage: LdLanguage;
+  series: { name: string; url: string };
+}
+
+/** An episode page: TVEpisode, part of its TVSeries and season. */
+export function episodeLd(e: EpisodeInput): LdObject {
+  const seriesUrl = absoluteUrl(e.siteUrl, e.series.url);
+  return {
+    '@context': CONTEXT,
+    '@type': 'TVEpisode',
+    name: e.name,
+    url: absoluteUrl(e.siteUrl, e.url),
+    description: e.description || e.name,
+    datePublished: isoDate(e.datePublished),
+    episodeNumber: e.number,
+    inLanguage: e.inLanguage,
+    image: absoluteUrl(e.siteUrl, e.image?.url ?? DEFAULT_THUMBNAIL_PATH),
+    partOfSeason: { '@type': 'TVSeason', seasonNumber: e.season },
+    partOfSeries: { '@type': 'TVSeries', '@id': `${seriesUrl}#programme`, name: e.series.name, url: seriesUrl },
+  };
 }
 
 export interface Crumb {

@@ -48,6 +48,8 @@ export const EXCLUDED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'mm-weather',
   'tracking',
   'ads',
+  // Short links /s/{code}: language-neutral, they redirect to the article.
+  's',
 ]);
 
 /** The locale cookie's name and lifetime (SPEC §9: 365 days). */

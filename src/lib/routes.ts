@@ -48,6 +48,7 @@ export interface RouteParams {
   'user-u-id': Partial<P<'id'>>;
   'tag-url': { tag: string; url?: string };
   live: never;
+  'live-embed': never;
   newsletter: never;
   'newsletter-confirm': never;
   'newsletter-unsubscribe': never;
@@ -101,6 +102,7 @@ const BUILDERS: { [N in RouteName]: (p: RouteParams[N]) => string } = {
   'user-u-id': (p) => `/user/u${opt(p.id)}`,
   'tag-url': (p) => `/${slug(p.tag)}${p.url === undefined || p.url === '' ? '' : `/${slug(p.url)}`}`,
   live: () => '/live',
+  'live-embed': () => '/live/embed',
   newsletter: () => '/newsletter',
   'newsletter-confirm': () => '/newsletter/confirm',
   'newsletter-unsubscribe': () => '/newsletter/unsubscribe',

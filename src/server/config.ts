@@ -74,6 +74,10 @@ export const configSchema = z.object({
     .int('must be a whole number of minutes from 0')
     .min(0, 'must be a whole number of minutes from 0')
     .default(10),
+  /** Where changed URLs are POSTed as JSON for a CDN to purge them (src/server/delivery/cdn-purge.ts); unset: no purge. */
+  CDN_PURGE_URL: httpUrl.optional(),
+  /** Bearer token sent with each purge (only with CDN_PURGE_URL). */
+  CDN_PURGE_TOKEN: z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be 8 to 512 printable characters without spaces').optional(),
   /** Folder of the pre-built pages (builds/, current); default <DATA_DIR>/site. */
   SITE_DIR: z.string().min(1).optional(),
   /** The broadcaster's HLS live stream; without it the built-in channel is used. */
@@ -180,7 +184,7 @@ export class ConfigError extends Error {}
 
 /** Variables whose value an error message does not repeat. */
 /** Variables whose value may hold a password or key: a bad one is named, never printed. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY', 'VAPID_PRIVATE_KEY']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY', 'VAPID_PRIVATE_KEY', 'CDN_PURGE_URL', 'CDN_PURGE_TOKEN']);
 
 /** Parse an environment; throws ConfigError listing every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {

@@ -11,6 +11,9 @@ import { z } from 'zod';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { envelopeSchema, errorEnvelopeSchema, type RouteDef, type Sample } from '../../src/server/api/define.ts';
 import { apiRoutes } from '../../src/server/api/routes/index.ts';
+import { broadcastOpenApiPaths, NEWSROOM_SECURITY } from '../../src/server/broadcast/openapi.ts';
+import { newsroomRoutes } from '../../src/server/newsroom/routes.ts';
+import { OpenApiChecker } from '../support/openapi-validator.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -18,8 +21,11 @@ const LOCALES = ['ar', 'fr'] as const;
 type Locale = (typeof LOCALES)[number];
 
 let store: Store;
+/** The served OpenAPI document: every answer below must match it too. */
+let checker: OpenApiChecker;
 beforeAll(async () => {
   store = await openStore({ dataDir });
+  checker = new OpenApiChecker((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiChecker>[0]);
 });
 afterAll(async () => {
   await store?.db.destroy();
@@ -28,6 +34,12 @@ afterAll(async () => {
 /* ---- helpers ---- */
 
 const routeName = (route: RouteDef) => `${route.method} ${route.path}`;
+/** The route's path in the OpenAPI document (the dispatcher answers with or without a trailing slash). */
+const docPath = (route: RouteDef) => route.path.replace(/(.)\/$/, '$1');
+
+function expectDocumented(route: RouteDef, a: Answer): void {
+  expect(checker.check(route.method, docPath(route), a.status, a.headers.get('content-type'), a.json), describeAnswer(a)).toEqual([]);
+}
 const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** The request URL for a route and a sample; a missing path parameter is a test failure. */
@@ -154,6 +166,7 @@ for (const route of apiRoutes) {
         const env = expectSchema(envelopeSchema(route.response), a.json, `${a.url} [${locale}]`);
         expect(env.header.status).toBe('OK');
         expect(env.header.code).toBe(200);
+        expectDocumented(route, a);
       });
     }
 
@@ -163,6 +176,7 @@ for (const route of apiRoutes) {
         for (const locale of LOCALES) {
           const a = await call(urlFor(route, unknown), { method: route.method, locale, body: sampleBody(unknown) });
           expectErrorEnvelope(a, 404);
+          expectDocumented(route, a);
         }
       });
     }
@@ -173,6 +187,7 @@ for (const route of apiRoutes) {
         for (const locale of LOCALES) {
           const a = await call(urlFor(route, malformed), { method: route.method, locale, body: sampleBody(malformed) });
           expectErrorEnvelope(a, 400);
+          expectDocumented(route, a);
         }
       });
     }
@@ -202,16 +217,27 @@ describe('/api/openapi.json', () => {
     expect(doc.paths).toBeTypeOf('object');
   });
 
-  it('lists exactly the registry paths', () => {
-    expect(Object.keys(doc.paths ?? {}).sort()).toEqual([...new Set(apiRoutes.map((r) => r.path))].sort());
+  it('lists every registry path, the newsroom ones (and the endpoints outside it: tests/unit/openapi.test.ts)', () => {
+    const newsroom = [...Object.keys(broadcastOpenApiPaths()), ...newsroomRoutes.filter((r) => r.doc).map((r) => r.path)];
+    expect(Object.keys(doc.paths ?? {})).toEqual(expect.arrayContaining([...new Set([...apiRoutes.map(docPath), ...newsroom])]));
   });
 
-  it('describes every operation with its method, a unique id and 200/400/404 answers', () => {
+  it('puts every newsroom operation behind the bearer scheme', () => {
+    const doc2 = doc as typeof doc & { components?: { securitySchemes?: Record<string, { scheme?: string }> } };
+    expect(doc2.components?.securitySchemes?.[NEWSROOM_SECURITY]?.scheme).toBe('bearer');
+    for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+      if (!path.startsWith('/api/newsroom/')) continue;
+      for (const op of Object.values(ops) as { security?: unknown }[]) expect(op.security, path).toEqual([{ [NEWSROOM_SECURITY]: [] }]);
+    }
+  });
+
+  it('describes every operation with its method, a unique id and 200/404 answers (400 with parameters)', () => {
     const ids = new Set<unknown>();
     for (const route of apiRoutes) {
-      const op = doc.paths?.[route.path]?.[route.method.toLowerCase()];
+      const op = doc.paths?.[docPath(route)]?.[route.method.toLowerCase()];
       expect(op, `${routeName(route)} missing from the document`).toBeDefined();
-      expect(Object.keys(op?.responses ?? {}), routeName(route)).toEqual(expect.arrayContaining(['200', '400', '404']));
+      const hasParams = Boolean(route.params || route.query);
+      expect(Object.keys(op?.responses ?? {}), routeName(route)).toEqual(expect.arrayContaining(hasParams ? ['200', '400', '404'] : ['200', '404']));
       expect(op?.operationId, routeName(route)).toBeTypeOf('string');
       expect(ids.has(op?.operationId), `${routeName(route)}: duplicate operationId`).toBe(false);
       ids.add(op?.operationId);

@@ -217,15 +217,18 @@ for (const { lang, dir } of LANGS) {
       await expect(page.locator('main [role="tabpanel"]:visible')).toHaveCount(1);
     });
 
-    test('live: channel, poster box with the live address, now and next, BroadcastEvent', async ({ page, request }) => {
+    test('live: channel, poster box with the live address, now and next, VideoObject with its BroadcastEvent', async ({ page, request }) => {
       const s = await sample(request, lang);
       await visit(page, at(lang, '/live'), lang, dir);
       // In the page's content (the mobile header's live block, hidden on wide screens, names the channel too).
       await expect(page.locator('main').getByText(s.live.title, { exact: true }).first()).toBeVisible();
       await hasPosterBox(page, { url: s.live.url[0]!, id: 'live', type: 'live' });
       await expect(page.locator('main a[href$="/guidetv"]').first()).toBeVisible();
-      // On air or, in a gap of the grid, the next programme: always announced.
-      expect(await ldTypes(page)).toContain('BroadcastEvent');
+      // On air or, in a gap of the grid, the next programme: always announced, in VideoObject.publication.
+      expect(await ldTypes(page)).toContain('VideoObject');
+      const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b) as Record<string, unknown>);
+      const video = blocks.find((b) => b['@type'] === 'VideoObject');
+      expect(video?.['publication']).toMatchObject({ '@type': 'BroadcastEvent', isLiveBroadcast: true });
     });
 
     test('shows: programmes by kind, linking to their pages', async ({ page, request }) => {

@@ -13,6 +13,7 @@ import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 import { PageCache } from '../../src/server/delivery/page-cache.ts';
 import { pageKey } from '../../src/server/delivery/site-dir.ts';
 import { hasLanguagePrefix } from '../../src/server/delivery/prebuild-paths.ts';
+import { CdnPurger, type PurgeBody } from '../../src/server/delivery/cdn-purge.ts';
 
 /** Serves `handler` on a free loopback port; returns its base URL and server. */
 async function listen(handler: ReturnType<typeof createDeliveryHandler>): Promise<{ server: Server; base: string }> {
@@ -173,6 +174,7 @@ describe('the cache of pages rendered on demand', () => {
   let server: Server;
   let base = '';
   let clock = 1_800_000_000_000;
+  let handler: ReturnType<typeof createDeliveryHandler>;
   const hits: string[] = [];
   /** What the fake Astro answers per path. */
   const answers: Record<string, { status?: number; headers: Record<string, string | string[]>; body?: string }> = {
@@ -188,7 +190,7 @@ describe('the cache of pages rendered on demand', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), '2m-pagecache-'));
-    const handler = createDeliveryHandler({
+    handler = createDeliveryHandler({
       clientDir: path.join(dir, 'client'),
       siteDir: path.join(dir, 'site'),
       pageCache: new PageCache({ now: () => clock }),
@@ -251,11 +253,61 @@ describe('the cache of pages rendered on demand', () => {
     }
   });
 
+  it('forgets every cached copy of a changed path, whatever its query (the change feed)', async () => {
+    await get('/fr/sport/nouvel-article?utm=a');
+    await get('/fr/sport/nouvel-article/?utm=b');
+    const before = hits.length;
+    expect(handler.forgetPaths(['/fr/sport/nouvel-article', '/fr/other'])).toBe(2);
+    await get('/fr/sport/nouvel-article?utm=a');
+    expect(hits.length).toBe(before + 1);
+  });
+
   it('keys on the query string too', async () => {
     await get('/fr/sport/nouvel-article?page=2');
     await get('/fr/sport/nouvel-article?page=2');
     await get('/fr/sport/nouvel-article?page=3');
     expect(countOf('/fr/sport/nouvel-article?page=2')).toBe(1);
     expect(countOf('/fr/sport/nouvel-article?page=3')).toBe(1);
+  });
+});
+
+describe('the CDN purge adapter', () => {
+  it('POSTs the changed absolute URLs as JSON with its token, retrying with backoff until a 2xx', async () => {
+    const received: { body: PurgeBody; auth: string | undefined; type: string | undefined }[] = [];
+    const server = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c: Buffer) => (data += c.toString()));
+      req.on('end', () => {
+        received.push({ body: JSON.parse(data) as PurgeBody, auth: req.headers.authorization, type: req.headers['content-type'] });
+        res.writeHead(received.length < 3 ? 503 : 204);
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const addr = server.address();
+    const logs: string[] = [];
+    const purger = new CdnPurger({
+      url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/purge`,
+      token: 'purge-secret',
+      backoffMs: 5,
+      log: (m) => logs.push(m),
+    });
+    purger.enqueue(['https://www.2m.ma/ar', 'https://www.2m.ma/ar', 'https://www.2m.ma/fr/sport/x'], 'publish');
+    await purger.idle();
+    await new Promise((r) => server.close(r));
+    expect(received).toHaveLength(3);
+    expect(received[2]!.body.urls).toEqual(['https://www.2m.ma/ar', 'https://www.2m.ma/fr/sport/x']);
+    expect(received[2]!.body.reason).toBe('publish');
+    expect(received[2]!.auth).toBe('Bearer purge-secret');
+    expect(received[2]!.type).toBe('application/json');
+    expect(logs.filter((l) => l.includes('retrying'))).toHaveLength(2);
+  });
+
+  it('gives up after its attempts, logging it', async () => {
+    const logs: string[] = [];
+    const purger = new CdnPurger({ url: 'http://127.0.0.1:1/purge', attempts: 2, backoffMs: 1, log: (m) => logs.push(m) });
+    purger.enqueue(['https://www.2m.ma/ar'], 'update');
+    await purger.idle();
+    expect(logs.at(-1)).toMatch(/given up after 2 attempts/);
   });
 });

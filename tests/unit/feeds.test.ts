@@ -15,7 +15,9 @@ import {
   rootIndexXml,
   sectionUrls,
   sitemapIndexXml,
+  sitemapOnlyUrls,
 } from '../../src/server/feeds/sitemap.ts';
+import { XMLValidator } from 'fast-xml-parser';
 import { languageFeed, rssXml, tagFeed } from '../../src/server/feeds/rss.ts';
 import { robotsTxt } from '../../src/server/feeds/robots.ts';
 import { collect, escapeXml, rfc822, textStream } from '../../src/server/feeds/xml.ts';
@@ -27,7 +29,7 @@ const ago = (hours: number) => new Date(NOW.getTime() - hours * HOUR).toISOStrin
 const TRICKY = 'Tom & Jerry <b> à Rabat';
 
 let db: DB;
-const ids = { cover: 0, frTag: 0, arTag: 0, frTranslated: 0, arTranslated: 0, frOld: 0, arAlone: 0, societeFr: 0, societeAr: 0 };
+const ids = { cover: 0, frTag: 0, arTag: 0, frTranslated: 0, arTranslated: 0, frOld: 0, arAlone: 0, societeFr: 0, societeAr: 0, candidate: 0, coach: 0, video: 0, futureVideo: 0 };
 
 /**
  * A tiny XML well-formedness check: every tag closes in order, no raw `<`
@@ -136,7 +138,21 @@ beforeAll(async () => {
       { lang: 'fr', page: 'infos', title: 'Infos', body_html: '', updated_at: ago(200) },
     ])
     .execute();
-  await db.insertInto('starlight_seasons').values({ number: 1, year: 2020, title_ar: 'س1', title_fr: 'S1', description_ar: '', description_fr: '', cover_image_id: null }).execute();
+  const season = await db
+    .insertInto('starlight_seasons')
+    .values({ number: 1, year: 2020, title_ar: 'س1', title_fr: 'S1', description_ar: '', description_fr: '', cover_image_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const person = { season_id: Number(season.id), slug: 'p', name_ar: 'س', name_fr: 'S', city_ar: '', city_fr: '', bio_ar: '', bio_fr: '', photo_image_id: null };
+  const candidate = await db.insertInto('starlight_people').values({ ...person, role: 'candidate', position: 1 }).returning('id').executeTakeFirstOrThrow();
+  const coach = await db.insertInto('starlight_people').values({ ...person, slug: 'c', role: 'coach', position: 2 }).returning('id').executeTakeFirstOrThrow();
+  ids.candidate = Number(candidate.id);
+  ids.coach = Number(coach.id);
+  const video = { season_id: Number(season.id), person_id: null, kind: 'prime', title_ar: 'ف', title_fr: 'V', video_id: null, thumbnail_image_id: null };
+  const shown = await db.insertInto('starlight_videos').values({ ...video, published_at: ago(30) }).returning('id').executeTakeFirstOrThrow();
+  const later = await db.insertInto('starlight_videos').values({ ...video, published_at: new Date(NOW.getTime() + 5 * HOUR).toISOString() }).returning('id').executeTakeFirstOrThrow();
+  ids.video = Number(shown.id);
+  ids.futureVideo = Number(later.id);
 });
 
 afterAll(async () => {
@@ -178,6 +194,32 @@ describe('language sitemaps', () => {
     expect(fr.some((u) => u.path.startsWith('/ar'))).toBe(false);
   });
 
+  it('also lists the live, casting and talent pages, older tags, and every Starlight person and video page', async () => {
+    const ar = await sitemapOnlyUrls(db, 'ar');
+    const alt = (path: string) => ar.find((u) => u.path === path)?.alternate;
+    expect(alt('/ar/live')).toBe('/fr/live');
+    // Unprefixed in Arabic (DESIGN.md §3).
+    expect(alt('/casting')).toBe('/fr/casting');
+    expect(alt('/castings')).toBe('/fr/castings');
+    expect(alt('/talents')).toBe('/fr/talents');
+    expect(alt('/ar/posts/tagold')).toBe('/fr/posts/tagold');
+    for (const sub of ['artiste', 'coach', 'showAll', 'saison1/showAll']) expect(alt(`/ar/replay/starlight/${sub}`)).toBe(`/fr/replay/starlight/${sub}`);
+    expect(alt(`/ar/replay/starlight/artiste?id=${ids.candidate}`)).toBe(`/fr/replay/starlight/artiste?id=${ids.candidate}`);
+    expect(alt(`/ar/replay/starlight/coach?id=${ids.coach}`)).toBe(`/fr/replay/starlight/coach?id=${ids.coach}`);
+    expect(alt(`/ar/replay/starlight/pagevideo?id=${ids.video}`)).toBe(`/fr/replay/starlight/pagevideo?id=${ids.video}`);
+    expect(ar.some((u) => u.path.endsWith(`?id=${ids.futureVideo}`) && u.path.includes('pagevideo'))).toBe(false);
+
+    // In the language sitemap, escaped, and the document is well-formed XML.
+    const plan = await languagePlan(db, 'ar');
+    const xml = await collect(languagePageXml(db, SITE, plan, 1)!);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain(`<loc>${SITE}/ar/replay/starlight/artiste?id=${ids.candidate}</loc>`);
+    expect(xml).toContain(`<loc>${SITE}/casting</loc>`);
+    // The pre-build (sectionUrls) leaves them on demand.
+    const prebuilt = new Set((await sectionUrls(db, 'ar')).map((u) => u.path));
+    for (const u of ar) expect(prebuilt.has(u.path), u.path).toBe(false);
+  });
+
   it('lists every published article once, with hreflang alternates for translations', async () => {
     const plan = await languagePlan(db, 'fr');
     expect(plan.articles).toBe(FR_PUBLISHED);
@@ -216,6 +258,18 @@ describe('language sitemaps', () => {
     expect(languagePageXml(db, SITE, plan, 0, max)).toBeUndefined();
     expect(languageSitemapPaths(plan)).toEqual(Array.from({ length: plan.pages }, (_, i) => `/fr/sitemap-${i + 1}.xml`));
     expect(languageSitemapPaths({ lang: 'ar', pages: 1 })).toEqual(['/ar/sitemap.xml']);
+
+    // The root index then lists every part of each language, then the news sitemap (sitemaps.org).
+    const index = await rootIndexXml(db, SITE, max);
+    expect(XMLValidator.validate(index)).toBe(true);
+    const arPlan = await languagePlan(db, 'ar', max);
+    const parts = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(parts).toEqual([
+      ...languageSitemapPaths(arPlan).map((p) => SITE + p),
+      ...languageSitemapPaths(plan).map((p) => SITE + p),
+      `${SITE}/news-sitemap.xml`,
+    ]);
+    expect(arPlan.pages).toBeGreaterThan(1);
   });
 
   it('reads articles in windows', async () => {

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   absoluteUrl,
   breadcrumbLd,
-  broadcastEventLd,
+  broadcastListLd,
+  episodeLd,
   isoDuration,
   ldLanguage,
   ldScript,
   newsArticleLd,
   organizationLd,
+  seriesLd,
   videoObjectLd,
 } from '../../src/lib/jsonld.ts';
 import type { ImageShape } from '../../src/server/api/shapes.ts';
@@ -128,25 +130,53 @@ describe('videoObjectLd', () => {
   });
 });
 
-describe('broadcastEventLd', () => {
-  it('publishes on the 2M BroadcastService', () => {
-    const ld = broadcastEventLd({
+describe('live, guide and programme JSON-LD', () => {
+  it('a live VideoObject carries its BroadcastEvent in publication, a thumbnail and no duration', () => {
+    const ld = videoObjectLd({
       siteUrl: SITE,
-      name: 'JT Soir',
-      description: 'Journal',
-      startDate: '2025-01-02T20:00:00Z',
-      endDate: '2025-01-02T20:45:00Z',
-      isLiveBroadcast: true,
-      videoUrl: '/fr/live',
-      channelName: '2M Maroc',
+      url: '/fr/live',
+      name: '2M - JT Soir',
+      description: 'Le direct',
+      thumbnail: null,
+      uploadDate: '2025-01-02T20:00:00Z',
+      durationSeconds: 0,
+      embedUrl: '/fr/live/embed',
+      inLanguage: 'fr-FR',
+      publication: { startDate: '2025-01-02T20:00:00Z', endDate: '2025-01-02T20:45:00Z', isLiveBroadcast: true },
     });
-    expect(ld['@type']).toBe('BroadcastEvent');
-    expect(ld['isLiveBroadcast']).toBe(true);
-    const service = ld['publishedOn'] as { '@type': string; name: string };
-    expect(service['@type']).toBe('BroadcastService');
-    expect(service.name).toBe('2M Maroc');
-    expect(ld['url']).toBe('https://www.2m.ma/fr/live');
-    expect((ld['video'] as { embedUrl: string }).embedUrl).toBe('https://www.2m.ma/fr/live');
+    expect(ld['publication']).toEqual({ '@type': 'BroadcastEvent', isLiveBroadcast: true, startDate: '2025-01-02T20:00:00.000Z', endDate: '2025-01-02T20:45:00.000Z' });
+    expect(ld['thumbnailUrl']).toEqual(['https://www.2m.ma/og-default.png']);
+    expect(ld['duration']).toBeUndefined();
+    expect(ld['embedUrl']).toBe('https://www.2m.ma/fr/live/embed');
+  });
+
+  it('the guide is an ItemList of BroadcastEvent on the 2M BroadcastService', () => {
+    const ld = broadcastListLd({
+      siteUrl: SITE,
+      url: '/fr/guidetv',
+      name: 'Guide TV',
+      channelName: '2M Maroc',
+      inLanguage: 'fr-FR',
+      entries: [
+        { name: 'JT', startDate: '2025-01-02T20:00:00Z', endDate: '2025-01-02T20:45:00Z', isLive: true, programme: null },
+        { name: 'Série', startDate: '2025-01-02T20:45:00Z', endDate: '2025-01-02T21:30:00Z', isLive: false, programme: { name: 'Série', url: '/fr/replay/4' } },
+      ],
+    });
+    const items = ld['itemListElement'] as { position: number; item: Record<string, unknown> }[];
+    expect(items.map((i) => i.position)).toEqual([1, 2]);
+    expect(items[0]!.item).toMatchObject({ '@type': 'BroadcastEvent', isLiveBroadcast: true, publishedOn: { '@type': 'BroadcastService', name: '2M Maroc' } });
+    expect(items[1]!.item['workPerformed']).toEqual({ '@type': 'TVSeries', name: 'Série', url: 'https://www.2m.ma/fr/replay/4' });
+  });
+
+  it('a programme is a TVSeries with its episodes (a film a Movie), an episode a TVEpisode of it', () => {
+    const base = { siteUrl: SITE, url: '/fr/replay/4', name: 'Série', description: '', image: img, inLanguage: 'fr-FR' as const };
+    const series = seriesLd({ ...base, kind: 'serie', episodes: [{ name: 'Épisode 1', url: '/fr/replay/single/9', season: 1, datePublished: '2025-01-02T20:00:00Z' }] });
+    expect(series).toMatchObject({ '@type': 'TVSeries', numberOfEpisodes: 1, description: 'Série' });
+    expect((series['episode'] as Record<string, unknown>[])[0]).toMatchObject({ '@type': 'TVEpisode', url: 'https://www.2m.ma/fr/replay/single/9', partOfSeason: { seasonNumber: 1 } });
+    expect(seriesLd({ ...base, kind: 'film', episodes: [] })['@type']).toBe('Movie');
+    const ep = episodeLd({ ...base, url: '/fr/replay/single/9', name: 'Épisode 1', datePublished: '2025-01-02T20:00:00Z', season: 1, number: 1, series: { name: 'Série', url: '/fr/replay/4' } });
+    expect(ep).toMatchObject({ '@type': 'TVEpisode', episodeNumber: 1, partOfSeries: { '@id': 'https://www.2m.ma/fr/replay/4#programme' } });
+    expect(ep['partOfSeries'] as { '@id': string }).toMatchObject({ '@id': `${series['url'] as string}#programme` });
   });
 });
 

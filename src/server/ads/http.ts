@@ -14,13 +14,13 @@ import { parseSizes } from '../../lib/ads/display.ts';
 const unit = z.string({ error: 'required: the video ad unit' }).regex(AD_UNIT_PATTERN, 'must be 1 to 200 letters, digits, _ . / -');
 const market = z.enum(['ma', 'intl'], { error: 'must be ma or intl' }).default('ma');
 
-const vastQuery = z.object({
+export const vastQuery = z.object({
   unit,
   lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
   market,
 });
 
-const trackQuery = z.object({
+export const trackQuery = z.object({
   e: z.enum(TRACKED_EVENTS, { error: `must be one of ${TRACKED_EVENTS.join(', ')}` }),
   c: z.coerce.number({ error: 'must be a creative id' }).int('must be a creative id').positive('must be a creative id'),
   u: unit,
@@ -100,7 +100,7 @@ export async function handleTrackRequest(request: Request): Promise<Response> {
 
 /* ------------------------------------------------------------ display ads */
 
-const bannerQuery = z.object({
+export const bannerQuery = z.object({
   unit,
   format: z.enum(['banner', 'skin'], { error: 'must be banner or skin' }).default('banner'),
   sizes: z
@@ -111,14 +111,14 @@ const bannerQuery = z.object({
   market,
 }).refine((q) => q.format === 'skin' || q.sizes.length > 0, { path: ['sizes'], message: 'required for a banner: sizes such as 728x90,468x60' });
 
-const bannerEventQuery = z.object({
+export const bannerEventQuery = z.object({
   e: z.enum(BANNER_EVENTS.filter((e) => e !== 'click') as ['impression', 'viewable'], { error: 'must be impression or viewable' }),
   b: z.coerce.number({ error: 'must be a banner id' }).int('must be a banner id').positive('must be a banner id'),
   u: unit,
   m: market,
 });
 
-const bannerClickQuery = z.object({
+export const bannerClickQuery = z.object({
   b: z.coerce.number({ error: 'must be a banner id' }).int('must be a banner id').positive('must be a banner id'),
   u: unit,
   m: market,

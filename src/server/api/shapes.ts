@@ -12,6 +12,8 @@ export const imageShape = z
     alt: z.string(),
     /** "url 320w, url 640w, …" for <img srcset>. */
     srcset: z.string(),
+    /** The same widths in AVIF, for <source type="image/avif"> (pictures uploaded by the newsroom). */
+    avifSrcset: z.string().optional(),
     color: z.string(),
   })
   .meta({ id: 'Image' });

@@ -63,11 +63,10 @@ export const CHANGE_FEED_OVERLAP_MS = 30_000;
 export class ChangeFeedReader {
   private since: string;
   private readonly applied = new Map<number, string>();
+  private readonly db: Kysely<Database>;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    start: Date = new Date(),
-  ) {
+  constructor(db: Kysely<Database>, start: Date = new Date()) {
+    this.db = db;
     this.since = start.toISOString();
   }
 

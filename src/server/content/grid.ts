@@ -4,6 +4,7 @@ import type { Lang, Row } from '../db/schema.ts';
 import type { ProgrammeRef } from '../api/shapes.ts';
 import { programmePath } from '../../lib/paths.ts';
 import { addDays, broadcastDay, dayLabel, formatTime } from '../../lib/dates.ts';
+import { tr } from './video/common.ts';
 
 /** At most this many days in /api/grille/list and the TV guide. */
 export const GRID_DAYS = 14;
@@ -16,6 +17,8 @@ export interface GridEntry {
   start: string;
   end: string;
   title: string;
+  /** The XMLTV description in the language ('' when none). */
+  description: string;
   genre: string;
   programme: ProgrammeRef | null;
   isLive: boolean;
@@ -44,7 +47,9 @@ async function toGridEntries(db: DB, rows: Row<'grid_entries'>[], lang: Lang, no
       endsAt: r.ends_at,
       start: formatTime(r.starts_at),
       end: formatTime(r.ends_at),
-      title: lang === 'ar' ? r.title_ar : r.title_fr,
+      // An XMLTV import may bring one language only: show the other.
+      title: tr(r, 'title', lang),
+      description: tr(r, 'description', lang),
       genre: r.genre,
       programme: p ? { id: p.id, title: lang === 'ar' ? p.title_ar : p.title_fr, path: programmePath(lang, p.id) } : null,
       isLive: r.is_live === 1,

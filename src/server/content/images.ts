@@ -12,12 +12,17 @@ interface Variant {
 export function toImage(row: Row<'images'>, lang: Lang): ImageShape {
   const variants = JSON.parse(row.variants) as Variant[];
   const all = [...variants, { url: row.url, width: row.width, height: row.height }].sort((a, b) => a.width - b.width);
+  // Newsroom uploads (009_newsroom) also have AVIF renditions.
+  const avif = (JSON.parse(row.renditions ?? '[]') as (Variant & { type: string })[])
+    .filter((r) => r.type === 'image/avif')
+    .sort((a, b) => a.width - b.width);
   return {
     url: row.url,
     width: row.width,
     height: row.height,
     alt: lang === 'ar' ? row.alt_ar : row.alt_fr,
     srcset: all.map((v) => `${v.url} ${v.width}w`).join(', '),
+    ...(avif.length ? { avifSrcset: avif.map((v) => `${v.url} ${v.width}w`).join(', ') } : {}),
     color: row.color,
   };
 }

@@ -4,11 +4,12 @@ import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { loadImages } from './images.ts';
+import { route } from '../../lib/routes.ts';
 
 /** The built-in live channel's playlist (served by the live-channel module). */
 export const BUILTIN_LIVE_URL = '/live/2m/index.m3u8';
 
-const LIVE_TITLE: Record<Lang, string> = { ar: '2M مباشر', fr: '2M en direct' };
+export const LIVE_TITLE: Record<Lang, string> = { ar: '2M مباشر', fr: '2M en direct' };
 
 export interface LiveSection {
   /** url[0] is the live address; the rest are the other active channels. */
@@ -18,8 +19,12 @@ export interface LiveSection {
 }
 
 /**
- * The live address: LIVE_STREAM_URL when configured, else the first active
- * channel's stream URL, else the built-in channel. Other active channels with
+ * The live address, in this order (README "Live"):
+ *  1. the stream the newsroom set (`POST /api/newsroom/live`: the main
+ *     channel's `stream_url`), with its title;
+ *  2. LIVE_STREAM_URL, the deployment's configured stream;
+ *  3. the built-in channel.
+ * The main channel is the first active one; other active channels with
  * their own stream follow.
  */
 export async function liveSection(
@@ -35,12 +40,13 @@ export async function liveSection(
     .orderBy('id')
     .execute();
   const main = channels[0];
-  const first = liveStreamUrl ?? main?.stream_url ?? BUILTIN_LIVE_URL;
+  const first = main?.stream_url ?? liveStreamUrl ?? BUILTIN_LIVE_URL;
   const others = channels.slice(1).flatMap((c) => (c.stream_url ? [c.stream_url] : []));
   const image = await loadImages(db, [main?.poster_image_id], lang);
+  const newsroomTitle = main ? (lang === 'ar' ? main.live_title_ar : main.live_title_fr) : null;
   return {
     url: [...new Set([first, ...others])],
-    title: main ? (lang === 'ar' ? main.name_ar : main.name_fr) : LIVE_TITLE[lang],
+    title: newsroomTitle || (main ? (lang === 'ar' ? main.name_ar : main.name_fr) : LIVE_TITLE[lang]),
     poster: image(main?.poster_image_id),
   };
 }
@@ -57,7 +63,7 @@ export interface LiveIframe {
 export function liveIframe(lang: Lang, siteUrl: string = getConfig().SITE_URL): LiveIframe {
   return {
     title: LIVE_TITLE[lang],
-    src: `${siteUrl.replace(/\/+$/, '')}/${lang}/live?embed=1`,
+    src: `${siteUrl.replace(/\/+$/, '')}${route('live-embed', lang)}`,
     width: 640,
     height: 360,
     allow: 'autoplay; fullscreen; picture-in-picture',

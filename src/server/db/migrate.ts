@@ -9,6 +9,8 @@ import { formsMigration } from './migrations/005_forms.ts';
 import { searchMigration } from './migrations/006_search.ts';
 import { pushMigration } from './migrations/007_push.ts';
 import { bannersMigration } from './migrations/008_banners.ts';
+import { newsroomMigration } from './migrations/009_newsroom.ts';
+import { broadcastMigration } from './migrations/010_broadcast.ts';
 import { indexesMigration } from './migrations/013_indexes.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
@@ -22,6 +24,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '006_search': searchMigration(dialect),
     '007_push': pushMigration(dialect),
     '008_banners': bannersMigration(dialect),
+    '009_newsroom': newsroomMigration(dialect),
+    '010_broadcast': broadcastMigration(dialect),
     '013_indexes': indexesMigration(dialect),
   };
 }

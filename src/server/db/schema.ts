@@ -28,6 +28,8 @@ export interface ImagesTable {
   credit: string | null;
   /** JSON: [{ url, width, height }] smaller renditions for srcset. */
   variants: string;
+  /** 009_newsroom: JSON [{ url, width, height, type }] AVIF and WebP renditions of an uploaded picture. */
+  renditions: ColumnType<string, string | undefined, string>;
   /** Dominant colour as #rrggbb, for a placeholder while loading. */
   color: string;
 }
@@ -103,12 +105,52 @@ export interface ArticlesTable {
   author_id: number | null;
   /** Programme whose results this article reports, if any. */
   programme_id: number | null;
-  status: 'draft' | 'published';
+  /** withdrawn (009_newsroom): taken off the site by the newsroom (410). */
+  status: 'draft' | 'published' | 'withdrawn';
   published_at: string;
   updated_at: string;
   view_count: ColumnType<number, number | undefined, number>;
   /** Normalised title, subtitle and tags (Arabic folded, French unaccented). */
   search_text: string;
+  /** 009_newsroom: the IPTC ninjs `uri` of a newsroom article (unique), else null. */
+  ninjs_uri: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 009_newsroom: the ninjs `version` last stored. */
+  ninjs_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 009_newsroom: the ninjs `by` line, shown when there is no author. */
+  byline: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 009_newsroom: when the newsroom withdrew it (status 'withdrawn'). */
+  withdrawn_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 009_newsroom: paths an article answered at before its slug or section changed. */
+export interface ArticleOldPathsTable {
+  path: string;
+  article_id: number;
+  created_at: string;
+}
+
+/** 009_newsroom: bearer tokens of the newsroom API (SHA-256 hex of the token only). */
+export interface NewsroomTokensTable {
+  id: Id;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** 009_newsroom: one row per newsroom call. */
+export interface NewsroomAuditTable {
+  id: Id;
+  token_name: string;
+  /** e.g. article.publish, article.withdraw, media.upload, token.create */
+  action: string;
+  /** The item touched (a ninjs uri, a media id), when there is one. */
+  item: string | null;
+  /** HTTP status of the answer (for CLI actions: 200 or 404…). */
+  outcome: number;
+  detail: string | null;
+  created_at: string;
 }
 
 export interface ArticleTagsTable {
@@ -153,11 +195,14 @@ export interface LiveChannelsTable {
   slug: string;
   name_ar: string;
   name_fr: string;
-  /** Stream URL; null means the built-in channel (or LIVE_STREAM_URL). */
+  /** Stream URL set by the newsroom (it wins over LIVE_STREAM_URL); null: LIVE_STREAM_URL, else the built-in channel. */
   stream_url: string | null;
   poster_image_id: number | null;
   is_active: number;
   position: number;
+  /** 010_broadcast: the newsroom's live title per language (null: the channel's name). */
+  live_title_ar: ColumnType<string | null, string | null | undefined, string | null>;
+  live_title_fr: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProgrammesTable {
@@ -192,6 +237,8 @@ export interface EpisodesTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface JtBulletinsTable {
@@ -209,6 +256,8 @@ export interface JtBulletinsTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebVideoTagsTable {
@@ -232,6 +281,8 @@ export interface WebVideosTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
+  external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GridEntriesTable {
@@ -246,6 +297,11 @@ export interface GridEntriesTable {
   programme_id: number | null;
   episode_id: number | null;
   is_live: number;
+  /** 010_broadcast: XMLTV `<desc lang>` per language ('' when none). */
+  description_ar: ColumnType<string, string | undefined, string>;
+  description_fr: ColumnType<string, string | undefined, string>;
+  /** 010_broadcast: XMLTV `<icon src>`, or null. */
+  icon_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StarlightSeasonsTable {
@@ -566,6 +622,9 @@ export interface Database {
   play_events: PlayEventsTable;
   push_subscriptions: PushSubscriptionsTable;
   content_changes: ContentChangesTable;
+  article_old_paths: ArticleOldPathsTable;
+  newsroom_tokens: NewsroomTokensTable;
+  newsroom_audit: NewsroomAuditTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

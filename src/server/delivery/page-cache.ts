@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { pageKey } from './site-dir.ts';
 
 /** Longest a page stays, whatever it announces. */
 export const PAGE_CACHE_MAX_TTL_S = 600;
@@ -171,7 +172,7 @@ export class PageCache {
       if (headers['content-encoding'] || !cacheable(res.statusCode, headers)) return;
       const body = Buffer.concat(chunks);
       const kept: Record<string, string> = {};
-      for (const name of ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link']) {
+      for (const name of ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy', 'x-frame-options']) {
         if (headers[name] !== undefined) kept[name] = headers[name]!;
       }
       const gzip = body.length > 1024 ? gzipSync(body, { level: 6 }) : null;
@@ -189,6 +190,27 @@ export class PageCache {
       };
       this.store(key, entry);
     });
+  }
+
+  /**
+   * Drops the entries of these decoded page paths (page keys, see
+   * site-dir.ts `pageKey`), whatever their build and query string. Cache keys
+   * are `<build>:<url>`. Returns how many entries went.
+   */
+  forgetPaths(paths: Iterable<string>): number {
+    const wanted = new Set(paths);
+    if (wanted.size === 0) return 0;
+    let dropped = 0;
+    for (const [key, entry] of this.map) {
+      const url = key.slice(key.indexOf(':') + 1);
+      const q = url.indexOf('?');
+      const p = pageKey(q === -1 ? url : url.slice(0, q));
+      if (p !== null && wanted.has(p)) {
+        this.drop(key, entry);
+        dropped++;
+      }
+    }
+    return dropped;
   }
 
   private store(key: string, entry: Cached): void {

@@ -29,6 +29,14 @@ export function hasLanguagePrefix(p: string): boolean {
   return LOCALES.some((l) => p === `/${l}` || p.startsWith(`/${l}/`));
 }
 
+/**
+ * Whether a page may sit in the pre-build: a page key (site-dir.ts) with
+ * its language prefix that does not change with the clock.
+ */
+export function isPrebuildable(key: string): boolean {
+  return hasLanguagePrefix(key) && !CLOCK_PAGES.has(key);
+}
+
 /** The canonical paths of the newest published articles of a language. */
 export async function newestArticlePaths(db: DB, lang: Locale, limit: number): Promise<string[]> {
   if (limit <= 0) return [];

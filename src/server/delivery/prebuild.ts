@@ -110,12 +110,21 @@ function takeLock(siteDir: string): () => void {
 
 const KEPT_HEADERS = ['cache-control', 'content-language'] as const;
 
-async function renderOne(
-  origin: string,
-  pagePath: string,
-  pagesDir: string,
-  timeoutMs: number,
-): Promise<PageHeaders | 'gone'> {
+/** A page rendered through the site's own on-demand renderer, compressed, ready to write. */
+export interface RenderedPage {
+  html: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  headers: PageHeaders;
+}
+
+/**
+ * The one render path (ADR 010): asks the running site for a fresh render of
+ * a page (RENDER_HEADER bypasses the pre-built copy and the page cache) and
+ * compresses it once, off the main thread (zlib's thread pool). 'gone' when
+ * the page no longer exists as such (404, a redirect).
+ */
+export async function renderPage(origin: string, pagePath: string, timeoutMs = 30_000): Promise<RenderedPage | 'gone'> {
   let res: Response;
   try {
     res = await fetch(new URL(pagePath, origin), {
@@ -126,7 +135,7 @@ async function renderOne(
   } catch (err) {
     throw new PrebuildError(`${pagePath}: ${(err as Error).message}`);
   }
-  if (res.status === 404 || (res.status >= 300 && res.status < 400)) {
+  if (res.status === 404 || res.status === 410 || (res.status >= 300 && res.status < 400)) {
     await res.body?.cancel();
     return 'gone';
   }
@@ -140,8 +149,6 @@ async function renderOne(
     throw new PrebuildError(`${pagePath}: not HTML (${type})`);
   }
   const html = Buffer.from(await res.arrayBuffer());
-  const file = pageFile(pagesDir, decodeURI(pagePath));
-  await mkdir(path.dirname(file), { recursive: true });
   const [gz, br] = await Promise.all([
     gzipAsync(html, { level: 9 }),
     brotliAsync(html, {
@@ -155,13 +162,38 @@ async function renderOne(
       },
     }),
   ]);
-  await Promise.all([writeFile(file, html), writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
   const headers: PageHeaders = { 'content-type': /charset=/i.test(type) ? type : `${type}; charset=utf-8` };
   for (const name of KEPT_HEADERS) {
     const v = res.headers.get(name);
     if (v) headers[name] = v;
   }
-  return headers;
+  return { html, gzip: gz, br, headers };
+}
+
+/**
+ * Writes a rendered page and its twins into a build's pages folder, each file
+ * written beside its place and renamed over it: a reader (our server, nginx)
+ * sees the old file or the new one, never a partial one. The identity file
+ * goes last, so that nginx's gzip_static never pairs a new page with an old twin for long.
+ */
+export async function writePage(pagesDir: string, pagePath: string, page: RenderedPage): Promise<void> {
+  const file = pageFile(pagesDir, pagePath);
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const put = async (target: string, body: Buffer) => {
+    const t = path.join(path.dirname(target), `${path.basename(target)}${tmp}`);
+    await writeFile(t, body);
+    await rename(t, target);
+  };
+  await Promise.all([put(`${file}.gz`, page.gzip), put(`${file}.br`, page.br)]);
+  await put(file, page.html);
+}
+
+async function renderOne(origin: string, pagePath: string, pagesDir: string, timeoutMs: number): Promise<PageHeaders | 'gone'> {
+  const page = await renderPage(origin, pagePath, timeoutMs);
+  if (page === 'gone') return 'gone';
+  await writePage(pagesDir, decodeURI(pagePath), page);
+  return page.headers;
 }
 
 /** Removes old builds, keeping the current one and the KEEP_BUILDS newest others. */

@@ -12,7 +12,9 @@ import { getStore } from '../db/index.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { displaySlots } from '../ads/slots.ts';
 import { prebuild, PrebuildBusyError, type PrebuildResult } from './prebuild.ts';
-import { createDeliveryServer, type NodeHandler } from './server.ts';
+import { CdnPurger } from './cdn-purge.ts';
+import { Freshness } from './freshness.ts';
+import { createDeliveryHandler, createDeliveryServer, type DeliveryHandler, type NodeHandler } from './server.ts';
 import { currentBuildId } from './site-dir.ts';
 
 export interface RunningSite {
@@ -20,6 +22,8 @@ export interface RunningSite {
   /** Where the pre-build (and anyone on this machine) reaches the site. */
   origin: string;
   siteDir: string;
+  /** The front server's handler (what the change feed updates). */
+  delivery: DeliveryHandler;
   /** Runs a pre-build now (null when one is already running). */
   rebuild: () => Promise<PrebuildResult | null>;
   stop: () => Promise<void>;
@@ -51,7 +55,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   process.env.PORT = String(config.PORT);
   const entry = (await import(pathToFileURL(path.join(opts.distDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
 
-  const server = createDeliveryServer({
+  const delivery = createDeliveryHandler({
     clientDir,
     siteDir,
     fallback: entry.handler,
@@ -59,6 +63,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building.
     ready: () => !config.PREBUILD || currentBuildId(siteDir) !== null,
   });
+  const server = createDeliveryServer(delivery);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => {
@@ -88,6 +93,11 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     return running;
   };
 
+  // Content changes reach the pages within a second or two (freshness.ts, ADR 010).
+  const purger = config.CDN_PURGE_URL ? new CdnPurger({ url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN, log }) : null;
+  const freshness = new Freshness({ db: (await getStore()).db, siteDir, origin, siteUrl: config.SITE_URL, delivery, purger, log });
+  freshness.start();
+
   let timer: NodeJS.Timeout | undefined;
   if (config.PREBUILD) {
     void rebuild();
@@ -101,6 +111,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       clearInterval(timer);
+      await freshness.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 5000);
@@ -124,5 +135,5 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     }
   }
 
-  return { server, origin, siteDir, rebuild, stop };
+  return { server, delivery, origin, siteDir, rebuild, stop };
 }

@@ -26,7 +26,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache } from './page-cache.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
-import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest } from './site-dir.ts';
+import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -62,6 +62,13 @@ class ByteLru<V extends { size: number }> {
       this.map.set(key, v);
     }
     return v;
+  }
+
+  delete(key: string): void {
+    const v = this.map.get(key);
+    if (!v) return;
+    this.map.delete(key);
+    this.bytes -= v.size;
   }
 
   set(key: string, value: V): void {
@@ -174,7 +181,21 @@ export interface DeliveryOptions {
   log?: (message: string) => void;
 }
 
-export function createDeliveryHandler(opts: DeliveryOptions): NodeHandler {
+/** What the freshness loop (freshness.ts) changes in a running front server. */
+export interface DeliveryControl {
+  /**
+   * A page of build `id` was rendered again (its files are already replaced
+   * on disk): serve these bytes from now on. `null`: the page left the build
+   * (its files are removed), the on-demand route answers for it.
+   */
+  swapPage(id: string, key: string, page: { html: Buffer; gzip: Buffer; br: Buffer; headers: PageHeaders } | null): void;
+  /** Drops every page-cache entry of these decoded paths, whatever their query string. */
+  forgetPaths(keys: Iterable<string>): number;
+}
+
+export type DeliveryHandler = NodeHandler & DeliveryControl;
+
+export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   const cache = new ByteLru<Entry>(opts.cacheBytes ?? 128 * 1024 * 1024);
   const pages = opts.pageCache ?? new PageCache();
   const manifests = new Map<string, BuildManifest>();
@@ -284,7 +305,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): NodeHandler {
 
   const ready = opts.ready ?? (() => currentBuildId(opts.siteDir) !== null);
 
-  return async (req, res) => {
+  const handle: NodeHandler = async (req, res) => {
     allowOneClickUnsubscribe(req);
     if (req.url === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
       // For load balancers and the test harness: 503 until the first pre-build is in place.
@@ -314,10 +335,33 @@ export function createDeliveryHandler(opts: DeliveryOptions): NodeHandler {
     }
     await opts.fallback(req, res);
   };
+
+  const swapPage: DeliveryControl['swapPage'] = (id, key, page) => {
+    const manifest = manifests.get(id);
+    const cacheKey = `page:${id}:${key}`;
+    if (page) {
+      if (manifest) manifest.pages[key] = page.headers;
+      cache.set(cacheKey, {
+        identity: { body: page.html, encoding: null },
+        gzip: { body: page.gzip, encoding: 'gzip' },
+        br: { body: page.br, encoding: 'br' },
+        etag: etagOf(page.html),
+        size: page.html.length + page.gzip.length + page.br.length,
+      });
+    } else {
+      if (manifest) delete manifest.pages[key];
+      cache.delete(cacheKey);
+    }
+  };
+
+  return Object.assign(handle, {
+    swapPage,
+    forgetPaths: (keys: Iterable<string>) => pages.forgetPaths(keys),
+  });
 }
 
-export function createDeliveryServer(opts: DeliveryOptions): Server {
-  const handler = createDeliveryHandler(opts);
+/** The front server (where it is created: headers and timeouts of the HTTP server belong here). */
+export function createDeliveryServer(handler: DeliveryHandler): Server {
   const server = createServer((req, res) => {
     void handler(req, res);
   });

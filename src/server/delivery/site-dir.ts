@@ -11,6 +11,7 @@
  * never a mix, and never nothing. Readers resolve `current` once per request.
  */
 import { readFileSync, readlinkSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface PageHeaders {
@@ -73,4 +74,12 @@ export function pageKey(pathname: string): string | null {
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return null;
   if (/\.[A-Za-z0-9]{1,8}$/.test(segments[segments.length - 1] ?? '')) return null;
   return p;
+}
+
+/** Replaces a build's manifest atomically (write beside, rename over): readers see the old one or the new one. */
+export async function writeManifest(siteDir: string, manifest: BuildManifest): Promise<void> {
+  const file = path.join(buildDir(siteDir, manifest.id), MANIFEST);
+  const tmp = `${file}.tmp-${process.pid}-${Date.now()}`;
+  await writeFile(tmp, JSON.stringify(manifest));
+  await rename(tmp, file);
 }

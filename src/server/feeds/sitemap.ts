@@ -3,7 +3,8 @@
  *
  *  - /sitemap.xml: sitemap index of every language sitemap (or of its pages
  *    when a language has more than SITEMAP_MAX_URLS URLs) and the news sitemap;
- *  - /{lang}/sitemap.xml: every public URL of a language, or, past the
+ *  - /{lang}/sitemap.xml: every public URL of a language (sectionUrls,
+ *    sitemapOnlyUrls, then the articles), or, past the
  *    limit, an index of /{lang}/sitemap-{n}.xml;
  *  - /{lang}/sitemap-{n}.xml: page n (1-based) of a language's URLs;
  *  - /news-sitemap.xml: articles of both languages published in the last 48 h.
@@ -18,7 +19,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { STATIC_PAGE_KEYS } from '../db/schema.ts';
-import { route } from '../../lib/routes.ts';
+import { route, withQuery } from '../../lib/routes.ts';
 import {
   articlePath,
   dossierPath,
@@ -26,12 +27,14 @@ import {
   jtPath,
   LOCALES,
   programmePath,
+  starlightVideoPath,
   staticPagePath,
   tagPath,
   webVideoPath,
   type Locale,
 } from '../../lib/paths.ts';
 import { publishedArticles } from '../content/articles.ts';
+import { publicStarlightVideos } from '../content/video/starlight.ts';
 import { absolute, escapeXml, w3cDate, XML_DECLARATION } from './xml.ts';
 
 /** sitemaps.org limit of URLs per file. */
@@ -164,6 +167,33 @@ export async function sectionUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
   return urls;
 }
 
+/**
+ * Public URLs of a language that the sitemap lists but the pre-build leaves
+ * on demand (src/server/delivery/prebuild-paths.ts reads sectionUrls only):
+ * pages that follow the clock (/live), pages addressed with a query
+ * (Starlight people and videos: ?id=), the unprefixed sections (/casting,
+ * /castings, /talents in Arabic) and the lists of every Starlight person,
+ * video and older tag.
+ */
+export async function sitemapOnlyUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
+  const alt = other(lang);
+  const both = (pathOf: (l: Locale) => string, lastmod?: string): SitemapUrl => ({ path: pathOf(lang), alternate: pathOf(alt), lastmod });
+  const urls: SitemapUrl[] = [];
+  for (const name of ['live', 'casting', 'castings', 'talents', 'posts-tagold'] as const) urls.push(both((l) => route(name, l)));
+  const sub = (l: Locale, s: string) => route('replay-starlight-sub', l, { sub: s });
+  for (const s of ['artiste', 'coach', 'showAll']) urls.push(both((l) => sub(l, s)));
+
+  const [seasons, people, videos] = await Promise.all([
+    db.selectFrom('starlight_seasons').select(['number']).orderBy('number').execute(),
+    db.selectFrom('starlight_people').select(['id', 'role']).orderBy('season_id').orderBy('position').orderBy('id').execute(),
+    publicStarlightVideos(db).select(['starlight_videos.id', 'starlight_videos.published_at']).orderBy('starlight_videos.id').execute(),
+  ]);
+  for (const season of seasons) urls.push(both((l) => sub(l, `saison${season.number}/showAll`)));
+  for (const p of people) urls.push(both((l) => withQuery(sub(l, p.role === 'coach' ? 'coach' : 'artiste'), { id: p.id })));
+  for (const v of videos) urls.push(both((l) => starlightVideoPath(l, v.id), v.published_at));
+  return urls;
+}
+
 /* ---- articles ---- */
 
 /** Published articles of a language. */
@@ -261,7 +291,8 @@ export interface LanguagePlan {
 }
 
 export async function languagePlan(db: DB, lang: Lang, maxUrls = SITEMAP_MAX_URLS): Promise<LanguagePlan> {
-  const [sections, articles] = await Promise.all([sectionUrls(db, lang), countArticles(db, lang)]);
+  const [prebuilt, onDemand, articles] = await Promise.all([sectionUrls(db, lang), sitemapOnlyUrls(db, lang), countArticles(db, lang)]);
+  const sections = [...prebuilt, ...onDemand];
   const total = sections.length + articles;
   return { lang, sections, articles, total, pages: Math.max(1, Math.ceil(total / maxUrls)) };
 }
@@ -304,10 +335,10 @@ export function sitemapIndexXml(siteUrl: string, entries: ReadonlyArray<{ path: 
 }
 
 /** The root index: every language's sitemap file(s), then the news sitemap. */
-export async function rootIndexXml(db: DB, siteUrl: string): Promise<string> {
+export async function rootIndexXml(db: DB, siteUrl: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
   const entries: { path: string }[] = [];
   for (const lang of LOCALES) {
-    const plan = await languagePlan(db, lang);
+    const plan = await languagePlan(db, lang, maxUrls);
     for (const path of languageSitemapPaths(plan)) entries.push({ path });
   }
   entries.push({ path: '/news-sitemap.xml' });

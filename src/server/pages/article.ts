@@ -49,7 +49,39 @@ async function nearestSection(db: DB, masterTagId: number | undefined, other: Lo
   return route('index', other);
 }
 
-export type ArticleLoad = { kind: 'article'; view: ArticleView } | { kind: 'redirect'; location: string };
+/** gone: the newsroom withdrew the article (410 at every path it had, issue 10). */
+export type ArticleLoad = { kind: 'article'; view: ArticleView } | { kind: 'redirect'; location: string } | { kind: 'gone' };
+
+/**
+ * What an address that shows no public article was: a withdrawn article's
+ * slug or id, or an old path of an article whose slug or section changed
+ * (a redirect to it while it is public, gone once withdrawn).
+ */
+async function formerArticle(db: DB, locale: Locale, by: { path: string; slug: string } | { id: number }): Promise<ArticleLoad | null> {
+  if ('id' in by) {
+    const row = await db.selectFrom('articles').select('status').where('id', '=', by.id).where('lang', '=', locale).executeTakeFirst();
+    return row?.status === 'withdrawn' ? { kind: 'gone' } : null;
+  }
+  const old = await db
+    .selectFrom('article_old_paths')
+    .innerJoin('articles', 'articles.id', 'article_old_paths.article_id')
+    .select(['articles.id', 'articles.status'])
+    .where('article_old_paths.path', '=', by.path)
+    .executeTakeFirst();
+  if (old?.status === 'withdrawn') return { kind: 'gone' };
+  if (old) {
+    const v = await view(db, old.id);
+    if (v) return { kind: 'redirect', location: v.article.path };
+  }
+  const withdrawn = await db
+    .selectFrom('articles')
+    .select('id')
+    .where('lang', '=', locale)
+    .where('slug', '=', by.slug)
+    .where('status', '=', 'withdrawn')
+    .executeTakeFirst();
+  return withdrawn ? { kind: 'gone' } : null;
+}
 
 async function view(db: DB, id: number): Promise<ArticleView | null> {
   const page = await articlePage(db, id, 6, 4);
@@ -82,7 +114,7 @@ export async function loadArticleBySlug(
     .where('articles.slug', '=', params.url)
     .orderBy('articles.published_at', 'desc')
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) return formerArticle(db, locale, { path: route('tag-url', locale, params), slug: params.url });
   const v = await view(db, row.id);
   if (!v) return null;
   if (articleTagSegment(v) !== params.tag) return { kind: 'redirect', location: v.article.path };
@@ -95,7 +127,7 @@ export async function loadArticleBySlug(
  */
 export async function loadPostPage(db: DB, locale: Locale, params: { id: number }): Promise<ArticleLoad | null> {
   const v = await view(db, params.id);
-  if (!v) return null;
+  if (!v) return formerArticle(db, locale, { id: params.id });
   if (v.article.lang !== locale) return { kind: 'redirect', location: route('post-id', v.article.lang, { id: params.id }) };
   return { kind: 'article', view: v };
 }

@@ -87,6 +87,16 @@ export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'ta
         section: a.masterTag?.name ?? null,
         inLanguage: ldLanguage(a.lang),
         keywords: a.tags.map((t) => t.name),
+        video: a.video
+          ? {
+              name: a.title,
+              description,
+              thumbnail: a.video.poster ?? a.cover ?? null,
+              uploadDate: a.publishedAt,
+              durationSeconds: a.video.durationSeconds,
+              contentUrl: a.video.url,
+            }
+          : null,
       }),
     ],
   };
@@ -119,4 +129,10 @@ export function searchMeta(
     noindex: q !== '',
   };
   return { meta, action, breadcrumbs };
+}
+
+/** The PageMeta of a withdrawn article's address (410): not indexed, no alternates. */
+export function goneMeta(locale: Locale, path: string, routeName: Extract<RouteName, 'tag-url' | 'post-id'>): PageMeta {
+  const heading = m.newsroom_gone_heading({}, { locale });
+  return { locale, routeName, title: pageTitle(heading, locale), description: heading, path, alternates: {}, noindex: true };
 }

@@ -55,5 +55,6 @@ export function tagMeta(listing: TagListing, locale: Locale, routeName: Extract<
     image: listing.articles[0]?.cover ?? null,
     ogType: 'website',
     breadcrumbs: tagCrumbs(listing, locale),
+    feeds: [{ title: m.standards_rss_tag({ tag: listing.tag.name }, { locale }), path: `${route('posts-tag-id', locale, { id: listing.tag.id })}/rss.xml` }],
   };
 }

@@ -23,7 +23,7 @@ import { onShutdown } from '../lifecycle.ts';
 import { clientAddress } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { TrackingQueue } from './queue.ts';
-import { parseTrackingBody, TRACKING_LIMITS } from './schema.ts';
+import { parseTrackingBody, TRACKING_LIMITS, type ClickEvent } from './schema.ts';
 
 const EXTRA_MESSAGES: Record<number, Record<Lang, string>> = {
   413: { ar: 'حجم الطلب أكبر من المسموح به.', fr: 'La requête est trop volumineuse.' },
@@ -140,5 +140,17 @@ export async function flushTracking(): Promise<void> {
     await shared.queue.flush();
   } catch (error) {
     console.error('[tracking] final flush failed', error);
+  }
+}
+
+/**
+ * Queues click events the server itself observes (a followed short link),
+ * written with the browsers' clicks; never throws.
+ */
+export function recordServerClicks(events: readonly ClickEvent[]): void {
+  try {
+    instance().queue.enqueue(events.map((event) => ({ kind: 'click' as const, event })));
+  } catch (error) {
+    console.error('[tracking] could not queue a server click', error);
   }
 }

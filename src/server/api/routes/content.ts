@@ -75,6 +75,7 @@ const gridEntryShape = z
     start: z.string().regex(/^\d{2}:\d{2}$/),
     end: z.string().regex(/^\d{2}:\d{2}$/),
     title: z.string(),
+    description: z.string(),
     genre: z.string(),
     programme: programmeRefShape.nullable(),
     isLive: z.boolean(),

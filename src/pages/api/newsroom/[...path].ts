@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { handleNewsroom } from '../../../server/newsroom/index.ts';
+
+export const prerender = false;
+
+/**
+ * The newsroom ingest API (issue 10): bearer-token calls with bodies, so a
+ * route of its own beside the GET registry; the endpoints are the table in
+ * src/server/newsroom/routes.ts.
+ */
+export const ALL: APIRoute = ({ request }) => handleNewsroom(request);

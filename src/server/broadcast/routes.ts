@@ -1,0 +1,176 @@
+/**
+ * The newsroom's video and broadcast endpoints (issue 10 item 4), entries of
+ * the newsroom route table (src/server/newsroom/routes.ts): authenticated and
+ * audited by the newsroom router, answered in the site's envelope.
+ *
+ *   POST   /api/newsroom/grid              XMLTV body: replace the span it covers
+ *   GET    /api/newsroom/breaking/{lang}   one language's ticker items
+ *   PUT    /api/newsroom/breaking/{lang}   set / reorder the list
+ *   DELETE /api/newsroom/breaking/{lang}   clear it
+ *   GET    /api/newsroom/live              what plays, and the newsroom's setting
+ *   PUT    /api/newsroom/live              set the stream URL and title
+ *   DELETE /api/newsroom/live              clear them
+ *   POST   /api/newsroom/videos            create or update a replay by uri
+ *
+ * The grid's export is public: GET /guidetv.xml (src/pages/guidetv.xml.ts).
+ */
+import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from '../newsroom/router.ts';
+import { BodyTooLarge, mediaType, readBody, readJsonBody } from '../newsroom/body.ts';
+import type { Lang } from '../db/schema.ts';
+import { importGrid, GridImportError } from './grid.ts';
+import type { XmltvError } from './xmltv.ts';
+import { BreakingInputError, breakingListInput, clearBreaking, fieldErrors, listBreaking, setBreaking } from './breaking.ts';
+import { clearLive, liveInput, liveState, setLive } from './live.ts';
+import { publishReplay, ReplayInputError, replayInput } from './replays.ts';
+
+/** Largest XMLTV document accepted (a month of one channel is well under 1 MB). */
+export const MAX_XMLTV_BYTES = 5 * 1024 * 1024;
+/** Largest JSON body of these endpoints. */
+export const MAX_BROADCAST_JSON_BYTES = 256 * 1024;
+
+const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xmltv+xml']);
+
+/** XMLTV refusals as field errors: `programme.3.stop` → [`"Journal" (start …): stop is before start`]. */
+export function xmltvFieldErrors(errors: XmltvError[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    const key = e.programme ? `programme.${e.programme}.${e.field}` : e.field;
+    const who = e.programme ? `programme ${e.programme}${e.title ? ` "${e.title}"` : ''}${e.start ? ` (start ${e.start})` : ''}: ` : '';
+    (out[key] ??= []).push(`${who}${e.message}`);
+  }
+  return out;
+}
+
+/** The body's text: UTF-8, or Latin-1 when the XML declaration says so. */
+function decodeXml(bytes: Uint8Array<ArrayBuffer>): string | null {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
+  const declared = /^\s*<\?xml[^>]*encoding=["']([\w-]+)["']/i.exec(head)?.[1]?.toLowerCase();
+  try {
+    if (declared === 'iso-8859-1' || declared === 'latin1' || declared === 'windows-1252') return new TextDecoder('windows-1252').decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return null;
+  }
+}
+
+const grid: NewsroomRoute = {
+  method: 'POST',
+  path: '/api/newsroom/grid',
+  action: 'grid.import',
+  async handler(ctx) {
+    if (!XML_TYPES.has(mediaType(ctx.request))) return { status: 415, problem: 'send the XMLTV document with Content-Type: application/xml' };
+    let bytes: Uint8Array<ArrayBuffer>;
+    try {
+      bytes = await readBody(ctx.request, MAX_XMLTV_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return { status: 413, problem: `the document is over ${MAX_XMLTV_BYTES} bytes` };
+      return { status: 400, problem: 'the body could not be read' };
+    }
+    const xml = decodeXml(bytes);
+    if (xml === null) return { status: 400, problem: 'the document is not valid UTF-8 (or declare its encoding as ISO-8859-1)' };
+    try {
+      const result = await importGrid(ctx.db, xml);
+      return { status: 200, response: result, item: `${result.days[0]}..${result.days[result.days.length - 1]}` };
+    } catch (error) {
+      if (error instanceof GridImportError) return { status: 422, errors: xmltvFieldErrors(error.errors) };
+      throw error;
+    }
+  },
+};
+
+function langParam(ctx: NewsroomContext): Lang | NewsroomOutcome {
+  const lang = ctx.params.lang;
+  return lang === 'ar' || lang === 'fr' ? lang : { status: 404, problem: 'the language is ar or fr' };
+}
+
+const breakingList: NewsroomRoute = {
+  method: 'GET',
+  path: '/api/newsroom/breaking/{lang}',
+  action: 'breaking.list',
+  async handler(ctx) {
+    const lang = langParam(ctx);
+    if (typeof lang !== 'string') return lang;
+    return { status: 200, response: { lang, items: await listBreaking(ctx.db, lang) }, item: lang };
+  },
+};
+
+const breakingSet: NewsroomRoute = {
+  method: 'PUT',
+  path: '/api/newsroom/breaking/{lang}',
+  action: 'breaking.set',
+  async handler(ctx) {
+    const lang = langParam(ctx);
+    if (typeof lang !== 'string') return lang;
+    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    if (!body.ok) return { status: body.status, problem: body.problem, item: lang };
+    const input = breakingListInput.safeParse(body.value);
+    if (!input.success) return { status: 422, errors: fieldErrors(input.error), item: lang };
+    try {
+      return { status: 200, response: { lang, items: await setBreaking(ctx.db, lang, input.data) }, item: lang };
+    } catch (error) {
+      if (error instanceof BreakingInputError) return { status: 422, errors: error.errors, item: lang };
+      throw error;
+    }
+  },
+};
+
+const breakingClear: NewsroomRoute = {
+  method: 'DELETE',
+  path: '/api/newsroom/breaking/{lang}',
+  action: 'breaking.clear',
+  async handler(ctx) {
+    const lang = langParam(ctx);
+    if (typeof lang !== 'string') return lang;
+    return { status: 200, response: { lang, removed: await clearBreaking(ctx.db, lang) }, item: lang };
+  },
+};
+
+const liveGet: NewsroomRoute = {
+  method: 'GET',
+  path: '/api/newsroom/live',
+  action: 'live.get',
+  handler: async (ctx) => ({ status: 200, response: await liveState(ctx.db) }),
+};
+
+const liveSet: NewsroomRoute = {
+  method: 'PUT',
+  path: '/api/newsroom/live',
+  action: 'live.set',
+  async handler(ctx) {
+    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    if (!body.ok) return { status: body.status, problem: body.problem };
+    const input = liveInput.safeParse(body.value);
+    if (!input.success) return { status: 422, errors: fieldErrors(input.error) };
+    const state = await setLive(ctx.db, input.data);
+    return { status: 200, response: state, item: input.data.url };
+  },
+};
+
+const liveClear: NewsroomRoute = {
+  method: 'DELETE',
+  path: '/api/newsroom/live',
+  action: 'live.clear',
+  handler: async (ctx) => ({ status: 200, response: await clearLive(ctx.db) }),
+};
+
+const videos: NewsroomRoute = {
+  method: 'POST',
+  path: '/api/newsroom/videos',
+  action: 'video.publish',
+  async handler(ctx) {
+    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    if (!body.ok) return { status: body.status, problem: body.problem };
+    const uri = body.value && typeof body.value === 'object' && 'uri' in body.value ? String((body.value as { uri: unknown }).uri) : null;
+    const input = replayInput.safeParse(body.value);
+    if (!input.success) return { status: 422, errors: fieldErrors(input.error), item: uri };
+    try {
+      const result = await publishReplay(ctx.db, input.data);
+      return { status: result.created ? 201 : 200, response: result, item: result.uri };
+    } catch (error) {
+      if (error instanceof ReplayInputError) return { status: error.status, errors: error.errors, item: uri };
+      throw error;
+    }
+  },
+};
+
+export const broadcastRoutes: NewsroomRoute[] = [grid, breakingList, breakingSet, breakingClear, liveGet, liveSet, liveClear, videos];

@@ -1,0 +1,124 @@
+/**
+ * Newsroom tokens and audit trail (issue 10 item 1, migration 009_newsroom).
+ *
+ * A token is 32 random bytes in base64url behind the prefix `nr_`, shown
+ * once when it is created; the store keeps only its SHA-256 (hex), so a copy
+ * of the store opens nothing. A hash lookup needs no constant-time
+ * comparison: the caller does not control the stored side. Every newsroom
+ * call names its token in `newsroom_audit` (action, item, HTTP outcome).
+ */
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { newsroomError } from './envelope.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const TOKEN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const TOKEN_PATTERN = /^nr_[A-Za-z0-9_-]{43}$/;
+
+export function hashNewsroomToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export class TokenError extends Error {}
+
+/** Creates a token named `name` (unique among live and revoked ones); returns the token itself, never stored. */
+export async function createToken(db: Db, name: string, now = new Date()): Promise<string> {
+  if (!TOKEN_NAME_PATTERN.test(name)) {
+    throw new TokenError('a token name is 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit');
+  }
+  const existing = await db.selectFrom('newsroom_tokens').select('id').where('name', '=', name).executeTakeFirst();
+  if (existing) throw new TokenError(`a token named "${name}" already exists (revoked names stay taken: choose another name)`);
+  const token = `nr_${crypto.randomBytes(32).toString('base64url')}`;
+  await db
+    .insertInto('newsroom_tokens')
+    .values({ name, token_hash: hashNewsroomToken(token), created_at: now.toISOString(), revoked_at: null, last_used_at: null })
+    .execute();
+  return token;
+}
+
+export interface TokenInfo {
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export async function listTokens(db: Db): Promise<TokenInfo[]> {
+  const rows = await db
+    .selectFrom('newsroom_tokens')
+    .select(['name', 'created_at', 'revoked_at', 'last_used_at'])
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => ({ name: r.name, createdAt: r.created_at, revokedAt: r.revoked_at, lastUsedAt: r.last_used_at }));
+}
+
+/** Revokes the live token `name`: 'revoked', or why not. */
+export async function revokeToken(db: Db, name: string, now = new Date()): Promise<'revoked' | 'unknown' | 'already-revoked'> {
+  const row = await db.selectFrom('newsroom_tokens').select(['id', 'revoked_at']).where('name', '=', name).executeTakeFirst();
+  if (!row) return 'unknown';
+  if (row.revoked_at) return 'already-revoked';
+  await db.updateTable('newsroom_tokens').set({ revoked_at: now.toISOString() }).where('id', '=', row.id).execute();
+  return 'revoked';
+}
+
+export interface AuditEntry {
+  /** The token's name (or `cli:<user>` for store-side CLI actions). */
+  token: string;
+  /** e.g. article.publish, article.withdraw, media.upload */
+  action: string;
+  item?: string | null;
+  /** The HTTP status answered. */
+  outcome: number;
+  detail?: string | null;
+}
+
+export async function audit(db: Db, entry: AuditEntry, now = new Date()): Promise<void> {
+  await db
+    .insertInto('newsroom_audit')
+    .values({
+      token_name: entry.token,
+      action: entry.action,
+      item: entry.item ?? null,
+      outcome: entry.outcome,
+      detail: entry.detail ? entry.detail.slice(0, 500) : null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** The live token a request carries (`Authorization: Bearer nr_…`), or null. */
+export async function tokenOf(db: Kysely<Database>, request: Request, now = new Date()): Promise<string | null> {
+  const header = request.headers.get('authorization') ?? '';
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  if (!m || !TOKEN_PATTERN.test(m[1]!)) return null;
+  const row = await db
+    .selectFrom('newsroom_tokens')
+    .select(['id', 'name'])
+    .where('token_hash', '=', hashNewsroomToken(m[1]!))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  await db.updateTable('newsroom_tokens').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+  return row.name;
+}
+
+/**
+ * The token name of an authenticated newsroom request, or the 401 answer
+ * (site envelope, `WWW-Authenticate: Bearer`) to send back.
+ */
+export async function authenticateNewsroom(
+  request: Request,
+  db: Kysely<Database>,
+): Promise<{ tokenName: string } | Response> {
+  const name = await tokenOf(db, request);
+  if (name) return { tokenName: name };
+  const carried = /^Bearer\s/i.test(request.headers.get('authorization') ?? '');
+  const res = newsroomError(request, 401);
+  res.headers.set(
+    'www-authenticate',
+    carried ? 'Bearer realm="newsroom", error="invalid_token"' : 'Bearer realm="newsroom"',
+  );
+  return res;
+}

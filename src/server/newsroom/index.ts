@@ -1,0 +1,8 @@
+import { getDb } from '../db/index.ts';
+import { createNewsroomRouter } from './router.ts';
+import { newsroomRoutes } from './routes.ts';
+
+/** Answers every /api/newsroom/… request (src/pages/api/newsroom/[...path].ts). */
+export const handleNewsroom = createNewsroomRouter(newsroomRoutes, getDb);
+export { authenticateNewsroom, audit } from './auth.ts';
+export type { NewsroomRoute, NewsroomContext, NewsroomOutcome } from './router.ts';

@@ -1,0 +1,155 @@
+/**
+ * Pictures uploaded by the newsroom (issue 10 item 3): `POST
+ * /api/newsroom/media` with the raw bytes of a JPEG, PNG or WebP
+ * (`Content-Type: image/jpeg|png|webp`, at most MAX_MEDIA_BYTES: 413
+ * beyond). The picture is turned upright (EXIF orientation) and re-encoded
+ * with sharp, which drops every metadata block (EXIF, GPS, IPTC, XMP, ICC
+ * profiles become sRGB); the original bytes are not kept. Renditions are
+ * made in WebP and AVIF at the widths the layouts ask for (RENDITION_WIDTHS,
+ * never wider than the original) and written under DATA_DIR/media/newsroom/
+ * (served by /media/…, immutable), then one `images` row records them: the
+ * widest WebP as the image, the other WebPs as its srcset variants, and
+ * every rendition (AVIF included) in `renditions`. Its id is used in ninjs
+ * `associations` as `urn:2m:media:<id>`. The same picture uploaded twice
+ * answers the same id.
+ */
+import crypto from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { DB } from '../db/index.ts';
+import { MEDIA_URI_PREFIX } from './ninjs.ts';
+
+/** 20 MB: a full-resolution press photo is 5-15 MB. */
+export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
+/** 60 megapixels at most (a decompression bomb is refused, not decoded). */
+const MAX_PIXELS = 60_000_000;
+/**
+ * The widths of the site's image slots at 1x and 2x: cards 320-420 px, the
+ * article's cover 760 px, full-width on phones (360-430 px at 2-3x).
+ */
+export const RENDITION_WIDTHS = [320, 640, 960, 1280, 1600] as const;
+export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export interface Rendition {
+  url: string;
+  width: number;
+  height: number;
+  type: 'image/webp' | 'image/avif';
+}
+
+export interface StoredMedia {
+  id: number;
+  uri: string;
+  url: string;
+  width: number;
+  height: number;
+  renditions: Rendition[];
+}
+
+export class MediaRefused extends Error {}
+
+async function writeDurably(file: string, data: Buffer): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const handle = await open(tmp, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(tmp, file);
+}
+
+/** Makes the renditions of an uploaded picture and records it; MediaRefused when it is not a usable picture. */
+export async function storeMedia(
+  db: DB,
+  bytes: Uint8Array,
+  opts: { mediaRoot: string; alt?: { ar?: string; fr?: string }; credit?: string | null },
+): Promise<{ created: boolean; media: StoredMedia }> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch {
+    throw new MediaRefused('not a readable JPEG, PNG or WebP picture');
+  }
+  if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format)) throw new MediaRefused(`a ${meta.format ?? 'unknown'} file: send a JPEG, PNG or WebP`);
+  if (!meta.width || !meta.height) throw new MediaRefused('the picture has no size');
+  if (meta.width * meta.height > MAX_PIXELS) throw new MediaRefused(`the picture is over ${MAX_PIXELS / 1e6} megapixels`);
+
+  const hash = crypto.createHash('sha256').update(input).digest('hex').slice(0, 24);
+  const dir = path.join(opts.mediaRoot, 'newsroom', hash.slice(0, 2));
+  const base = `/media/newsroom/${hash.slice(0, 2)}/${hash}`;
+
+  const known = await db.selectFrom('images').select('id').where('url', 'like', `${base}-%`).orderBy('id').executeTakeFirst();
+  if (known) return { created: false, media: (await findMedia(db, known.id))! };
+
+  let upright: { data: Buffer; info: OutputInfo };
+  try {
+    // rotate(): apply the EXIF orientation before the metadata goes.
+    upright = await sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new MediaRefused('the picture could not be decoded');
+  }
+  const { width: srcW, height: srcH, channels } = upright.info;
+  const widths = [...new Set([...RENDITION_WIDTHS.filter((w) => w < srcW), Math.min(srcW, RENDITION_WIDTHS.at(-1)!)])].sort((a, b) => a - b);
+  await mkdir(dir, { recursive: true });
+  const renditions: Rendition[] = [];
+  const written: string[] = [];
+  try {
+    for (const w of widths) {
+      const h = Math.round((srcH * w) / srcW);
+      const resized = sharp(upright.data, { raw: { width: srcW, height: srcH, channels } }).resize(w, h);
+      for (const [type, ext, encode] of [
+        ['image/webp', 'webp', (s: Sharp) => s.webp({ quality: 80 })],
+        ['image/avif', 'avif', (s: Sharp) => s.avif({ quality: 55, effort: 2 })],
+      ] as const) {
+        const data = await encode(resized.clone()).toBuffer();
+        const file = path.join(dir, `${hash}-${w}.${ext}`);
+        await writeDurably(file, data);
+        written.push(file);
+        renditions.push({ url: `${base}-${w}.${ext}`, width: w, height: h, type });
+      }
+    }
+    const stats = await sharp(upright.data, { raw: { width: srcW, height: srcH, channels } }).stats();
+    const { r, g, b } = stats.dominant;
+    const color = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    const webp = renditions.filter((x) => x.type === 'image/webp');
+    const main = webp.at(-1)!;
+    const row = await db
+      .insertInto('images')
+      .values({
+        url: main.url,
+        width: main.width,
+        height: main.height,
+        mime: 'image/webp',
+        bytes: input.byteLength,
+        alt_ar: opts.alt?.ar ?? '',
+        alt_fr: opts.alt?.fr ?? '',
+        credit: opts.credit ?? null,
+        variants: JSON.stringify(webp.slice(0, -1).map(({ url, width, height }) => ({ url, width, height }))),
+        renditions: JSON.stringify(renditions),
+        color,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { created: true, media: { id: row.id, uri: `${MEDIA_URI_PREFIX}${row.id}`, url: main.url, width: main.width, height: main.height, renditions } };
+  } catch (error) {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    throw error;
+  }
+}
+
+export async function findMedia(db: DB, id: number): Promise<StoredMedia | null> {
+  const row = await db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    uri: `${MEDIA_URI_PREFIX}${row.id}`,
+    url: row.url,
+    width: row.width,
+    height: row.height,
+    renditions: JSON.parse(row.renditions) as Rendition[],
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The newsroom endpoints in the OpenAPI document (/api/openapi.json): one
+ * operation per route of the table in routes.ts that has a `doc`, each with
+ * the bearer security scheme. `withNewsroomApi(document)` merges them into
+ * the generated document (src/server/api/index.ts).
+ */
+import type { NewsroomRoute } from './router.ts';
+import { newsroomRoutes } from './routes.ts';
+
+type Json = Record<string, unknown>;
+
+/** The same name as the broadcast endpoints' scheme (src/server/broadcast/openapi.ts on the grid branch). */
+const SCHEME = 'newsroomBearer';
+
+const envelope = (response: Json): Json => ({
+  type: 'object',
+  required: ['header', 'response'],
+  properties: {
+    header: {
+      type: 'object',
+      required: ['status', 'code'],
+      properties: { status: { const: 'OK' }, code: { type: 'integer' }, message: { type: 'string' } },
+    },
+    response,
+  },
+});
+
+const errorEnvelope: Json = {
+  type: 'object',
+  required: ['header', 'response'],
+  properties: {
+    header: {
+      type: 'object',
+      required: ['status', 'code', 'message'],
+      properties: {
+        status: { const: 'ERROR' },
+        code: { type: 'integer' },
+        message: { type: 'string', description: 'In the request’s language (locale header; default Arabic)' },
+        errors: {
+          type: 'object',
+          description: 'Problems per field, keyed by the field’s path in the document (headlines.0.value)',
+          additionalProperties: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    response: { type: 'null' },
+  },
+};
+
+function operation(route: NewsroomRoute): Json {
+  const doc = route.doc!;
+  const error = (description: string): Json => ({ description, content: { 'application/json': { schema: errorEnvelope } } });
+  const responses: Json = {};
+  for (const [code, description] of Object.entries(doc.codes)) {
+    responses[code] =
+      Number(code) < 400
+        ? { description, content: { 'application/json': { schema: envelope(doc.response ?? {}) } } }
+        : error(description);
+  }
+  responses['401'] = { ...error('No live token (missing, wrong or revoked)'), headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } };
+  const parameters: Json[] = [
+    { name: 'locale', in: 'header', required: false, description: 'Language of the messages (ar or fr); default ar.', schema: { type: 'string', enum: ['ar', 'fr'] } },
+    ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
+    ...Object.entries(doc.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: q.required ?? false, description: q.description, schema: { type: 'string' } })),
+  ];
+  return {
+    operationId: `newsroom${route.method[0]}${route.method.slice(1).toLowerCase()}${route.path.replace('/api/newsroom', '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    tags: ['Newsroom'],
+    security: [{ [SCHEME]: [] }],
+    parameters,
+    ...(doc.body
+      ? { requestBody: { required: true, content: Object.fromEntries(Object.entries(doc.body).map(([type, schema]) => [type, { schema }])) } }
+      : {}),
+    responses,
+  };
+}
+
+/** The newsroom's path items and security scheme, merged into a generated OpenAPI document. */
+export function withNewsroomApi<T>(document: T, routes: readonly NewsroomRoute[] = newsroomRoutes): T {
+  const doc = document as Json & { paths?: Record<string, Json>; components?: Json };
+  const paths = { ...(doc.paths ?? {}) };
+  for (const route of routes) {
+    if (!route.doc) continue;
+    paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation(route) };
+  }
+  const components = (doc.components ?? {}) as Json & { securitySchemes?: Json };
+  return {
+    ...doc,
+    paths,
+    components: {
+      ...components,
+      securitySchemes: {
+        ...(components.securitySchemes ?? {}),
+        [SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A newsroom token: npm run newsroom -- token create --name NAME (docs/newsroom.md)',
+        },
+      },
+    },
+  } as T;
+}

@@ -1,0 +1,137 @@
+/**
+ * The newsroom API's router (`/api/newsroom/…`, issue 10). One thin Astro
+ * route (`src/pages/api/newsroom/[...path].ts`) hands every request here:
+ * the GET-oriented /api registry (ADR 002) takes no bodies nor tokens.
+ *
+ * Each endpoint is one `NewsroomRoute` in the table of `routes.ts`: method,
+ * path (`{name}` segments become params), the audit action, the handler.
+ * The router authenticates first (401 without a live token, before reading
+ * any body), matches (404, 405 with Allow), runs the handler, answers its
+ * outcome in the site's envelope and writes one audit row per call.
+ */
+import type { DB } from '../db/index.ts';
+import type { Lang } from '../db/schema.ts';
+import { readLocale } from '../api/dispatch.ts';
+import { audit, authenticateNewsroom } from './auth.ts';
+import { newsroomJson, type FieldErrors } from './envelope.ts';
+
+export interface NewsroomContext {
+  request: Request;
+  url: URL;
+  db: DB;
+  locale: Lang;
+  /** The name of the token the request authenticated with (for the audit trail). */
+  tokenName: string;
+  params: Record<string, string>;
+}
+
+export interface NewsroomOutcome {
+  status: number;
+  /** The envelope's `response` for a 2xx answer. */
+  response?: unknown;
+  /** Per-field errors (422), keyed by the field's path (`headlines.0.value`). */
+  errors?: FieldErrors;
+  /** A problem in words, for a 4xx answer without field errors (becomes `errors.request`). */
+  problem?: string;
+  /** The item touched, for the audit trail (a ninjs uri, a media id). */
+  item?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface NewsroomRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** e.g. /api/newsroom/articles/{uri} */
+  path: string;
+  /** Audit action, e.g. article.publish */
+  action: string;
+  handler: (ctx: NewsroomContext) => Promise<NewsroomOutcome>;
+  /** Its OpenAPI operation (src/server/newsroom/openapi.ts); a route without it is left out of the document. */
+  doc?: NewsroomRouteDoc;
+}
+
+export interface NewsroomRouteDoc {
+  summary: string;
+  description?: string;
+  /** Query parameters: name → description (all strings). */
+  query?: Record<string, { description: string; required?: boolean }>;
+  /** Request body: media type → JSON Schema (or {} for bytes). */
+  body?: Record<string, Record<string, unknown>>;
+  /** JSON Schema of the envelope's `response` on success. */
+  response?: Record<string, unknown>;
+  /** Answer codes beyond 401/500 (always possible), with what they mean. */
+  codes: Record<string, string>;
+}
+
+interface Compiled {
+  route: NewsroomRoute;
+  regex: RegExp;
+  names: string[];
+}
+
+function compile(routes: readonly NewsroomRoute[]): Compiled[] {
+  return routes.map((route) => {
+    const names: string[] = [];
+    const pattern = route.path
+      .split('/')
+      .map((seg) => {
+        const m = /^\{(\w+)\}$/.exec(seg);
+        if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(m[1]!);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { route, names, regex: new RegExp(`^${pattern}/?$`) };
+  });
+}
+
+export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: () => Promise<DB>) {
+  const compiled = compile(routes);
+  return async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const locale = readLocale(request, url);
+    let db: DB | undefined;
+    let tokenName = '';
+    let action = 'unknown';
+    try {
+      db = await getDb();
+      const auth = await authenticateNewsroom(request, db);
+      if (auth instanceof Response) return auth;
+      tokenName = auth.tokenName;
+      const matches = compiled
+        .map((c) => ({ c, m: c.regex.exec(url.pathname) }))
+        .filter((x): x is { c: Compiled; m: RegExpExecArray } => x.m !== null);
+      if (matches.length === 0) return newsroomJson(request, 404, null);
+      const hit = matches.find((x) => x.c.route.method === request.method);
+      if (!hit) {
+        const allow = [...new Set(matches.map((x) => x.c.route.method))].join(', ');
+        return newsroomJson(request, 405, null, { headers: { allow } });
+      }
+      action = hit.c.route.action;
+      const params: Record<string, string> = {};
+      try {
+        hit.c.names.forEach((n, i) => (params[n] = decodeURIComponent(hit.m[i + 1]!)));
+      } catch {
+        return newsroomJson(request, 400, null, { errors: { path: ['malformed URL encoding'] } });
+      }
+      const outcome = await hit.c.route.handler({ request, url, db, locale, tokenName, params });
+      const errors = outcome.errors ?? (outcome.problem ? { request: [outcome.problem] } : undefined);
+      await audit(db, {
+        token: tokenName,
+        action,
+        item: outcome.item ?? null,
+        outcome: outcome.status,
+        detail: errors ? JSON.stringify(errors) : null,
+      }).catch((err: unknown) => console.error('[newsroom] audit failed', err));
+      return newsroomJson(request, outcome.status, outcome.response ?? null, {
+        ...(errors ? { errors } : {}),
+        ...(outcome.headers ? { headers: outcome.headers } : {}),
+      });
+    } catch (err) {
+      console.error(`[newsroom] ${request.method} ${url.pathname} failed`, err);
+      if (tokenName && db) {
+        await audit(db, { token: tokenName, action, outcome: 500, detail: String(err) }).catch(() => {});
+      }
+      return newsroomJson(request, 500, null);
+    }
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * What the newsroom sends is sanitised with sanitize-html before it is
+ * stored: bodies keep a small set of editorial tags (paragraphs, headings,
+ * lists, quotes, links, images, figures, tables); scripts, styles, iframes,
+ * every event attribute (`onerror=`…) and any URL scheme but http(s) and
+ * mailto (so no `javascript:` link) are removed. Headlines and descriptions
+ * become plain text.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const BODY_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small',
+    'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'a', 'img', 'figure', 'figcaption',
+    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption', 'hr', 'span', 'abbr', 'time',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'hreflang', 'lang', 'dir', 'rel'],
+    img: ['src', 'alt', 'width', 'height', 'loading'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    time: ['datetime'],
+    abbr: ['title'],
+    '*': ['lang', 'dir'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // Dropped with their content, not just unwrapped.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener' } }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+};
+
+/** An HTML body made safe to show as is. */
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, BODY_OPTIONS).trim();
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+/** Plain text of a headline or description: tags dropped (script and style with their content), spaces collapsed. */
+export function plainText(value: string): string {
+  const text = sanitizeHtml(value, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe'] });
+  return text
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A text/plain body as paragraphs (blank lines separate them). */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('\n');
+}

@@ -1,0 +1,107 @@
+/**
+ * Replays published by the newsroom (issue 10 item 4): create then update by
+ * uri, for an episode, a bulletin and a web video; what the replay pages then
+ * read; refusals that change nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { openStore, type DB } from '../../src/server/db/index.ts';
+import { publishReplay, ReplayInputError, replayInput } from '../../src/server/broadcast/replays.ts';
+import { episodeDetail } from '../../src/server/content/video/episodes.ts';
+import { loadEpisode } from '../../src/server/pages/replay-single.ts';
+
+const NOW = new Date('2026-11-25T20:00:00.000Z');
+
+async function store(): Promise<DB> {
+  const { db } = await openStore({ dataDir: ':memory:' });
+  await db
+    .insertInto('programmes')
+    .values({ kind: 'emission', slug: 'rachid-show', title_ar: 'رشيد شو', title_fr: 'Rachid Show', description_ar: '', description_fr: '', genre: 'divertissement', cover_image_id: null, poster_image_id: null, schedule_ar: '', schedule_fr: '', position: 0, is_active: 1 })
+    .execute();
+  await db.insertInto('web_video_tags').values({ slug: 'cuisine', name_ar: 'مطبخ', name_fr: 'Cuisine', position: 0 }).execute();
+  return db;
+}
+
+const episode = (over: Record<string, unknown> = {}) =>
+  replayInput.parse({
+    kind: 'episode',
+    uri: 'urn:2m:rachid-show:s3e12',
+    programme: 'rachid-show',
+    season: 3,
+    number: 12,
+    title: { ar: 'رشيد شو - الحلقة 12', fr: 'Rachid Show - épisode 12' },
+    description: { fr: 'Les invités de la semaine.' },
+    video: { url: 'https://vod.example/rs/s3e12/master.m3u8', durationSeconds: 3540 },
+    poster: { url: 'https://img.example/rs-s3e12.jpg', width: 1280, height: 720 },
+    publishedAt: '2026-11-20T19:00:00Z',
+    ...over,
+  });
+
+describe('replays', () => {
+  it('creates an episode, then updates it by uri; its page shows the new video and poster', async () => {
+    const db = await store();
+    const first = await publishReplay(db, episode(), NOW);
+    expect(first).toMatchObject({ kind: 'episode', created: true, paths: { ar: `/ar/replay/single/${first.id}`, fr: `/fr/replay/single/${first.id}` } });
+    const page = await loadEpisode(db, 'fr', { id: first.id });
+    expect(page?.card).toMatchObject({ title: 'Rachid Show - épisode 12' });
+    expect(page?.card).toMatchObject({ durationSeconds: 3540 });
+    expect(page?.card.thumbnail?.url).toBe('https://img.example/rs-s3e12.jpg');
+    const detail = await episodeDetail(db, first.id, 'fr');
+    expect(JSON.stringify(detail)).toContain('https://vod.example/rs/s3e12/master.m3u8');
+
+    const second = await publishReplay(db, episode({ video: { url: 'https://vod.example/rs/s3e12/v2.mp4', durationSeconds: 3600 }, title: { fr: 'Rachid Show - épisode 12 (version longue)' } }), NOW);
+    expect(second).toMatchObject({ id: first.id, created: false });
+    expect(await db.selectFrom('episodes').select('id').execute()).toHaveLength(1);
+    const video = await db.selectFrom('videos').selectAll().executeTakeFirstOrThrow();
+    expect(video).toMatchObject({ url: 'https://vod.example/rs/s3e12/v2.mp4', mime: 'video/mp4', duration_s: 3600 });
+    const row = await db.selectFrom('episodes').selectAll().executeTakeFirstOrThrow();
+    // One title only: the other language shows it too.
+    expect(row).toMatchObject({ title_fr: 'Rachid Show - épisode 12 (version longue)', title_ar: 'Rachid Show - épisode 12 (version longue)', external_uri: 'urn:2m:rachid-show:s3e12' });
+
+    const changes = await db.selectFrom('content_changes').selectAll().orderBy('id').execute();
+    expect(changes.map((c) => c.reason)).toEqual(['replay episode publish', 'replay episode update']);
+    expect(JSON.parse(changes[0]!.paths)).toEqual(expect.arrayContaining([`/ar/replay/single/${first.id}`, '/fr/replay/1', '/ar/replay']));
+  });
+
+  it('publishes a bulletin (air day and time from publishedAt, in Casablanca) and a web video with a derived slug', async () => {
+    const db = await store();
+    const jt = await publishReplay(
+      db,
+      replayInput.parse({ kind: 'jt', uri: 'jt-fr-2026-11-25', edition: 'fr', title: { fr: 'Journal du soir', ar: 'الأخبار المسائية' }, video: { url: '/sample-media/vod/journal/index.m3u8', durationSeconds: 1500 }, publishedAt: '2026-11-25T19:45:00Z' }),
+      NOW,
+    );
+    expect(jt.paths.fr).toBe(`/fr/replay/news/fr/${jt.id}`);
+    expect(await db.selectFrom('jt_bulletins').select(['air_date', 'air_time']).executeTakeFirstOrThrow()).toEqual({ air_date: '2026-11-25', air_time: '19:45' });
+    const changes = await db.selectFrom('content_changes').select('paths').execute();
+    expect(JSON.parse(changes[0]!.paths)).toEqual(expect.arrayContaining(['/fr/replay/news/fr', '/fr/replay/news', '/ar']));
+
+    const input = (uri: string) => replayInput.parse({ kind: 'webvideo', uri, tag: 'cuisine', title: { fr: 'Tajine aux pruneaux' }, video: { url: 'https://vod.example/tajine.mp4', durationSeconds: 300 } });
+    const a = await publishReplay(db, input('web-1'), NOW);
+    const b = await publishReplay(db, input('web-2'), NOW);
+    const slugs = await db.selectFrom('web_videos').select(['id', 'slug']).orderBy('id').execute();
+    expect(slugs).toEqual([{ id: a.id, slug: 'tajine-aux-pruneaux' }, { id: b.id, slug: 'tajine-aux-pruneaux-2' }]);
+    // Publishing again keeps the slug.
+    await publishReplay(db, input('web-1'), NOW);
+    expect((await db.selectFrom('web_videos').select('slug').where('id', '=', a.id).executeTakeFirstOrThrow()).slug).toBe('tajine-aux-pruneaux');
+  });
+
+  it('refuses unknown programme, tag or media id, a uri of another kind, and bad fields, changing nothing', async () => {
+    const db = await store();
+    await expect(publishReplay(db, episode({ programme: 'nope' }), NOW)).rejects.toMatchObject({ errors: { programme: ['no programme nope'] } });
+    await expect(publishReplay(db, episode({ poster: { mediaId: 999 } }), NOW)).rejects.toBeInstanceOf(ReplayInputError);
+    await expect(publishReplay(db, episode({ poster: { uri: 'urn:2m:media:998' } }), NOW)).rejects.toMatchObject({ errors: { 'poster.mediaId': [expect.stringContaining('998')] } });
+    expect(await db.selectFrom('episodes').select('id').execute()).toHaveLength(0);
+    expect(await db.selectFrom('images').select('id').execute()).toHaveLength(0);
+    expect(await db.selectFrom('content_changes').select('id').execute()).toHaveLength(0);
+
+    await publishReplay(db, episode(), NOW);
+    const clash = await publishReplay(db, replayInput.parse({ kind: 'jt', uri: 'urn:2m:rachid-show:s3e12', edition: 'ar', title: { ar: 'x' }, video: { url: '/a.mp4', durationSeconds: 1 } }), NOW).catch((e: unknown) => e);
+    expect(clash).toMatchObject({ errors: { uri: ['already used by a replay of kind episode (id 1)'] } });
+
+    const bad = replayInput.safeParse({ kind: 'episode', uri: '', programme: 'rachid-show', number: 0, title: { ar: '', fr: '' }, video: { url: 'javascript:alert(1)', durationSeconds: -1 } });
+    expect(bad.success).toBe(false);
+    const fields = bad.error!.issues.map((i) => i.path.join('.'));
+    expect(fields).toEqual(expect.arrayContaining(['uri', 'number', 'title', 'video.url', 'video.durationSeconds']));
+    const noMime = replayInput.safeParse({ kind: 'jt', uri: 'x', edition: 'fr', title: { fr: 'x' }, video: { url: 'https://vod.example/stream', durationSeconds: 10 } });
+    expect(noMime.error?.issues.map((i) => i.path.join('.'))).toEqual(['video.mime']);
+  });
+});
