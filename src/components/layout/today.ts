@@ -11,15 +11,16 @@ export function topbarDate(day: string, lang: DateLang): string {
   return lang === 'fr' ? label.charAt(0).toUpperCase() + label.slice(1) : label;
 }
 
+/** Made once: building an Intl formatter costs more than a page's whole shell. */
+const shortFrench = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /**
  * The same on a phone, where the weather and account share the bar:
  * "الأربعاء 25 نونبر" / "Mer. 25 nov." (no year; French abbreviated).
  */
 export function topbarShortDate(day: string, lang: DateLang): string {
   if (lang === 'ar') return dayLabel(day, lang);
-  const label = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  const label = shortFrench.format(new Date(`${day}T12:00:00Z`));
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 

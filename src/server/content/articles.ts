@@ -8,6 +8,7 @@ import { loadImages } from './images.ts';
 import { loadMedia } from './video/sources.ts';
 import { pagination } from './video/common.ts';
 import { NotFoundError } from '../api/define.ts';
+import { memoByContent } from './memo.ts';
 
 export const PAGE_SIZE = 12;
 
@@ -48,10 +49,43 @@ export async function toArticleCards(db: DB, rows: Row<'articles'>[], lang: Lang
   });
 }
 
+/** Longest a listing's page boundaries are kept when the change feed does not move. */
+export const LISTING_TTL_MS = 60_000;
+
+/** Where each page of a listing starts (newest first), and how many articles it has. */
+interface ListingIndex {
+  total: number;
+  /** starts[k]: the first article of page k + 1. */
+  starts: { publishedAt: string; id: number }[];
+}
+
+/**
+ * The listing's order, walked once: every article's (published_at, id),
+ * sorted here rather than by an ORDER BY, so that the planner may read the
+ * most selective index (a covering one, for a master tag) instead of walking
+ * the whole language in date order.
+ */
+async function listingIndex(query: ArticleQuery, pageSize: number): Promise<ListingIndex> {
+  const keys = await query.select(['articles.published_at as p', 'articles.id as i']).execute();
+  keys.sort((a, b) => (a.p < b.p ? 1 : a.p > b.p ? -1 : b.i - a.i));
+  const starts: ListingIndex['starts'] = [];
+  for (let k = 0; k < keys.length; k += pageSize) {
+    const key = keys[k]!;
+    starts.push({ publishedAt: key.p, id: Number(key.i) });
+  }
+  return { total: keys.length, starts };
+}
+
 /**
  * One page of a filtered article query, newest first, with its pagination
  * block. A page past the last one is a NotFoundError (page 1 always exists,
  * possibly empty), as for every paginated list of the API.
+ *
+ * With a `key` (naming the listing: same key, same query), the listing's
+ * count and page boundaries are computed once per content change
+ * (src/server/content/memo.ts) and a page is read from its first article
+ * onwards (keyset pagination): page 500 costs what page 2 costs. Without a
+ * key, count and OFFSET each time.
  */
 export async function paginateArticles(
   db: DB,
@@ -59,16 +93,42 @@ export async function paginateArticles(
   lang: Lang,
   page: number,
   pageSize = PAGE_SIZE,
+  key?: string,
 ) {
+  const ordered = (q: ArticleQuery) =>
+    q.selectAll('articles').orderBy('articles.published_at', 'desc').orderBy('articles.id', 'desc').limit(pageSize);
+  if (key !== undefined) {
+    const index = await memoByContent(db, `listing:${pageSize}:${key}`, () => listingIndex(query, pageSize), {
+      ttlMs: LISTING_TTL_MS,
+    });
+    const block = pagination(page, pageSize, index.total);
+    if (page > 1 && page > block.totalPages) throw new NotFoundError();
+    const start = index.starts[page - 1];
+    const next = index.starts[page];
+    const expected = Math.max(0, Math.min(pageSize, index.total - (page - 1) * pageSize));
+    // From this page's first article (page 1: from the top, so that an article published
+    // since the index was made shows at once)…
+    const fromStart =
+      page > 1 && start
+        ? query.where((eb) =>
+            eb.or([
+              eb('articles.published_at', '<', start.publishedAt),
+              eb.and([eb('articles.published_at', '=', start.publishedAt), eb('articles.id', '<=', start.id)]),
+            ]),
+          )
+        : query;
+    // …to the next page's: a narrow date range, which the planner reads from the
+    // (lang, status, published_at) index whatever the listing's filter.
+    let rows = await ordered(next ? fromStart.where('articles.published_at', '>=', next.publishedAt) : fromStart).execute();
+    // A page that came out short (a write that recorded no change) is read again, unbounded below.
+    if (rows.length < expected && next) rows = await ordered(fromStart).execute();
+    return { items: await toArticleCards(db, rows, lang), pagination: block };
+  }
   const totalRow = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   const total = Number(totalRow?.n ?? 0);
   const block = pagination(page, pageSize, total);
   if (page > 1 && page > block.totalPages) throw new NotFoundError();
-  const rows = await query
-    .selectAll('articles')
-    .orderBy('articles.published_at', 'desc')
-    .orderBy('articles.id', 'desc')
-    .limit(pageSize)
+  const rows = await ordered(query)
     .offset((page - 1) * pageSize)
     .execute();
   return {

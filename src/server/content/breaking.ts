@@ -1,4 +1,5 @@
 /** The breaking-news ticker. */
+import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { articlePath } from '../../lib/paths.ts';
@@ -51,4 +52,23 @@ export async function activeBreakingNews(db: DB, lang: Lang, now: Date = new Dat
           : articlePath(r.articleLang, r.routeName, r.articleSlug),
     })),
   };
+}
+
+/**
+ * The next moment the active items of one language change by the clock
+ * alone (an item starts or ends), as an ISO time; undefined when none will.
+ */
+export async function nextBreakingNewsTransition(db: DB, lang: Lang, now: Date = new Date()): Promise<string | undefined> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom('breaking_news')
+    .select([
+      sql<string | null>`min(case when starts_at > ${at} then starts_at end)`.as('start'),
+      sql<string | null>`min(case when ends_at > ${at} then ends_at end)`.as('end'),
+    ])
+    .where('lang', '=', lang)
+    .where((eb) => eb.or([eb('starts_at', '>', at), eb('ends_at', '>', at)]))
+    .executeTakeFirst();
+  const times = [row?.start, row?.end].filter((t): t is string => typeof t === 'string' && t > at);
+  return times.sort()[0];
 }

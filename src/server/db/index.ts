@@ -7,6 +7,7 @@ import { Kysely, sql } from 'kysely';
 import { getConfig } from '../config.ts';
 import { createDialect, type Dialect } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
+import { refreshPlannerStatistics, schedulePlannerStatistics } from './statistics.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -63,7 +64,10 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string | 
   try {
     const { dialect, kind } = await createDialect({ sqliteFile, databaseUrl: opts.databaseUrl });
     db = new Kysely<Database>({ dialect });
-    await migrateToLatest(db as unknown as Kysely<unknown>, kind);
+    const ran = await migrateToLatest(db as unknown as Kysely<unknown>, kind);
+    // New tables or indexes need statistics at once; otherwise, on SQLite, only what changed a lot
+    // (src/server/db/statistics.ts). PostgreSQL's autovacuum keeps them between migrations.
+    if (ran.length > 0 || kind === 'sqlite') await refreshPlannerStatistics(db, kind, { full: ran.length > 0 });
     const probe = `store-check:${process.pid}:${Date.now()}`;
     await db.insertInto('rate_limits').values({ key: probe, points: 0, expire: 0 }).execute();
     await db.deleteFrom('rate_limits').where('key', '=', probe).execute();
@@ -79,7 +83,9 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string | 
 export function getStore(): Promise<Store> {
   storePromise ??= (async () => {
     const config = getConfig();
-    return openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    schedulePlannerStatistics(store.db, store.dialect);
+    return store;
   })();
   return storePromise;
 }

@@ -12,6 +12,7 @@ import { bannersMigration } from './migrations/008_banners.ts';
 import { newsroomMigration } from './migrations/009_newsroom.ts';
 import { broadcastMigration } from './migrations/010_broadcast.ts';
 import { hardeningMigration } from './migrations/011_hardening.ts';
+import { indexesMigration } from './migrations/013_indexes.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009_newsroom': newsroomMigration(dialect),
     '010_broadcast': broadcastMigration(dialect),
     '011_hardening': hardeningMigration(dialect),
+    '013_indexes': indexesMigration(dialect),
   };
 }
 

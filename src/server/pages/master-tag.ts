@@ -46,7 +46,8 @@ export async function masterTagListing(
   const parentRow = tag.parent_id != null ? await masterTagWithChildren(db, tag.parent_id) : undefined;
   let result;
   try {
-    result = await paginateArticles(db, articlesOfMasterTags(db, locale, [tag.id, ...children.map((c) => c.id)]), locale, page);
+    const ids = [tag.id, ...children.map((c) => c.id)];
+    result = await paginateArticles(db, articlesOfMasterTags(db, locale, ids), locale, page, undefined, `master:${locale}:${ids.join(',')}`);
   } catch (e) {
     if (e instanceof NotFoundError) return null;
     throw e;

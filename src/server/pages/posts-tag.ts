@@ -40,7 +40,7 @@ export async function tagListing(db: DB, locale: Locale, tag: Row<'tags'>, page:
     .where('article_tags.tag_id', '=', tag.id);
   let result;
   try {
-    result = await paginateArticles(db, query, locale, page);
+    result = await paginateArticles(db, query, locale, page, undefined, `tag:${locale}:${tag.id}`);
   } catch (e) {
     if (e instanceof NotFoundError) return null;
     throw e;

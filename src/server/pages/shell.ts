@@ -6,14 +6,17 @@
  * poster (the live block of the mobile header, the live strip's place) and
  * whether breaking news are on (the ticker's place).
  *
- * Every page renders the shell, so the answer is kept for a short while per
- * language instead of querying the store on each on-demand render.
+ * Every page renders the shell, so the answer is computed once per content
+ * change and language (src/server/content/memo.ts: a new change-feed row, a
+ * breaking-news item starting or ending, or at most SHELL_TTL_MS) instead of
+ * querying the store on each on-demand render.
  */
 import { getDb, type DB } from '../db/index.ts';
 import { getConfig } from '../config.ts';
 import { masterTagTree, type MasterTagNode } from '../content/tags.ts';
 import { liveSection } from '../content/live.ts';
-import { activeBreakingNews } from '../content/breaking.ts';
+import { activeBreakingNews, nextBreakingNewsTransition } from '../content/breaking.ts';
+import { memoByContent } from '../content/memo.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { route } from '../../lib/routes.ts';
 import type { Locale } from '../../lib/paths.ts';
@@ -30,8 +33,8 @@ export interface ShellData {
   breaking?: boolean;
 }
 
-const TTL_MS = 60_000;
-const cache = new Map<Locale, { at: number; data: Promise<ShellData> }>();
+/** Longest a shell is kept even when the change feed does not move (a write that recorded no change). */
+export const SHELL_TTL_MS = 60_000;
 
 async function tendersTagId(db: DB, lang: Locale): Promise<number | undefined> {
   const row = await db
@@ -58,15 +61,16 @@ export function replayCategoryPaths(lang: Locale, config = getConfig()): ShellDa
   };
 }
 
-async function load(lang: Locale): Promise<ShellData> {
-  const db = await getDb();
-  const [masterTags, tendersId, live, breaking] = await Promise.all([
+async function load(db: DB, lang: Locale): Promise<{ shell: ShellData; until: number | undefined }> {
+  const now = new Date();
+  const [masterTags, tendersId, live, breaking, transition] = await Promise.all([
     masterTagTree(db, lang),
     tendersTagId(db, lang),
     liveSection(db, lang),
-    activeBreakingNews(db, lang),
+    activeBreakingNews(db, lang, now),
+    nextBreakingNewsTransition(db, lang, now),
   ]);
-  return {
+  const shell: ShellData = {
     masterTags,
     tendersPath:
       tendersId !== undefined
@@ -76,15 +80,15 @@ async function load(lang: Locale): Promise<ShellData> {
     live: { title: live.title, poster: live.poster },
     breaking: breaking !== undefined,
   };
+  return { shell, until: transition ? Date.parse(transition) : undefined };
 }
 
-export function loadShell(lang: Locale): Promise<ShellData> {
-  const now = Date.now();
-  const hit = cache.get(lang);
-  if (hit && now - hit.at < TTL_MS) return hit.data;
-  const data = load(lang);
-  cache.set(lang, { at: now, data });
-  // A failed load is not kept.
-  data.catch(() => cache.delete(lang));
-  return data;
+/** The shell of one language (`db`: the process's store by default). */
+export async function loadShell(lang: Locale, db?: DB): Promise<ShellData> {
+  const store = db ?? (await getDb());
+  const { shell } = await memoByContent(store, `shell:${lang}`, () => load(store, lang), {
+    ttlMs: SHELL_TTL_MS,
+    until: (v) => v.until,
+  });
+  return shell;
 }

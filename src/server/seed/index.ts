@@ -24,6 +24,7 @@ import {
 import { createRng, DEFAULT_SEED } from './prng.ts';
 import { addSyntheticArticles as addSyntheticRows, type SyntheticOptions } from './synthetic.ts';
 import { refreshSearchIndex } from '../search/index-sqlite.ts';
+import { refreshPlannerStatistics } from '../db/statistics.ts';
 
 export type { SyntheticOptions };
 
@@ -34,6 +35,10 @@ export async function addSyntheticArticles(db: DB, n: number, opts: SyntheticOpt
     const t = Date.now();
     const { rebuilt } = await refreshSearchIndex(db);
     opts.log?.(`search index ${rebuilt ? 'rebuilt' : 'updated'} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    // A bulk load changes the tables' shape: the planner needs fresh statistics (src/server/db/statistics.ts).
+    const s = Date.now();
+    await refreshPlannerStatistics(db, undefined, { full: true });
+    opts.log?.(`planner statistics refreshed in ${((Date.now() - s) / 1000).toFixed(1)} s`);
   }
   return added;
 }
@@ -141,6 +146,8 @@ export async function seedDemoContent(db: DB, opts: SeedOptions): Promise<SeedSu
   });
   // The triggers queued every row: one rebuild of the search index.
   await refreshSearchIndex(db);
+  // Statistics taken on the empty store would mislead the planner.
+  await refreshPlannerStatistics(db, undefined, { full: true });
 
   const counts = {} as Record<(typeof COUNTED)[number], number>;
   for (const table of COUNTED) {

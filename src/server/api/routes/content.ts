@@ -346,8 +346,9 @@ export const contentRoutes = [
       const found = await masterTagWithChildren(db, params.a);
       if (!found) throw new NotFoundError();
       const { tag, children } = found;
-      const query = articlesOfMasterTags(db, tag.lang, [tag.id, ...children.map((c) => c.id)]);
-      const { items, pagination } = await paginateArticles(db, query, tag.lang, params.b);
+      const ids = [tag.id, ...children.map((c) => c.id)];
+      const query = articlesOfMasterTags(db, tag.lang, ids);
+      const { items, pagination } = await paginateArticles(db, query, tag.lang, params.b, undefined, `master:${tag.lang}:${ids.join(',')}`);
       return { masterTag: toMasterTagRef(tag), articles: items, pagination };
     },
     sample: async (db) => {
@@ -451,7 +452,7 @@ export const contentRoutes = [
         .where('article_tags.tag_id', '=', tag.id)
         .where('articles.status', '=', 'published')
         .where('articles.published_at', '<=', new Date().toISOString());
-      const { items, pagination } = await paginateArticles(db, query, locale, params.page);
+      const { items, pagination } = await paginateArticles(db, query, locale, params.page, undefined, `tag-any-lang:${tag.id}`);
       return { tag, articles: items, pagination };
     },
     sample: async (db) => {
@@ -472,7 +473,14 @@ export const contentRoutes = [
     async handler({ db, locale }, { params }) {
       const author = await findAuthor(db, params.a, locale);
       if (!author) throw new NotFoundError();
-      const { items, pagination } = await paginateArticles(db, articlesByAuthor(db, locale, author.id), locale, params.b);
+      const { items, pagination } = await paginateArticles(
+        db,
+        articlesByAuthor(db, locale, author.id),
+        locale,
+        params.b,
+        undefined,
+        `author:${locale}:${author.id}`,
+      );
       return { author, articles: items, pagination };
     },
     sample: async (db) => {
@@ -501,7 +509,7 @@ export const contentRoutes = [
     response: articlePageList,
     cache: 'short',
     async handler({ db, locale }, { params }) {
-      const { items, pagination } = await paginateArticles(db, publishedArticles(db, locale), locale, params.page);
+      const { items, pagination } = await paginateArticles(db, publishedArticles(db, locale), locale, params.page, undefined, `recent:${locale}`);
       return { articles: items, pagination };
     },
     sample: async () => ({ params: { page: '1' } }),

@@ -1,0 +1,362 @@
+/**
+ * Render speed at archive scale (issue 11), against the built site on its
+ * own store:
+ *
+ *  1. render times per page type (p50/p95, one request at a time): each
+ *     request carries the pre-build's render header (x-prebuild-render), so
+ *     it is rendered now by the on-demand route, never served from the
+ *     pre-built copy or the page cache;
+ *  2. unique article renders per second: ~2,000 distinct articles older than
+ *     the pre-built ones, BENCH_CONCURRENCY (default 16) at a time, plain
+ *     GETs as a visitor sends them;
+ *  3. the pre-built home page's rate idle, then while 4 uncached searches
+ *     run without pause (wrk, Debian's `wrk`; a Node loop when it is absent),
+ *     and the ratio of the two;
+ *  4. one whole pre-build (scripts/rebuild.ts against the server): pages
+ *     per second.
+ *
+ *   npm run bench:render [-- --articles 100000] [--data-dir DIR] [--port N]
+ *
+ * Without --data-dir it seeds a temporary store (demo content plus
+ * --articles synthetic ones, default 100,000), removed at the end; with it,
+ * it uses that store as is (seed it first with
+ * `DATA_DIR=DIR npm run seed -- --articles 100000`) and keeps it. The build
+ * is made when stale (scripts/test-server.ts). Figures depend on what else
+ * the machine does: compare runs on one machine.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { parseArgs } from 'node:util';
+import { ensureBuild, root, startServer, type RunningServer } from './test-server.ts';
+import { articlePath, type Locale } from '../src/lib/paths.ts';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '100000' },
+    'data-dir': { type: 'string' },
+    port: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (values.help) {
+  console.log('usage: npm run bench:render [-- --articles N] [--data-dir DIR] [--port N]');
+  process.exit(0);
+}
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES) || 60;
+const UNIQUE = Number(process.env.BENCH_UNIQUE) || 2000;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY) || 16;
+const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
+const PRERENDER = Number(process.env.PRERENDER_ARTICLES ?? 500);
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
+const LANGS: Locale[] = ['ar', 'fr'];
+/** The pre-build's header asking for a fresh render (RENDER_HEADER, src/server/delivery/prebuild.ts). */
+const RENDER_HEADER = 'x-prebuild-render';
+
+/** A deterministic shuffle (mulberry32), so runs compare. */
+function shuffle<T>(list: T[], seed = 11): T[] {
+  let a = seed;
+  const rand = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU time (user + system, every thread) the server process has used, in ms;
+ * NaN where /proc is missing. On a shared machine wall-clock times grow with
+ * the others' load; the CPU a render costs much less.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+interface Targets {
+  articles: string[];
+  homes: string[];
+  tagFirst: string[];
+  deep: string[];
+  searches: string[];
+  guide: string[];
+  post: string[];
+}
+
+/** Paths to measure, read from the store (articles older than the pre-built ones). */
+function targets(dataDir: string): Targets {
+  const db = new DatabaseSync(path.join(dataDir, 'site.sqlite'), { readOnly: true });
+  try {
+    const now = new Date().toISOString();
+    const articles: string[] = [];
+    const post: string[] = [];
+    for (const lang of LANGS) {
+      const rows = db
+        .prepare(
+          `select a.id, a.slug, m.route_name as route from articles a left join master_tags m on m.id = a.master_tag_id
+           where a.lang = ? and a.status = 'published' and a.published_at <= ?
+           order by a.published_at desc, a.id desc limit 20000 offset ?`,
+        )
+        .all(lang, now, PRERENDER + 100) as { id: number; slug: string; route: string | null }[];
+      articles.push(...rows.map((r) => articlePath(lang, r.route ?? undefined, r.slug)));
+      post.push(...rows.slice(0, SAMPLES).map((r) => `/${lang}/post/${r.id}`));
+    }
+    const sections = db
+      .prepare(`select lang, route_name as route, id from master_tags where parent_id is null order by lang, position, id`)
+      .all() as { lang: Locale; route: string; id: number }[];
+    const deep: string[] = [];
+    const tagFirst: string[] = [];
+    for (const s of sections) {
+      const n = Number(
+        (
+          db
+            .prepare(
+              `select count(*) as n from articles where lang = ? and status = 'published' and published_at <= ?
+               and master_tag_id in (select id from master_tags where id = ? or parent_id = ?)`,
+            )
+            .get(s.lang, now, s.id, s.id) as { n: number }
+        ).n,
+      );
+      const pages = Math.ceil(n / 12);
+      tagFirst.push(`/${s.lang}/${s.route}`);
+      // Deep pages: from the middle of the section to its end.
+      for (let p = Math.ceil(pages / 2); p <= pages && deep.length < 10_000; p += 7) deep.push(`/${s.lang}/${s.route}?page=${p}`);
+    }
+    const tags = db
+      .prepare(`select t.id, t.lang from tags t where exists (select 1 from article_tags at where at.tag_id = t.id) order by t.id`)
+      .all() as { id: number; lang: Locale }[];
+    for (const t of tags) tagFirst.push(`/${t.lang}/posts/tag/${t.id}`);
+    const words = ['maroc', 'sport', 'culture', 'economie', 'casablanca', 'rabat', 'football', 'musique', 'sante', 'region'];
+    const searches = words.flatMap((w) => LANGS.map((l) => `/${l}/search-result?q=${encodeURIComponent(w)}`));
+    return {
+      articles: shuffle(articles),
+      homes: ['/ar', '/fr'],
+      tagFirst: shuffle(tagFirst),
+      deep: shuffle(deep),
+      searches,
+      guide: ['/ar/guidetv', '/fr/guidetv'],
+      post: shuffle(post),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+async function timed(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number }> {
+  const t = performance.now();
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers }, redirect: 'manual' });
+  await res.arrayBuffer();
+  return { ms: performance.now() - t, status: res.status };
+}
+
+/** p50/p95 of fresh renders of `paths` (cycled), one at a time, after two warm-up requests. */
+async function renderTimes(
+  base: string,
+  paths: string[],
+  pid: number | undefined,
+): Promise<{ p50: number; p95: number; cpu: number; n: number; bad: number }> {
+  const fresh = { [RENDER_HEADER]: '1' };
+  for (const p of paths.slice(0, 2)) await timed(`${base}${p}`, fresh);
+  const cpuBefore = cpuMs(pid);
+  const times: number[] = [];
+  let bad = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    const r = await timed(`${base}${paths[i % paths.length]}`, fresh);
+    if (r.status !== 200) bad++;
+    times.push(r.ms);
+  }
+  const cpu = (cpuMs(pid) - cpuBefore) / SAMPLES;
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95), cpu, n: times.length, bad };
+}
+
+/** Every path once, `concurrency` at a time: requests per second and latency. */
+async function uniqueRenders(base: string, paths: string[], concurrency: number, pid: number | undefined) {
+  const cpuBefore = cpuMs(pid);
+  const times: number[] = [];
+  let next = 0;
+  let bad = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < paths.length) {
+        const p = paths[next++]!;
+        const r = await timed(`${base}${p}`, { 'accept-encoding': 'gzip, br' });
+        if (r.status !== 200) bad++;
+        times.push(r.ms);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = (cpuMs(pid) - cpuBefore) / paths.length;
+  times.sort((a, b) => a - b);
+  return { rps: paths.length / seconds, cpu, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), bad };
+}
+
+interface Rate {
+  rps: number;
+  p99: string;
+}
+
+/** Requests per second of one URL: wrk when installed, else a Node loop. */
+async function rate(url: string): Promise<Rate> {
+  if (WRK) {
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', 'accept-encoding: br', url]);
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}`))));
+    });
+    return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p99: /\s99%\s+(\S+)/.exec(out)?.[1] ?? '?' };
+  }
+  const times: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (performance.now() < end) times.push((await timed(url, { 'accept-encoding': 'br' })).ms);
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { rps: times.length / SECONDS, p99: ms(pct(times, 99)) };
+}
+
+/** Seeds `dir` with the demo content and `articles` synthetic ones. */
+function seed(dir: string, articles: number): void {
+  const started = Date.now();
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/seed.ts'), '--articles', String(articles)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATA_DIR: dir, NODE_ENV: 'production' },
+  });
+  if (run.status !== 0) throw new Error(`seeding failed (exit ${run.status ?? run.signal})`);
+  console.error(`[bench] seeded ${articles} synthetic articles into ${dir} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function main(): Promise<void> {
+  const articles = Number(values.articles);
+  if (!Number.isInteger(articles) || articles < 0) throw new Error(`--articles must be a non-negative integer (got ${values.articles})`);
+  let dataDir = values['data-dir'];
+  if (dataDir) {
+    dataDir = path.resolve(dataDir);
+    if (!existsSync(path.join(dataDir, 'site.sqlite'))) throw new Error(`${dataDir} has no store: seed it first`);
+    // The store was given: keep it when the server stops. Its earlier pre-builds go, so that
+    // measuring starts once this server's own first pre-build is in place, not during it.
+    process.env.KEEP_TEST_DATA = '1';
+    rmSync(path.join(dataDir, 'site'), { recursive: true, force: true });
+  } else {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), '2m-bench-render-'));
+    seed(dataDir, articles);
+  }
+  ensureBuild();
+  let server: RunningServer | undefined;
+  try {
+    const t = Date.now();
+    server = await startServer({
+      dataDir,
+      prebuild: true,
+      timeoutMs: 900_000,
+      ...(values.port ? { port: Number(values.port) } : {}),
+    });
+    console.error(`[bench] server up with its first pre-build in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    const base = server.baseUrl;
+    const paths = targets(dataDir);
+    const total = Number(
+      (new DatabaseSync(path.join(dataDir, 'site.sqlite'), { readOnly: true }).prepare('select count(*) as n from articles').get() as { n: number }).n,
+    );
+    console.log(`store: ${total} articles; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`);
+
+    console.log(`render times, fresh renders one at a time (${SAMPLES} each)`);
+    console.log(`${'page'.padEnd(28)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'server CPU'.padStart(11)}  non-200`);
+    const cases: [string, string[]][] = [
+      ['article', paths.articles.slice(UNIQUE)],
+      ['article by id (/post/N)', paths.post],
+      ['home', paths.homes],
+      ['listing, page 1', paths.tagFirst],
+      ['listing, deep page', paths.deep],
+      ['search', paths.searches],
+      ['guide', paths.guide],
+      // Reference: the layout and shell alone (a form, nothing listed from the store).
+      ['contact (reference)', ['/ar/contact', '/fr/contact']],
+    ];
+    for (const [name, list] of cases) {
+      const r = await renderTimes(base, list, server.child.pid);
+      console.log(`${name.padEnd(28)} ${ms(r.p50).padStart(9)} ${ms(r.p95).padStart(9)} ${ms(r.cpu).padStart(11)}  ${r.bad}`);
+    }
+
+    const unique = paths.articles.slice(0, UNIQUE);
+    const u = await uniqueRenders(base, unique, CONCURRENCY, server.child.pid);
+    const cores = os.cpus().length;
+    console.log(
+      `\nunique article renders: ${unique.length} distinct articles, ${CONCURRENCY} at a time: ${u.rps.toFixed(0)}/s ` +
+        `(p50 ${ms(u.p50)}, p95 ${ms(u.p95)}, p99 ${ms(u.p99)}, non-200 ${u.bad}); ` +
+        `server CPU ${ms(u.cpu)} each: at most ${(1000 / u.cpu).toFixed(0)}/s per core, ${((cores * 1000) / u.cpu).toFixed(0)}/s on ${cores}`,
+    );
+
+    const home = `${base}/fr`;
+    const check = await fetch(home);
+    await check.arrayBuffer();
+    if (!check.headers.get('x-prebuilt')) console.log('warning: /fr is not served pre-built');
+    const idle = await rate(home);
+    let searching = true;
+    let searches = 0;
+    const loops = Array.from({ length: 4 }, async (_, k) => {
+      let i = 0;
+      while (searching) {
+        // A query never asked before: never a cache hit.
+        await timed(`${base}/fr/search-result?q=${encodeURIComponent(`maroc ${k} ${i++}`)}`);
+        searches++;
+      }
+    });
+    const busy = await rate(home);
+    searching = false;
+    await Promise.all(loops);
+    console.log(`\npre-built home (${WRK ? `wrk, ${CONNECTIONS} connections` : 'Node loop, 16 at a time'}, ${SECONDS} s):`);
+    console.log(`  idle                      ${idle.rps.toFixed(0).padStart(7)} req/s  p99 ${idle.p99}`);
+    console.log(`  4 uncached searches       ${busy.rps.toFixed(0).padStart(7)} req/s  p99 ${busy.p99}  (${(searches / SECONDS).toFixed(0)} searches/s)`);
+    console.log(`  ratio                     ${(busy.rps / idle.rps).toFixed(2)}`);
+
+    const cpuBefore = cpuMs(server.child.pid);
+    const rebuild = spawnSync(process.execPath, [path.join(root, 'scripts/rebuild.ts'), '--origin', base], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    });
+    const built = /pre-built (\d+) pages in ([\d.]+) s/.exec(rebuild.stdout);
+    console.log(
+      built
+        ? `\npre-build: ${built[1]} pages in ${built[2]} s: ${(Number(built[1]) / Number(built[2])).toFixed(0)} pages/s; ` +
+            `server CPU ${ms((cpuMs(server.child.pid) - cpuBefore) / Number(built[1]))} a page`
+        : `\npre-build: no figure (exit ${rebuild.status}): ${rebuild.stdout}${rebuild.stderr}`,
+    );
+  } finally {
+    await server?.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
