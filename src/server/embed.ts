@@ -2,13 +2,11 @@
  * The embeddable live player (issue 15 item 4): `/{lang}/live/embed`, the
  * player alone (no header, ad slots or footer), which other sites may frame.
  *
- * Its answer carries its own `Content-Security-Policy: frame-ancestors *`
- * (EMBED_FRAME_ANCESTORS) and no X-Frame-Options; a site-wide security
- * header step must leave the framing policy of these paths alone:
- * `isEmbedPath(pathname)` says which they are (and the header itself is
- * there to see).
+ * The front server's security headers (src/server/http/security-headers.ts)
+ * give these paths the site's Content-Security-Policy with
+ * `frame-ancestors *` instead of `'self'`; `isEmbedPath(pathname)` says
+ * which they are. The page itself makes sure no X-Frame-Options goes out.
  */
-export const EMBED_FRAME_ANCESTORS = 'frame-ancestors *';
 
 const EMBED_PATH = /^\/(ar|fr)\/live\/embed\/?$/;
 
@@ -16,8 +14,7 @@ export function isEmbedPath(pathname: string): boolean {
   return EMBED_PATH.test(pathname);
 }
 
-/** Sets the embed page's framing policy on its response headers. */
+/** Lets other sites frame the answer: no X-Frame-Options (its CSP comes from the front server). */
 export function allowFraming(headers: Headers): void {
-  headers.set('Content-Security-Policy', EMBED_FRAME_ANCESTORS);
   headers.delete('X-Frame-Options');
 }

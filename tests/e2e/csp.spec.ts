@@ -64,7 +64,7 @@ test('every page type runs under the CSP without a violation', async ({ page, ba
     '/ar/replay/news',
     '/fr/replay/starlight',
     '/fr/live',
-    '/ar/live?embed=1',
+    '/ar/live/embed',
     '/fr/guidetv',
     '/shows',
     '/fr/prieres',
@@ -104,7 +104,7 @@ test('every page type runs under the CSP without a violation', async ({ page, ba
 });
 
 test('the embeddable live player may be framed by any site, every other page only by the site itself', async ({ request }) => {
-  const embed = await request.get('/fr/live?embed=1');
+  const embed = await request.get('/fr/live/embed');
   expect(embed.headers()['content-security-policy']).toContain('frame-ancestors *');
   for (const path of ['/fr/live', '/fr', '/api/articlesrecent']) {
     const res = await request.get(path);

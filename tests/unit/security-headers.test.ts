@@ -49,12 +49,12 @@ describe('security policy', () => {
     expect(p.headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
   });
 
-  it('only the live page with ?embed=1 is embeddable', () => {
-    expect(isEmbeddable('/fr/live?embed=1')).toBe(true);
-    expect(isEmbeddable('/ar/live/?x=2&embed=1')).toBe(true);
+  it('only the embeddable live player (/{lang}/live/embed) may be framed by other sites', () => {
+    expect(isEmbeddable('/fr/live/embed')).toBe(true);
+    expect(isEmbeddable('/ar/live/embed?x=2')).toBe(true);
     expect(isEmbeddable('/fr/live')).toBe(false);
-    expect(isEmbeddable('/fr/live?embed=0')).toBe(false);
-    expect(isEmbeddable('/fr/replay?embed=1')).toBe(false);
+    expect(isEmbeddable('/fr/live?embed=1')).toBe(false); // a 301 to /fr/live/embed
+    expect(isEmbeddable('/fr/replay/embed')).toBe(false);
   });
 });
 

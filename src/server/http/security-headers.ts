@@ -7,12 +7,13 @@
  *    Astro, so the hashes follow its version) and our own (src/lib/inline-scripts.ts);
  *    the ad (GPT, external VAST) and Facebook origins only when configured;
  *    `frame-ancestors 'self'`, except on the embeddable live player
- *    (`/{lang}/live?embed=1`), which any site may frame;
+ *    (`/{lang}/live/embed`), which any site may frame;
  *  - X-Content-Type-Options: nosniff; Referrer-Policy:
  *    strict-origin-when-cross-origin; Permissions-Policy (no camera,
  *    microphone, geolocation…; fullscreen and autoplay for the player);
  *  - Strict-Transport-Security when SITE_URL is https.
  */
+import { isEmbedPath } from '../embed.ts';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -51,7 +52,7 @@ const originOf = (url: string): string | null => (/^https?:\/\//.test(url) ? new
 export interface SecurityPolicy {
   /** The Content-Security-Policy of every answer but the embeddable player. */
   csp: string;
-  /** The same, framable by any site (the live player's `?embed=1`). */
+  /** The same, framable by any site (the embeddable live player, `/{lang}/live/embed`). */
   embedCsp: string;
   /** The other headers, the same on every answer. */
   headers: Record<string, string>;
@@ -120,11 +121,10 @@ export function securityPolicy(config: PolicyConfig): SecurityPolicy {
   };
 }
 
-/** The embeddable live player: /ar/live?embed=1, /fr/live/?embed=1. */
+/** The embeddable live player, `/{lang}/live/embed` (src/server/embed.ts): any site may frame it. */
 export function isEmbeddable(url: string): boolean {
   const q = url.indexOf('?');
-  if (q === -1) return false;
-  return /^\/(ar|fr)\/live\/?$/.test(url.slice(0, q)) && new URLSearchParams(url.slice(q + 1)).get('embed') === '1';
+  return isEmbedPath(q === -1 ? url : url.slice(0, q));
 }
 
 /** Sets the security headers on an answer before anything else writes it (the handler may still override them). */
