@@ -185,6 +185,10 @@ describe('built-in live channel: master playlist and paths', () => {
     const media = livePlaylist('2m/high/index.m3u8', T0, TINY);
     expect(media?.body).toBe(mediaPlaylist(TINY.renditions[1]!, T0, TINY));
     expect(media?.cacheControl).toBe(MEDIA_PLAYLIST_CACHE);
+    // A browser never reuses a media playlist (a player reloading an unchanged
+    // one from its HTTP cache looped without end); shared caches keep it a second.
+    expect(MEDIA_PLAYLIST_CACHE).toMatch(/(^|[ ,])max-age=0([ ,]|$)/);
+    expect(MEDIA_PLAYLIST_CACHE).toMatch(/s-maxage=1([ ,]|$)/);
     expect(PLAYLIST_CONTENT_TYPE).toBe('application/vnd.apple.mpegurl');
   });
 

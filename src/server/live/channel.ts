@@ -36,11 +36,15 @@ export const WINDOW_SEGMENTS = 6;
 
 export const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 /**
- * Media playlists change every segment (4 s): one second lets a CDN or the
- * front cache absorb bursts of players while no player sees a window more
- * than a second late (well under a segment, so playback never stalls).
+ * Media playlists change every segment (4 s). Browsers must not reuse one
+ * (max-age=0): a player that reloads a playlist and finds no new segment
+ * asks again at once, and a playlist the browser may keep for a second was
+ * answered from its HTTP cache without end (Chromium's native HLS: 500
+ * playlist loads in 25 s, 1,300 to 1,900 in a Lighthouse run; ADR 014).
+ * Shared caches (a CDN, the front server) may keep it one second, to absorb
+ * bursts of players: never more than a second late, well under a segment.
  */
-export const MEDIA_PLAYLIST_CACHE = 'public, max-age=1';
+export const MEDIA_PLAYLIST_CACHE = 'public, max-age=0, s-maxage=1';
 /** The master playlist only changes when the sample media is regenerated (a deployment). */
 export const MASTER_PLAYLIST_CACHE = 'public, max-age=60';
 
