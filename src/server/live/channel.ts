@@ -16,7 +16,8 @@
  * are the wall clock's seconds.
  *
  * Where the loop wraps (k mod N = 0) timestamps restart, marked by
- * EXT-X-DISCONTINUITY. Segment k is in discontinuity sequence floor(k / N);
+ * EXT-X-DISCONTINUITY. Segment k is in discontinuity sequence floor(k / N)
+ * less the loops before DISCONTINUITY_EPOCH_MS;
  * the first segment of a playlist never carries the tag (its sequence is
  * EXT-X-DISCONTINUITY-SEQUENCE itself), so every reload numbers segments the
  * same way (RFC 8216 §4.3.3.3).
@@ -88,6 +89,16 @@ export interface LiveWindow {
   segments: WindowSegment[];
 }
 
+/**
+ * Loop wraps (discontinuities) are counted from this instant (a UTC midnight,
+ * so a whole number of loops after the Unix epoch), not from 1970: hls.js
+ * keeps its timestamp offsets in an array indexed by discontinuity number
+ * and walks it from 0 at every playlist reload. Counted from 1970 (about 30
+ * million) that walk blocked the main thread 1 to 3 s every 4 s (ADR 014);
+ * from here it grows by 1,440 a day.
+ */
+export const DISCONTINUITY_EPOCH_MS = Date.UTC(2026, 10, 1);
+
 /** The segments a media playlist lists at time `now`. */
 export function liveWindow(now: number, manifest: LiveManifest = LIVE_MANIFEST, size: number = WINDOW_SEGMENTS): LiveWindow {
   const segMs = manifest.segmentDuration * 1000;
@@ -98,7 +109,8 @@ export function liveWindow(now: number, manifest: LiveManifest = LIVE_MANIFEST, 
   for (let k = first; k < current; k++) {
     segments.push({ sequence: k, file: k % n, startMs: k * segMs, discontinuity: k !== first && k % n === 0 });
   }
-  return { mediaSequence: first, discontinuitySequence: Math.floor(first / n), segments };
+  const epochLoop = Math.floor(DISCONTINUITY_EPOCH_MS / (segMs * n));
+  return { mediaSequence: first, discontinuitySequence: Math.max(0, Math.floor(first / n) - epochLoop), segments };
 }
 
 /** seg-%03d.ts → seg-007.ts */
