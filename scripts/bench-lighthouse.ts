@@ -13,7 +13,8 @@
  *
  * One Chromium, one page at a time (a second one at once would skew both on
  * a small machine). BENCH_LH_RUNS=n runs each page n times and keeps the
- * median run by performance score.
+ * median run by performance score; BENCH_LH_SAVE=dir keeps each report
+ * (JSON, for the Lighthouse viewer).
  */
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -82,6 +83,11 @@ async function audit(port: number, url: string): Promise<Omit<Result, 'type' | '
   });
   if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
   const lhr = runner.lhr;
+  if (process.env.BENCH_LH_SAVE) {
+    const { writeFileSync } = await import('node:fs');
+    const file = path.join(process.env.BENCH_LH_SAVE, `${new URL(url).pathname.replace(/[^\w]+/g, '_')}.json`);
+    writeFileSync(file, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const num = (id: string): number => Number(lhr.audits[id]?.numericValue ?? NaN);
   const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
