@@ -152,7 +152,7 @@ async function run(base: string): Promise<number> {
   const langs = (option('lang')?.split(',') ?? [...LOCALES]) as Locale[];
   const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 1);
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumLaunch().executablePath,
+    chromePath: chromiumLaunch().executablePath ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', ...(chromiumLaunch().args ?? [])],
   });
   const rows: Result[] = [];

@@ -55,7 +55,7 @@ export function articleCrumbs(view: ArticleView): Breadcrumb[] {
  * (/{tag}/{url}) whichever route shows the article.
  */
 /** The article's first picture as drawn: its video's poster (or cover) above a video, else its cover. */
-function lcpOfArticle(a: ArticleView['article']): PageMeta['lcpImage'] {
+function lcpOfArticle(a: ArticleView['article']): NonNullable<PageMeta['lcpImage']> | null {
   const image = a.video ? (a.video.poster ?? a.cover) : a.cover;
   return image ? { image, sizes: ARTICLE_COVER_SIZES } : null;
 }
