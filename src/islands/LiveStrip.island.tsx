@@ -6,8 +6,8 @@
  * build, its transmuxer in a worker) fetched on demand where Media Source
  * Extensions exist, capped at the stream's lowest rendition, else native
  * HLS (iPhone); no plyr. No video byte goes unasked on a phone, with
- * data-saver or on a slow connection (player/strip-policy.ts, ADR 014). Mounted with `client:idle` inside the navigation bar's
- * `transition:persist` slot, so the same <video> keeps playing across client
+ * data-saver or on a slow connection (player/strip-policy.ts, ADR 014).
+ * Mounted with `client:idle` inside the navigation bar's `transition:persist` slot, so the same <video> keeps playing across client
  * navigations; it follows them itself (language of its labels, where it
  * shows: src/islands/player/strip-rules.ts):
  *  - never on the live page (its own player plays the channel);
