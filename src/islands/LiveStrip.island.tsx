@@ -2,26 +2,27 @@
  * The live strip of the navigation bar (SPEC §2.5, §9): the live channel,
  * 104 px high, muted, playing on its own, a link to the live page.
  *
- * Light on purpose (it is on every page): a plain <video>, HLS natively
- * where the browser can, else hls.js (light build) fetched on demand; no
- * plyr. Mounted with `client:idle` inside the navigation bar's
- * `transition:persist` slot, so the same <video> keeps playing across client
+ * Light on purpose (it is on every page): a plain <video>, hls.js (light
+ * build, its transmuxer in a worker) fetched on demand where Media Source
+ * Extensions exist, capped at the stream's lowest rendition, else native
+ * HLS (iPhone); no plyr. No video byte goes unasked on a phone, with
+ * data-saver or on a slow connection (player/strip-policy.ts, ADR 014).
+ * Mounted with `client:idle` inside the navigation bar's `transition:persist` slot, so the same <video> keeps playing across client
  * navigations; it follows them itself (language of its labels, where it
  * shows: src/islands/player/strip-rules.ts):
  *  - never on the live page (its own player plays the channel);
  *  - hidden at 768 px or narrower on the replay-news and replay-by2m-id routes;
  *  - paused while another player plays (stop-video), while hidden, off
- *    screen or in a background tab, and on data-saver / 2G connections or
- *    under prefers-reduced-motion (the link stays, with the channel's
- *    poster; a play-video event for the strip still starts it);
+ *    screen or in a background tab; still (the channel's poster, the link
+ *    and the play button, no stream) on a phone, on data-saver or a slow
+ *    connection and under prefers-reduced-motion, until its button or a
+ *    play-video event for the strip starts it;
  *  - a pause / play button beside the link (WCAG 2.2.2: video that starts
  *    on its own can be stopped); the visitor's choice holds for the visit
  *    (sessionStorage), a pause even over a play-video event, and playing it
  *    from there pauses any other player.
- * It plays again, muted, once no other player is on the page. A native HLS
- * error switches it to hls.js where Media Source Extensions exist (seen
- * here: Chromium's native HLS failing to parse after a resume); any other
- * stream error hides it until a retry (30 s later, or at the next
+ * It plays again, muted, once no other player is on the page. A stream
+ * error hides it until a retry (30 s later, or at the next
  * navigation, or when the connection comes back) works. Offline, an error
  * is the network's, not the engine's: the strip keeps its engine.
  */
@@ -42,9 +43,10 @@ import {
   onVideoEvent,
   stopVideo,
 } from '../stores/player.ts';
-import { chooseEngine, hasMse, loadHls } from './player/engine.ts';
+import { chooseEngine, hlsBaseConfig, loadHls } from './player/engine.ts';
 import { PlayPauseIcon } from './player/PlayPauseIcon.tsx';
 import { STRIP_NARROW_QUERY, stripRule } from './player/strip-rules.ts';
+import { STRIP_PHONE_QUERY, lowestLevel, networkInformation, stripStandsStill } from './player/strip-policy.ts';
 import './player/live-strip.css';
 
 /** After a stream error, the strip tries again after this long (or at the next navigation). */
@@ -69,9 +71,21 @@ const currentLocale = (fallback: Locale): Locale => {
   return lang === 'ar' || lang === 'fr' ? lang : fallback;
 };
 
-function saveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  return Boolean(connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? ''));
+/** Data-saver on or a slow connection, kept current (navigator.connection's change event). */
+function useCostlyConnection(): { saveData: boolean; effectiveType: string | undefined } {
+  const read = () => {
+    const c = networkInformation();
+    return { saveData: Boolean(c?.saveData), effectiveType: c?.effectiveType };
+  };
+  const [state, setState] = useState(() => (typeof window === 'undefined' ? { saveData: false, effectiveType: undefined } : read()));
+  useEffect(() => {
+    const c = networkInformation();
+    const update = () => setState(read());
+    update();
+    c?.addEventListener('change', update);
+    return () => c?.removeEventListener('change', update);
+  }, []);
+  return state;
 }
 
 type Choice = 'play' | 'pause' | null;
@@ -120,18 +134,18 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   const [path, setPath] = useState<string | null>(initialPath ?? null);
   const [onScreen, setOnScreen] = useState(true);
   const [pageVisible, setPageVisible] = useState(true);
-  const [frugal, setFrugal] = useState(false);
   // The stream failed: the strip steps aside (the live page stays a click away
   // in the menus) and tries again after a while or at the next navigation.
   const [failed, setFailed] = useState(false);
-  // Native HLS failed once (Chromium's native HLS can fail to parse on
-  // resume): from then on hls.js, where Media Source Extensions exist.
-  const [nativeFailed, setNativeFailed] = useState(false);
   const narrow = useMatchMedia(STRIP_NARROW_QUERY);
-  // Motion the visitor asked to be spared: under prefers-reduced-motion the
-  // strip shows the channel's poster, as on data-saver, until its button
-  // (or a play-video event) starts it.
-  const stillPlease = useMatchMedia('(prefers-reduced-motion: reduce)', true);
+  // A phone, data-saver, a slow connection or reduced motion: the strip shows
+  // the channel's poster and streams only once its button (or a play-video
+  // event) asks (strip-policy.ts). Read from the first render: no markup
+  // depends on them, and no byte of video may go before they are known.
+  const phone = useMatchMedia(STRIP_PHONE_QUERY, true);
+  const reducedMotion = useMatchMedia('(prefers-reduced-motion: reduce)', true);
+  const connection = useCostlyConnection();
+  const standStill = stripStandsStill({ phone, reducedMotion, ...connection });
   // The visitor's own choice with the strip's button (WCAG 2.2.2), kept for the visit.
   const [choice, setChoice] = useState<Choice>(storedChoice);
   const [playing, setPlaying] = useState(false);
@@ -150,7 +164,6 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
       void loadLiveAddress(lang);
     };
     update();
-    setFrugal(saveData());
     document.addEventListener('astro:after-swap', update);
     return () => document.removeEventListener('astro:after-swap', update);
   }, [initialLocale]);
@@ -211,7 +224,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
 
   const otherPlaying = active !== null && active !== LIVE_STRIP_ID;
   const shouldPlay = Boolean(url) && !hidden && !otherPlaying && onScreen && pageVisible && choice !== 'pause' &&
-    (choice === 'play' || active === LIVE_STRIP_ID || (!frugal && !stillPlease));
+    (choice === 'play' || active === LIVE_STRIP_ID || !standStill);
 
   // Attach the stream once, then play or pause.
   useEffect(() => {
@@ -224,7 +237,10 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
         attachedRef.current = url;
         hlsRef.current?.destroy();
         hlsRef.current = null;
-        const engine = chooseEngine(video, url, '', { preferNative: !nativeFailed });
+        // hls.js wherever Media Source Extensions exist: it starts at the
+        // lowest rendition and stays there, and reloads a live playlist once
+        // per segment. Native HLS (iPhone) elsewhere.
+        const engine = chooseEngine(video, url, '');
         if (engine !== 'native-hls') video.removeAttribute('src');
         if (engine === 'hls.js') {
           let HlsJs: typeof Hls;
@@ -242,8 +258,12 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
             return;
           }
           if (!HlsJs.isSupported()) return;
-          const hls = new HlsJs({ capLevelToPlayerSize: true, maxBufferLength: 10, backBufferLength: 10 });
+          const hls = new HlsJs({ ...hlsBaseConfig(), startLevel: 0, capLevelToPlayerSize: true, maxBufferLength: 10, backBufferLength: 10 });
           hlsRef.current = hls;
+          // A 104 px strip: the lowest rendition (by bitrate), never more.
+          hls.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => {
+            hls.autoLevelCapping = lowestLevel(data.levels);
+          });
           hls.on(HlsJs.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             console.warn('live strip stream error', data.details);
@@ -278,7 +298,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
     return () => {
       cancelled = true;
     };
-  }, [url, shouldPlay, nativeFailed]);
+  }, [url, shouldPlay]);
 
   useEffect(
     () => () => {
@@ -327,9 +347,6 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
                   // The connection is gone, not the engine: try the same one again once back online.
                   attachedRef.current = null;
                   setFailed(true);
-                } else if (!nativeFailed && hasMse()) {
-                  attachedRef.current = null;
-                  setNativeFailed(true);
                 } else setFailed(true);
               }
             }}

@@ -26,7 +26,7 @@ import { reportPlay } from './player/play-event.ts';
 import PlyrVideo from './player/PlyrVideo.tsx';
 import NextOverlay from './player/NextOverlay.tsx';
 import { useFloating } from './player/floating.ts';
-import { chooseEngine, loadHls, type Engine } from './player/engine.ts';
+import { chooseEngine, hlsBaseConfig, loadHls, type Engine } from './player/engine.ts';
 import { seekForKey, seekTarget } from './player/keys.ts';
 import { plyrOptions } from './player/options.ts';
 import { levelForQuality, qualityOptions } from './player/quality.ts';
@@ -115,7 +115,7 @@ function PlayerCore(props: PlayerProps & { onRetry: () => void }) {
           setSetup({ engine: 'native-hls', quality: [] });
           return;
         }
-        const hls = new HlsJs({ autoStartLoad: false, capLevelToPlayerSize: true, startLevel: -1 });
+        const hls = new HlsJs({ ...hlsBaseConfig(), autoStartLoad: false, capLevelToPlayerSize: true, startLevel: -1 });
         hlsRef.current = hls;
         let parsed = false;
         let networkRetries = 0;

@@ -35,6 +35,11 @@ export interface PageMeta {
    */
   translations?: Partial<Record<Locale, string>>;
   image?: ImageShape | null;
+  /**
+   * The page's largest paint when it is a picture, and the sizes it is drawn
+   * at: preloaded in its best format with fetchpriority high (LcpPreload.astro).
+   */
+  lcpImage?: { image: ImageShape; sizes: string } | null;
   /** OpenGraph type. */
   ogType?: 'website' | 'article' | 'video.other' | 'video.episode';
   publishedAt?: string;

@@ -29,6 +29,7 @@ export const PAGE_QUERY_RULES: readonly PageQueryRule[] = [
   { route: '[lang]/replay/by2m/[id].astro', pattern: /^\/replay\/by2m\/[^/]+$/, params: ['page'] },
   { route: '[lang]/replay/starlight/[...sub].astro', pattern: /^\/replay\/starlight(\/.*)?$/, params: ['id'] },
   { route: '[lang]/live.astro', pattern: /^\/live$/, params: ['embed'] },
+  { route: '[lang]/guidetv.astro', pattern: /^\/guidetv$/, params: ['day'] },
   // Must stay last: any other one-segment page is a section or tag listing ([lang]/[tag]/index.astro).
   { route: '[lang]/[tag]/index.astro', pattern: /^\/[^/]+$/, params: ['page'] },
 ];

@@ -5,7 +5,9 @@
  * same <video> playing across a client navigation, is hidden at 768 px or
  * narrower on the replay-news and replay-by2m-id routes (following client
  * navigations), never shows on the live page; the header's live block shows
- * on narrow screens only. Under prefers-reduced-motion it stands still.
+ * on narrow screens only. On a phone, with data-saver and under
+ * prefers-reduced-motion it stands still until asked; on a desktop it plays
+ * the lowest rendition and reloads its playlist once a segment.
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTOPLAY_ARG, chromiumLaunch } from '../../scripts/chromium.ts';
@@ -59,12 +61,14 @@ test.describe('live strip', () => {
 
   test('plays the live channel muted, 104 px high, and links to the live page', async ({ page, request }) => {
     const live = await api<{ news: { url: string[] } }>(request, '/api/getLiveSection');
+    const loaded: string[] = [];
+    page.on('request', (r) => loaded.push(r.url()));
     await page.goto('/ar');
     await expect(strip(page)).toBeVisible({ timeout: 30_000 });
     await stripPlays(page);
     expect((await stripVideo(page))!.muted).toBe(true);
-    const src = await page.locator('#live-slot .live-strip video').evaluate((v: HTMLVideoElement) => v.currentSrc);
-    expect(src.endsWith(live.news.url[0]!)).toBe(true);
+    // The live address of the API (through hls.js: the <video> plays a MediaSource).
+    expect(loaded.some((u) => u.endsWith(live.news.url[0]!))).toBe(true);
     expect(Math.round((await page.locator('#live-slot .live-strip-video').boundingBox())!.height)).toBe(104);
     // The visible words first (WCAG 2.5.3), then what the link does.
     await expect(stripLink(page)).toHaveAccessibleName(/^البث المباشر .+: شاهد البث المباشر لدوزيم$/);
@@ -195,6 +199,69 @@ test.describe('live strip', () => {
     expect(video.time).toBe(0);
     expect(await page.locator('#live-slot .live-strip video').getAttribute('poster')).toBeTruthy();
     expect(streamed).toEqual([]);
+  });
+
+  test('on a 375 px phone: the poster and a play button, no video byte before a tap, then the stream', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const streamed: string[] = [];
+    page.on('request', (r) => {
+      if (/\.(m3u8|ts|m4s)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(new URL(r.url()).pathname);
+    });
+    const addressKnown = page.waitForResponse((r) => r.url().includes('/api/getLiveSection'));
+    await page.goto('/fr');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await addressKnown;
+    await page.waitForTimeout(2000);
+    const video = (await stripVideo(page))!;
+    expect(video.paused).toBe(true);
+    expect(video.time).toBe(0);
+    expect(await page.locator('#live-slot .live-strip video').getAttribute('poster')).toBeTruthy();
+    expect(streamed).toEqual([]);
+    await strip(page).getByRole('button', { name: 'Lire le direct' }).click();
+    await stripPlays(page);
+    expect(streamed.some((p) => /\.(ts|m4s)$/.test(p))).toBe(true);
+  });
+
+  test('with data-saver on a desktop: no stream until asked', async ({ page }) => {
+    await page.addInitScript(() => {
+      const connection = Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g' });
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+    });
+    const streamed: string[] = [];
+    page.on('request', (r) => {
+      if (/\.(m3u8|ts|m4s)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(r.url());
+    });
+    const addressKnown = page.waitForResponse((r) => r.url().includes('/api/getLiveSection'));
+    await page.goto('/ar');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await addressKnown;
+    await page.waitForTimeout(1500);
+    expect((await stripVideo(page))!.paused).toBe(true);
+    expect(streamed).toEqual([]);
+  });
+
+  test('on a desktop: the lowest rendition, its playlist reloaded about once a segment (bounded over 30 s)', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const playlists: string[] = [];
+    const segments: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.m3u8')) playlists.push(path);
+      else if (/\.(ts|m4s|mp4)$/.test(path) && path.includes('/live/')) segments.push(path);
+    });
+    await page.goto('/fr');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await stripPlays(page);
+    const start = playlists.length;
+    await page.waitForTimeout(30_000);
+    // 4-second segments: about 8 reloads in 30 s; a loop made hundreds.
+    expect(playlists.length - start).toBeLessThanOrEqual(12);
+    expect(playlists.length - start).toBeGreaterThanOrEqual(4);
+    // The built-in channel's lowest rendition (240p), never a higher one.
+    expect(segments.length).toBeGreaterThan(0);
+    expect(segments.every((p) => p.includes('/240p/'))).toBe(true);
+    expect((await stripVideo(page))!.paused).toBe(false);
   });
 
   test('its button pauses it for the rest of the visit and plays it again (WCAG 2.2.2)', async ({ page }) => {

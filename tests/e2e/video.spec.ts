@@ -217,6 +217,35 @@ for (const { lang, dir } of LANGS) {
       await expect(page.locator('main [role="tabpanel"]:visible')).toHaveCount(1);
     });
 
+    test('guidetv: one day in the HTML (≤ 80 KB), the others fetched when chosen, each at its own address', async ({ page, request }) => {
+      const res = await request.get(at(lang, '/guidetv'));
+      const html = await res.text();
+      expect(Buffer.byteLength(html), 'guide HTML bytes').toBeLessThanOrEqual(80 * 1024);
+      // Programmes of one day only: the other panels are empty, with their address.
+      const lists = html.match(/<ol class="guide-list"/g) ?? [];
+      expect(lists.length).toBeLessThanOrEqual(1);
+      expect((html.match(/data-src="[^"]*\?day=\d{4}-\d{2}-\d{2}"/g) ?? []).length).toBeGreaterThan(0);
+
+      await visit(page, at(lang, '/guidetv'), lang, dir);
+      const tabs = page.locator('main [role="tab"]');
+      const other = tabs.first();
+      const day = (await other.getAttribute('data-day')) ?? '';
+      const grid = await api<{ entries: GridEntry[] }>(request, `/api/grille/list/per-day?day=${day}`, lang);
+      const fetched = page.waitForResponse((r) => r.url().includes(`/guidetv?day=${day}`));
+      await other.click();
+      await fetched;
+      const panel = page.locator(`#day-${day}`);
+      await expect(panel).toBeVisible();
+      if (grid.entries.length > 0) await expect(panel.getByText(grid.entries[0]!.title, { exact: true }).first()).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/guidetv\\?day=${day}$`));
+      await expect(page.locator('main [role="tabpanel"]:visible')).toHaveCount(1);
+
+      // That address renders that day by itself; a day outside the grid is a 404.
+      const own = await (await request.get(`${at(lang, '/guidetv')}?day=${day}`)).text();
+      expect(own).toMatch(new RegExp(`<section[^>]*id="day-${day}"(?![^>]*data-src)[^>]*>`));
+      expect((await request.get(`${at(lang, '/guidetv')}?day=1999-01-01`)).status()).toBe(404);
+    });
+
     test('live: channel, poster box with the live address, now and next, VideoObject with its BroadcastEvent', async ({ page, request }) => {
       const s = await sample(request, lang);
       await visit(page, at(lang, '/live'), lang, dir);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LIVE_MANIFEST,
   LIVE_SEGMENTS_PATH,
+  DISCONTINUITY_EPOCH_MS,
   MASTER_PLAYLIST_CACHE,
   MEDIA_PLAYLIST_CACHE,
   PLAYLIST_CONTENT_TYPE,
@@ -134,8 +135,11 @@ describe('built-in live channel: media playlist', () => {
       for (const s of p.segments) {
         const file = s.sequence % 3;
         expect(s.uri).toBe(`${LIVE_SEGMENTS_PATH}/low/seg-00${file}.ts`);
-        // Each wrap starts a new discontinuity sequence: segment k is in floor(k / N).
-        expect(s.cc).toBe(Math.floor(s.sequence / 3));
+        // Each wrap starts a new discontinuity sequence: segment k is in
+        // floor(k / N), counted from DISCONTINUITY_EPOCH_MS (18-s loops).
+        expect(s.cc).toBe(Math.floor(s.sequence / 3) - DISCONTINUITY_EPOCH_MS / 18_000);
+        // Small: hls.js walks an array of that length at every reload.
+        expect(s.cc).toBeLessThan((30 * 86_400) / 18);
         const seen = ccOf.get(s.sequence);
         if (seen !== undefined) expect(s.cc).toBe(seen);
         ccOf.set(s.sequence, s.cc);
@@ -185,6 +189,10 @@ describe('built-in live channel: master playlist and paths', () => {
     const media = livePlaylist('2m/high/index.m3u8', T0, TINY);
     expect(media?.body).toBe(mediaPlaylist(TINY.renditions[1]!, T0, TINY));
     expect(media?.cacheControl).toBe(MEDIA_PLAYLIST_CACHE);
+    // A browser never reuses a media playlist (a player reloading an unchanged
+    // one from its HTTP cache looped without end); shared caches keep it a second.
+    expect(MEDIA_PLAYLIST_CACHE).toMatch(/(^|[ ,])max-age=0([ ,]|$)/);
+    expect(MEDIA_PLAYLIST_CACHE).toMatch(/s-maxage=1([ ,]|$)/);
     expect(PLAYLIST_CONTENT_TYPE).toBe('application/vnd.apple.mpegurl');
   });
 

@@ -12,9 +12,12 @@
  * Why MSE first and not `canPlayType` first: Chromium answers "maybe" to
  * `canPlayType('application/vnd.apple.mpegurl')` since its native HLS
  * player shipped, and native playback gives no access to the renditions, so
- * the main player would lose its quality menu on every Chrome. The live strip
- * (no quality menu) takes native HLS wherever it exists: `preferNative`.
+ * the main player would lose its quality menu on every Chrome; the live strip
+ * needs hls.js to hold the lowest rendition, and Chromium's native HLS
+ * reloaded an unchanged live playlist without pause (ADR 014).
  */
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
+
 export type Engine = 'file' | 'native-hls' | 'hls.js';
 
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
@@ -33,17 +36,26 @@ export function playsHlsNatively(video: HTMLVideoElement): boolean {
 }
 
 /** The engine for a source in this browser (null: this browser cannot play it). */
-export function chooseEngine(
-  video: HTMLVideoElement,
-  url: string,
-  mime: string,
-  options: { preferNative?: boolean } = {},
-): Engine | null {
+export function chooseEngine(video: HTMLVideoElement, url: string, mime: string): Engine | null {
   if (!isHls(url, mime)) return 'file';
   const native = playsHlsNatively(video);
-  if (native && (options.preferNative || !hasMse())) return 'native-hls';
+  if (native && !hasMse()) return 'native-hls';
   if (hasMse()) return 'hls.js';
   return native ? 'native-hls' : null;
+}
+
+/**
+ * hls.js's transmuxer in its own Web Worker, a same-origin file of the build
+ * (/_astro/hls.worker.*.js). The light ESM build carries no inline worker,
+ * so without `workerPath` every segment was demuxed and remuxed on the main
+ * thread (the live page's long tasks). A file, not a blob: a
+ * Content-Security-Policy needs only `worker-src 'self'` (ADR 014).
+ */
+export const HLS_WORKER_URL: string = hlsWorkerUrl;
+
+/** What every hls.js instance of the site starts from: the worker on. */
+export function hlsBaseConfig(): { enableWorker: true; workerPath: string } {
+  return { enableWorker: true, workerPath: HLS_WORKER_URL };
 }
 
 type HlsModule = typeof import('hls.js/light');

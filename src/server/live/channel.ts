@@ -16,7 +16,8 @@
  * are the wall clock's seconds.
  *
  * Where the loop wraps (k mod N = 0) timestamps restart, marked by
- * EXT-X-DISCONTINUITY. Segment k is in discontinuity sequence floor(k / N);
+ * EXT-X-DISCONTINUITY. Segment k is in discontinuity sequence floor(k / N)
+ * less the loops before DISCONTINUITY_EPOCH_MS;
  * the first segment of a playlist never carries the tag (its sequence is
  * EXT-X-DISCONTINUITY-SEQUENCE itself), so every reload numbers segments the
  * same way (RFC 8216 §4.3.3.3).
@@ -36,11 +37,15 @@ export const WINDOW_SEGMENTS = 6;
 
 export const PLAYLIST_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 /**
- * Media playlists change every segment (4 s): one second lets a CDN or the
- * front cache absorb bursts of players while no player sees a window more
- * than a second late (well under a segment, so playback never stalls).
+ * Media playlists change every segment (4 s). Browsers must not reuse one
+ * (max-age=0): a player that reloads a playlist and finds no new segment
+ * asks again at once, and a playlist the browser may keep for a second was
+ * answered from its HTTP cache without end (Chromium's native HLS: 500
+ * playlist loads in 25 s, 1,300 to 1,900 in a Lighthouse run; ADR 014).
+ * Shared caches (a CDN, the front server) may keep it one second, to absorb
+ * bursts of players: never more than a second late, well under a segment.
  */
-export const MEDIA_PLAYLIST_CACHE = 'public, max-age=1';
+export const MEDIA_PLAYLIST_CACHE = 'public, max-age=0, s-maxage=1';
 /** The master playlist only changes when the sample media is regenerated (a deployment). */
 export const MASTER_PLAYLIST_CACHE = 'public, max-age=60';
 
@@ -84,6 +89,16 @@ export interface LiveWindow {
   segments: WindowSegment[];
 }
 
+/**
+ * Loop wraps (discontinuities) are counted from this instant (a UTC midnight,
+ * so a whole number of loops after the Unix epoch), not from 1970: hls.js
+ * keeps its timestamp offsets in an array indexed by discontinuity number
+ * and walks it from 0 at every playlist reload. Counted from 1970 (about 30
+ * million) that walk blocked the main thread 1 to 3 s every 4 s (ADR 014);
+ * from here it grows by 1,440 a day.
+ */
+export const DISCONTINUITY_EPOCH_MS = Date.UTC(2026, 10, 1);
+
 /** The segments a media playlist lists at time `now`. */
 export function liveWindow(now: number, manifest: LiveManifest = LIVE_MANIFEST, size: number = WINDOW_SEGMENTS): LiveWindow {
   const segMs = manifest.segmentDuration * 1000;
@@ -94,7 +109,8 @@ export function liveWindow(now: number, manifest: LiveManifest = LIVE_MANIFEST, 
   for (let k = first; k < current; k++) {
     segments.push({ sequence: k, file: k % n, startMs: k * segMs, discontinuity: k !== first && k % n === 0 });
   }
-  return { mediaSequence: first, discontinuitySequence: Math.floor(first / n), segments };
+  const epochLoop = Math.floor(DISCONTINUITY_EPOCH_MS / (segMs * n));
+  return { mediaSequence: first, discontinuitySequence: Math.max(0, Math.floor(first / n) - epochLoop), segments };
 }
 
 /** seg-%03d.ts → seg-007.ts */

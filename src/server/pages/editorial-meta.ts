@@ -12,6 +12,7 @@ import { getConfig } from '../config.ts';
 import * as m from '../../paraglide/messages.js';
 import type { ArticleView } from './article.ts';
 import { otherLocale, withPage } from './editorial-common.ts';
+import { ARTICLE_COVER_SIZES } from '../../lib/image-sizes.ts';
 
 /** "<headline> | 2M" (دوزيم in Arabic). */
 export const pageTitle = (headline: string, locale: Locale): string => `${headline} | ${m.site_name({}, { locale })}`;
@@ -53,6 +54,12 @@ export function articleCrumbs(view: ArticleView): Breadcrumb[] {
  * The article page's PageMeta. The canonical is the slug path
  * (/{tag}/{url}) whichever route shows the article.
  */
+/** The article's first picture as drawn: its video's poster (or cover) above a video, else its cover. */
+function lcpOfArticle(a: ArticleView['article']): NonNullable<PageMeta['lcpImage']> | null {
+  const image = a.video ? (a.video.poster ?? a.cover) : a.cover;
+  return image ? { image, sizes: ARTICLE_COVER_SIZES } : null;
+}
+
 export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'tag-url' | 'post-id'>): PageMeta {
   const a = view.article;
   const description = cut(a.subtitle || plainText(a.body), 160);
@@ -65,6 +72,7 @@ export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'ta
     alternates: view.alternates,
     translations: view.translations,
     image: a.cover ?? a.video?.poster ?? null,
+    lcpImage: lcpOfArticle(a),
     ogType: 'article',
     publishedAt: a.publishedAt,
     updatedAt: a.updatedAt,

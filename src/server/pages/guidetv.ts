@@ -54,3 +54,14 @@ export function guideLd(guide: GuidePage, locale: Locale, path: string, name: st
     })),
   });
 }
+
+/**
+ * The day whose programmes the page renders: `asked` (the `?day=` of the
+ * address) when it is one of the guide's days, else today (or the first day
+ * when today has no grid); null when `asked` is given but is not a day of
+ * the guide (the page answers 404). Undefined: the guide has no day at all.
+ */
+export function guideDayShown(guide: Pick<GuidePage, 'today' | 'days'>, asked: string | null): string | undefined | null {
+  if (asked !== null) return guide.days.some((d) => d.day === asked) ? asked : null;
+  return guide.days.some((d) => d.day === guide.today) ? guide.today : guide.days[0]?.day;
+}

@@ -1,0 +1,224 @@
+/**
+ * Lighthouse on a phone (issue 13, item 6): mobile emulation (Lighthouse's
+ * default: Moto G Power, 4x CPU slowdown, simulated slow 4G) on the home,
+ * article, live and TV guide pages in both languages, in Debian's Chromium
+ * with the flags of scripts/chromium.ts. Prints per page the four category
+ * scores, LCP, TBT, CLS and the bytes transferred, and exits non-zero when a
+ * page misses a budget (docs/performance.md "On a phone (Lighthouse)").
+ *
+ *   npm run bench:lighthouse [-- URL] [-- --only home,live] [-- --lang fr]
+ *   BENCH_URL=http://host:port npm run bench:lighthouse
+ *   npm run bench:lighthouse            no URL: build if stale, seed a temp
+ *                                       store and start the built server
+ *
+ * The AVIF/WebP twins of each page's pictures are requested once before its
+ * audit (the server makes them on their first request, once for all).
+ * One Chromium, one page at a time (a second one at once would skew both on
+ * a small machine). BENCH_LH_RUNS=n runs each page n times and keeps the
+ * median run by performance score; BENCH_LH_SAVE=dir keeps each report
+ * (JSON, for the Lighthouse viewer).
+ */
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Locale } from '../src/lib/paths.ts';
+import { route } from '../src/lib/routes.ts';
+import { chromiumLaunch } from './chromium.ts';
+
+const LOCALES: readonly Locale[] = ['ar', 'fr'];
+const PAGE_TYPES = ['home', 'article', 'live', 'guide'] as const;
+type PageType = (typeof PAGE_TYPES)[number];
+
+/** The budgets of issue 13 (held-out check). */
+export const BUDGETS = {
+  performance: 95,
+  accessibility: 100,
+  seo: 100,
+  lcpMs: 2000,
+  tbtMs: 200,
+  cls: 0.02,
+  /** Bytes a home or article page transfers (images included). */
+  homeArticleBytes: 350 * 1024,
+};
+
+interface Result {
+  type: PageType;
+  lang: Locale;
+  path: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  requests: number;
+}
+
+async function articlePath(base: string, lang: Locale): Promise<string> {
+  const res = await fetch(new URL('/api/articlesrecent', base), { headers: { locale: lang, accept: 'application/json' } });
+  const body = (await res.json()) as { response?: { articles?: { path?: string }[] } };
+  const p = body.response?.articles?.[0]?.path;
+  if (!p) throw new Error(`no article found through /api/articlesrecent (${lang})`);
+  return p;
+}
+
+async function pathOf(base: string, type: PageType, lang: Locale): Promise<string> {
+  switch (type) {
+    case 'home':
+      return route('index', lang);
+    case 'article':
+      return articlePath(base, lang);
+    case 'live':
+      return route('live', lang);
+    case 'guide':
+      return route('guidetv', lang);
+  }
+}
+
+const score = (v: number | null | undefined): number => Math.round((v ?? 0) * 100);
+
+/**
+ * The server's side of a visit that already happened: the AVIF/WebP twins
+ * of the page's pictures are made on their first request (ADR 014), once
+ * for every visitor, so a benchmark of a fresh store would time the encoder.
+ * Fetches them once; the browser's cache stays cold.
+ */
+async function warmPictures(url: string): Promise<void> {
+  const html = await (await fetch(url)).text();
+  const twins = new Set([...html.matchAll(/(\/media\/[^\s"',]+\.(?:avif|webp))/g)].map((m) => m[1]!));
+  await Promise.all([...twins].map((p) => fetch(new URL(p, url)).then((r) => r.arrayBuffer()).catch(() => undefined)));
+}
+
+async function audit(port: number, url: string): Promise<Omit<Result, 'type' | 'lang' | 'path'>> {
+  await warmPictures(url);
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
+  const lhr = runner.lhr;
+  if (process.env.BENCH_LH_SAVE) {
+    const { writeFileSync } = await import('node:fs');
+    const file = path.join(process.env.BENCH_LH_SAVE, `${new URL(url).pathname.replace(/[^\w]+/g, '_')}.json`);
+    writeFileSync(file, JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const num = (id: string): number => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
+  return {
+    scores: {
+      performance: score(lhr.categories.performance?.score),
+      accessibility: score(lhr.categories.accessibility?.score),
+      bestPractices: score(lhr.categories['best-practices']?.score),
+      seo: score(lhr.categories.seo?.score),
+    },
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    bytes: num('total-byte-weight'),
+    requests,
+  };
+}
+
+function failuresOf(r: Result): string[] {
+  const out: string[] = [];
+  const at = `${r.type} [${r.lang}]`;
+  if (r.scores.performance < BUDGETS.performance) out.push(`${at}: performance ${r.scores.performance} < ${BUDGETS.performance}`);
+  if (r.scores.accessibility < BUDGETS.accessibility) out.push(`${at}: accessibility ${r.scores.accessibility} < 100`);
+  if (r.scores.seo < BUDGETS.seo) out.push(`${at}: SEO ${r.scores.seo} < 100`);
+  if (r.lcpMs > BUDGETS.lcpMs) out.push(`${at}: LCP ${Math.round(r.lcpMs)} ms > ${BUDGETS.lcpMs} ms`);
+  if (r.tbtMs > BUDGETS.tbtMs) out.push(`${at}: TBT ${Math.round(r.tbtMs)} ms > ${BUDGETS.tbtMs} ms`);
+  if (r.cls > BUDGETS.cls) out.push(`${at}: CLS ${r.cls.toFixed(3)} > ${BUDGETS.cls}`);
+  if ((r.type === 'home' || r.type === 'article') && r.bytes > BUDGETS.homeArticleBytes) {
+    out.push(`${at}: ${(r.bytes / 1024).toFixed(0)} KB transferred > ${BUDGETS.homeArticleBytes / 1024} KB`);
+  }
+  return out;
+}
+
+function table(rows: Result[]): string {
+  const head = ['page', 'lang', 'perf', 'a11y', 'best', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'KB', 'reqs', 'path'];
+  const body = rows.map((r) => [
+    r.type,
+    r.lang,
+    String(r.scores.performance),
+    String(r.scores.accessibility),
+    String(r.scores.bestPractices),
+    String(r.scores.seo),
+    String(Math.round(r.lcpMs)),
+    String(Math.round(r.tbtMs)),
+    r.cls.toFixed(3),
+    (r.bytes / 1024).toFixed(0),
+    String(r.requests),
+    r.path.length > 40 ? `${r.path.slice(0, 39)}…` : r.path,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => [...(row[i] ?? '')].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 10 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function run(base: string): Promise<number> {
+  const only = option('only')?.split(',') ?? [...PAGE_TYPES];
+  const langs = (option('lang')?.split(',') ?? [...LOCALES]) as Locale[];
+  const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 1);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunch().executablePath ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...(chromiumLaunch().args ?? [])],
+  });
+  const rows: Result[] = [];
+  try {
+    for (const type of PAGE_TYPES.filter((t) => only.includes(t))) {
+      for (const lang of langs) {
+        const p = await pathOf(base, type, lang);
+        const url = new URL(p, base).href;
+        const tries: Result[] = [];
+        for (let i = 0; i < runs; i++) tries.push({ type, lang, path: p, ...(await audit(chrome.port, url)) });
+        tries.sort((a, b) => a.scores.performance - b.scores.performance);
+        const median = tries[Math.floor((tries.length - 1) / 2)]!;
+        rows.push(median);
+        console.error(`[bench-lighthouse] ${type} [${lang}] performance ${median.scores.performance}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  console.log(`Lighthouse mobile on ${base} (${runs} run(s) a page, median by performance)\n`);
+  console.log(table(rows));
+  const failures = rows.flatMap(failuresOf);
+  if (failures.length) {
+    console.error(`\nOVER BUDGET\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  console.log('\nOK: every page within the budgets of docs/performance.md');
+  return 0;
+}
+
+async function main(): Promise<void> {
+  const arg = process.argv.slice(2).find((a) => /^https?:\/\//.test(a));
+  const url = arg ?? process.env.BENCH_URL;
+  if (url) {
+    process.exitCode = await run(url);
+    return;
+  }
+  const { ensureBuild, seedTempDataDir, startServer } = await import('./test-server.ts');
+  const dataDir = seedTempDataDir();
+  ensureBuild();
+  const server = await startServer({ dataDir });
+  try {
+    process.exitCode = await run(server.baseUrl);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  main().catch((err: unknown) => {
+    console.error('[bench-lighthouse] failed:', err instanceof Error ? err.message : err);
+    process.exit(2);
+  });
+}

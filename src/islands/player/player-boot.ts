@@ -1,0 +1,24 @@
+/**
+ * Starts the players of a page (poster boxes with `data-player`,
+ * src/components/video/PlayerPoster.astro) once their poster is up: after
+ * the window's load event, when the browser is idle (at most 2 s later).
+ * Until then, and without JavaScript, the poster is the view. The player's
+ * code (React, plyr, hls.js on demand) is a dynamic import: no byte of it
+ * before the page is interactive (issue 13, ADR 014).
+ */
+const PENDING = '.player-poster[data-player]:not([data-player-mounted])';
+
+export function bootPlayers(): void {
+  if (!document.querySelector(PENDING)) return;
+  const start = () => {
+    import('./mount.tsx')
+      .then(({ mountPlayer }) => document.querySelectorAll<HTMLElement>(PENDING).forEach(mountPlayer))
+      .catch((error: unknown) => console.warn('video error', error));
+  };
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
+    else setTimeout(start, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}

@@ -1,0 +1,56 @@
+/**
+ * When the live strip streams on its own (issue 13, ADR 014): never where
+ * video bytes would cost the visitor more than they asked for. It shows the
+ * channel's poster and its play button, and streams only on request:
+ *  - on a phone: a narrow viewport (≤ 768 px, where it shares the first
+ *    screen with the page's own content) or a touch-first device (coarse
+ *    pointer, no hover: phones and tablets, usually on a metered network);
+ *  - with data-saver on (`navigator.connection.saveData`, the browser's
+ *    `Save-Data` request header);
+ *  - on a slow connection (`effectiveType` slow-2g, 2g or 3g);
+ *  - under `prefers-reduced-motion` (video moving on its own).
+ * Elsewhere (a desktop on a fast connection) it may play on its own, muted,
+ * at the stream's lowest rendition (LiveStrip.island.tsx).
+ */
+
+/** A phone: narrow, or touch-first (a coarse primary pointer that cannot hover). */
+export const STRIP_PHONE_QUERY = '(max-width: 768px), (pointer: coarse) and (hover: none)';
+
+export interface StripConditions {
+  /** STRIP_PHONE_QUERY matches. */
+  phone: boolean;
+  /** navigator.connection.saveData. */
+  saveData: boolean;
+  /** navigator.connection.effectiveType ('slow-2g', '2g', '3g', '4g'), when the browser tells. */
+  effectiveType?: string | undefined;
+  /** prefers-reduced-motion: reduce. */
+  reducedMotion: boolean;
+}
+
+/** Connections on which a live stream is too dear to start unasked. */
+const SLOW = new Set(['slow-2g', '2g', '3g']);
+
+/** True: the strip shows its poster and streams only when asked (its button, a play-video event). */
+export function stripStandsStill(c: StripConditions): boolean {
+  return c.phone || c.saveData || SLOW.has(c.effectiveType ?? '') || c.reducedMotion;
+}
+
+interface NetworkInformationLike extends EventTarget {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** navigator.connection where the browser has it (Chromium); undefined elsewhere. */
+export function networkInformation(): NetworkInformationLike | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  return (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+}
+
+/** Index of the lowest-bitrate level of an HLS stream (0 when none is known). */
+export function lowestLevel(levels: readonly { bitrate: number }[]): number {
+  let best = 0;
+  levels.forEach((level, i) => {
+    if (level.bitrate < (levels[best]?.bitrate ?? Infinity)) best = i;
+  });
+  return best;
+}

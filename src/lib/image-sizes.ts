@@ -1,0 +1,13 @@
+/**
+ * The `sizes` of the pictures that are a page's largest paint, shared by the
+ * component that draws them and the page's preload (SiteLayout, meta.lcpImage):
+ * the same sizes, so the preloaded file is the one the <img> picks.
+ */
+/** The home slider's lead card (ArticleCard variant "lead"). */
+export const LEAD_CARD_SIZES = '(min-width: 1200px) 760px, (min-width: 992px) 62vw, 100vw';
+/** The home page's slider lead (src/pages/[lang]/index.astro). */
+export const HOME_LEAD_SIZES = '(min-width: 1200px) 700px, (min-width: 992px) 58vw, 100vw';
+/** An article's cover or video poster (ArticleView, VideoPoster). */
+export const ARTICLE_COVER_SIZES = '(min-width: 800px) 760px, 100vw';
+/** A video page's poster (PlayerPoster: the live page, replays, bulletins). */
+export const PLAYER_POSTER_SIZES = '(min-width: 1200px) 800px, (min-width: 900px) 66vw, 100vw';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { lowestLevel, stripStandsStill } from '../../src/islands/player/strip-policy.ts';
+
+const desktop = { phone: false, saveData: false, effectiveType: '4g', reducedMotion: false };
+
+describe('live strip policy (issue 13)', () => {
+  it('streams on its own only on a desktop on a fast connection', () => {
+    expect(stripStandsStill(desktop)).toBe(false);
+    expect(stripStandsStill({ ...desktop, effectiveType: undefined })).toBe(false);
+  });
+
+  it.each([
+    ['a phone', { phone: true }],
+    ['data-saver', { saveData: true }],
+    ['slow-2g', { effectiveType: 'slow-2g' }],
+    ['2g', { effectiveType: '2g' }],
+    ['3g', { effectiveType: '3g' }],
+    ['reduced motion', { reducedMotion: true }],
+  ])('stands still on %s', (_name, change) => {
+    expect(stripStandsStill({ ...desktop, ...change })).toBe(true);
+  });
+
+  it('picks the lowest-bitrate level, wherever the stream lists it', () => {
+    expect(lowestLevel([{ bitrate: 800 }, { bitrate: 250 }, { bitrate: 500 }])).toBe(1);
+    expect(lowestLevel([{ bitrate: 250 }, { bitrate: 500 }])).toBe(0);
+    expect(lowestLevel([])).toBe(0);
+  });
+});
