@@ -1,70 +1,108 @@
 /**
- * Throughput of the site's own front server (src/server/delivery/server.ts)
- * for what it serves from memory, next to an on-demand render for contrast.
- * DESIGN.md §6 measured Astro's node adapter at about 7,000 requests a second
- * for a 7 KB static page on these machines (nginx: about 150,000); the front
- * server must do better than the adapter, and the exit code says whether the
- * pre-built page did (BENCH_MIN_RPS, default 7000).
+ * Serving benchmark, side by side in one run (issue 11 item 5):
  *
- *   npm run bench:static [-- URL]      measure a running site
- *   npm run bench:static               no URL: build if stale, seed a temp
- *                                      store, start the site and wait for its
- *                                      first pre-build (scripts/test-server.ts)
+ *  1. the same pre-built page (an article, the home page) from the site's
+ *     own front server and from nginx with the project's deploy/nginx config
+ *     (reading the same build folder), and the ratio front / nginx;
+ *  2. the front server's pre-built home page idle, while four uncached
+ *     searches run without pause (random pairs of words from the store), and
+ *     while a whole-site pre-build runs, each as a ratio of the idle rate.
  *
- * Load comes from wrk (Debian package `wrk`: apt-get install wrk), in its own
- * process, one thread (BENCH_CONNECTIONS, default 50; BENCH_SECONDS per case,
- * default 5). autocannon was tried first and reads compressed responses about
- * three times too slow on these machines. Numbers vary with what else the
- * machine does: compare runs on the same machine.
+ *   npm run bench:static
+ *
+ * It builds the site if stale, seeds a temporary store (or uses
+ * BENCH_DATA_DIR as it is, e.g. one seeded with `--articles 100000`), and
+ * runs the site in this process (src/server/delivery/serve.ts, with its
+ * render workers) so that it can start a pre-build; nginx and the load
+ * (wrk: apt-get install wrk nginx-light) run in their own processes.
+ * BENCH_CONNECTIONS (default 50), BENCH_SECONDS per case (default 5);
+ * BENCH_PORT and BENCH_NGINX_PORT (default: free ports).
+ * Numbers vary with what else the machine does: compare within one run.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { ensureBuild, seedTempDataDir, startServer, type RunningServer } from './test-server.ts';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
+import { ensureBuild, freePort, root, seedTempDataDir } from './test-server.ts';
 
+const run = promisify(execFile);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
-const MIN_RPS = Number(process.env.BENCH_MIN_RPS) || 7000;
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
-
-interface Case {
-  name: string;
-  path: string;
-  headers?: Record<string, string>;
-}
+const BR = { 'accept-encoding': 'gzip, deflate, br' };
 
 interface Result {
   rps: number;
   p99: string;
-  transfer: string;
+  p99ms: number;
   failures: number;
 }
 
-function load(url: string, headers: Record<string, string> = {}): Result {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+function ms(v: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(v);
+  if (!m) return NaN;
+  return Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[m[2]!]!;
+}
+
+/** wrk in its own process (never blocking this one, which is the server). */
+async function load(url: string, opts: { headers?: Record<string, string>; connections?: number; seconds?: number; script?: string } = {}): Promise<Result> {
+  const args = ['-t1', `-c${opts.connections ?? CONNECTIONS}`, `-d${opts.seconds ?? SECONDS}s`, '--latency'];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  if (opts.script) args.push('-s', opts.script);
   args.push(url);
-  const run = spawnSync(WRK!, args, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  const out = run.stdout;
+  const { stdout: out } = await run(WRK!, args, { encoding: 'utf8' });
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
   if (!Number.isFinite(rps)) throw new Error(`cannot read wrk's output:\n${out}`);
   const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
   const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   const errors = socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
-  return {
-    rps,
-    p99: out.match(/\s99%\s+(\S+)/)?.[1] ?? '?',
-    transfer: out.match(/Transfer\/sec:\s+(\S+)/)?.[1] ?? '?',
-    failures: non2xx + errors,
-  };
+  const p99 = out.match(/\s99%\s+(\S+)/)?.[1] ?? '?';
+  return { rps, p99, p99ms: ms(p99), failures: non2xx + errors };
 }
 
-async function firstArticle(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/articlesrecent`, { headers: { locale: 'fr' } });
-  const body = (await res.json()) as { response: { articles: { path: string }[] } };
-  const p = body.response.articles[0]?.path;
-  if (!p) throw new Error('no article');
-  return p;
+const row = (name: string, r: Result, note = '') =>
+  console.log(`${name.padEnd(44)} ${Math.round(r.rps).toString().padStart(8)} ${r.p99.padStart(9)} ${String(r.failures).padStart(8)}  ${note}`);
+
+/** A GET without decoding: bytes on the wire, encoding, X-Cache. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding: string | null; cache: string | null }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () =>
+        resolve({ bytes, encoding: (res.headers['content-encoding'] as string | undefined) ?? null, cache: (res.headers['x-cache'] as string | undefined) ?? null }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function searchScript(base: string, dir: string): Promise<string> {
+  const words = new Set<string>();
+  for (const lang of ['ar', 'fr']) {
+    const res = await fetch(`${base}/api/articlesrecent`, { headers: { locale: lang } });
+    const body = (await res.json()) as { response: { articles: { title: string }[] } };
+    for (const a of body.response.articles) for (const w of a.title.split(/[\s,.:;!?«»"'()]+/)) if (w.length >= 4) words.add(w);
+  }
+  const list = [...words].slice(0, 400).map((w) => `"${encodeURIComponent(w)}"`);
+  if (list.length < 10) throw new Error('too few words in the store for uncached searches');
+  const file = path.join(dir, 'search.lua');
+  // Two random words and a random page: practically never the same query twice.
+  writeFileSync(
+    file,
+    `local words = {${list.join(',')}}
+math.randomseed(os.time())
+request = function()
+  local q = words[math.random(#words)] .. "%20" .. words[math.random(#words)]
+  return wrk.format("GET", "/api/Search/" .. math.random(3) .. "?search=" .. q)
+end
+`,
+  );
+  return file;
 }
 
 async function main(): Promise<void> {
@@ -72,44 +110,129 @@ async function main(): Promise<void> {
     console.error('bench:static needs wrk: apt-get install wrk');
     process.exit(2);
   }
-  let server: RunningServer | undefined;
-  let base = process.argv[2] ?? process.env.BENCH_URL;
-  if (!base) {
-    const dataDir = seedTempDataDir();
-    ensureBuild();
-    server = await startServer({ dataDir });
-    base = server.baseUrl;
+  if (!NGINX) {
+    console.error('bench:static needs nginx: apt-get install nginx-light');
+    process.exit(2);
   }
+  const own = !process.env.BENCH_DATA_DIR;
+  const dataDir = process.env.BENCH_DATA_DIR ?? seedTempDataDir();
+  ensureBuild();
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    SEED_ON_START: 'false',
+    PREBUILD: 'true',
+    REBUILD_INTERVAL_MIN: '0',
+    TRACKING_RATE_PER_MIN: '0',
+  });
+  const [{ getConfig }, { serveSite }] = await Promise.all([import('../src/server/config.ts'), import('../src/server/delivery/serve.ts')]);
+  const config = getConfig();
+  const site = await serveSite({ distDir: path.join(root, 'dist'), config, handleSignals: false });
+  const base = site.origin;
+  const tmp = mkdtempSync(path.join(tmpdir(), '2m-bench-'));
+  let nginx: RunningNginx | undefined;
   try {
-    const article = await firstArticle(base);
-    const home = await fetch(`${base}/fr`);
-    if (!home.headers.get('x-prebuilt')) throw new Error(`${base}/fr is not served pre-built: is the pre-build done?`);
-    const html = await home.text();
-    const asset = html.match(/\/_astro\/[^"']+\.js/)?.[0] ?? html.match(/\/_astro\/[^"']+\.css/)?.[0];
-    const cases: Case[] = [
-      { name: 'pre-built article, brotli', path: article, headers: { 'accept-encoding': 'gzip, deflate, br' } },
-      { name: 'pre-built article, identity', path: article },
-      { name: 'pre-built home, brotli', path: '/fr', headers: { 'accept-encoding': 'gzip, deflate, br' } },
-      ...(asset ? [{ name: 'build asset (/_astro), brotli', path: asset, headers: { 'accept-encoding': 'br' } }] : []),
-      { name: 'on-demand article (query string)', path: `${article}?bench=1`, headers: { 'accept-encoding': 'br' } },
+    const started = Date.now();
+    for (;;) {
+      const res = await fetch(`${base}/healthz`);
+      await res.body?.cancel();
+      if (res.ok) break;
+      if (Date.now() - started > 600_000) throw new Error('no pre-build after 10 minutes');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    nginx = await startNginx({
+      siteDir: site.siteDir,
+      upstream: new URL(base).host,
+      clientDir: path.join(root, 'dist/client'),
+      ...(process.env.BENCH_NGINX_PORT ? { port: Number(process.env.BENCH_NGINX_PORT) } : {}),
+    });
+
+    const recent = await fetch(`${base}/api/articlesrecent`, { headers: { locale: 'fr' } });
+    const article = ((await recent.json()) as { response: { articles: { path: string }[] } }).response.articles[0]?.path;
+    if (!article) throw new Error('no article in the store');
+    for (const [name, url, want] of [
+      ['front', `${base}${article}`, null],
+      ['nginx', `${nginx.base}${article}`, 'nginx'],
+    ] as const) {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      const prebuilt = res.headers.get('x-prebuilt');
+      if (!prebuilt || (want && prebuilt !== want)) throw new Error(`${name}: ${article} is not served pre-built`);
+    }
+
+    console.log(`wrk, 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per case; site ${base} (${config.RENDER_WORKERS} render workers), nginx ${nginx.base}\n`);
+    console.log(`${'case'.padEnd(44)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'failures'.padStart(8)}`);
+
+    // 1. Front server against nginx, same files.
+    const pairs: [string, string][] = [
+      ['pre-built article, brotli', article],
+      ['pre-built home /fr, brotli', '/fr'],
     ];
-    console.log(`${CONNECTIONS} connections, ${SECONDS} s per case, against ${base}\n`);
-    console.log(`${'case'.padEnd(36)} ${'req/s'.padStart(9)} ${'p99'.padStart(9)} ${'transfer/s'.padStart(11)}  failures`);
-    let prebuiltRps = 0;
-    for (const c of cases) {
-      const r = load(`${base}${c.path}`, c.headers);
-      if (c.name === 'pre-built article, brotli') prebuiltRps = r.rps;
-      console.log(
-        `${c.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(9)} ${r.p99.padStart(9)} ${r.transfer.padStart(11)}  ${r.failures}`,
-      );
+    const ratios: string[] = [];
+    for (const [name, p] of pairs) {
+      const f = await load(`${base}${p}`, { headers: BR });
+      row(`${name}: front server`, f);
+      const n = await load(`${nginx.base}${p}`, { headers: BR });
+      row(`${name}: nginx`, n);
+      ratios.push(`${name}: front/nginx = ${(f.rps / n.rps).toFixed(2)}`);
     }
-    console.log(`\nreference (DESIGN.md §6): Astro's node adapter about 7000 req/s, nginx about 150000 req/s`);
-    if (prebuiltRps < MIN_RPS) {
-      console.error(`pre-built article: ${Math.round(prebuiltRps)} req/s, under ${MIN_RPS}`);
-      process.exitCode = 1;
+
+    // 2. The pre-built home while the workers are busy.
+    const idle = await load(`${base}/fr`, { headers: BR });
+    row('home idle', idle);
+    const script = await searchScript(base, tmp);
+    const searches = load(base, { connections: 4, seconds: SECONDS + 2, script });
+    await new Promise((r) => setTimeout(r, 1000));
+    const underSearch = await load(`${base}/fr`, { headers: BR });
+    const s = await searches;
+    row('home during 4 uncached searches', underSearch, `(searches: ${Math.round(s.rps)}/s, p99 ${s.p99})`);
+
+    const rebuildStarted = Date.now();
+    const rebuild = site.rebuild();
+    await new Promise((r) => setTimeout(r, 500));
+    const underBuild = await load(`${base}/fr`, { headers: BR });
+    const built = await rebuild;
+    row(
+      'home during a pre-build',
+      underBuild,
+      built ? `(pre-build: ${built.pages} pages in ${((Date.now() - rebuildStarted) / 1000).toFixed(1)} s)` : '(pre-build did not run)',
+    );
+
+    // 3. What misses, API answers and sitemaps weigh on the wire (first request, then the kept copy).
+    console.log(`\n${'answer'.padEnd(44)} ${'identity'.padStart(9)} ${'gzip'.padStart(9)} ${'br'.padStart(9)}  kept`);
+    const stamp = Date.now();
+    for (const [name, p, headers] of [
+      ['search page (a miss)', `/fr/search?q=maroc&page=1&n=${stamp}`, {}],
+      ['deep listing page past the end (404)', `${article.split('/').slice(0, 3).join('/')}?page=${9000 + (stamp % 1000)}`, {}],
+      ['API /api/articlesrecent', `/api/articlesrecent?n=${stamp}`, { locale: 'fr' }],
+      ['sitemap /fr/sitemap.xml', '/fr/sitemap.xml', {}],
+    ] as [string, string, Record<string, string>][]) {
+      const sizes: number[] = [];
+      let kept = '';
+      for (const ae of ['identity', 'gzip', 'br']) {
+        const r = await rawGet(`${base}${p}`, { ...headers, 'accept-encoding': ae });
+        sizes.push(r.bytes);
+        kept = r.cache ?? kept;
+        if (ae !== 'identity' && r.encoding !== ae) kept += ` (not ${ae}: ${r.encoding ?? 'identity'})`;
+      }
+      console.log(`${name.padEnd(44)} ${sizes.map((n) => `${(n / 1024).toFixed(1)}K`.padStart(9)).join(' ')}  ${kept || 'no'}`);
     }
+
+    console.log('');
+    for (const r of ratios) console.log(r);
+    const verdict = (r: Result) => `${(r.rps / idle.rps).toFixed(2)} of idle, p99 ${r.p99} (goal: >= 0.8 and <= 20 ms: ${r.rps >= 0.8 * idle.rps && r.p99ms <= 20 ? 'met' : 'NOT met'})`;
+    console.log(`home during 4 uncached searches: ${verdict(underSearch)}`);
+    console.log(`home during a pre-build: ${verdict(underBuild)}`);
+    if ([idle.failures, underSearch.failures, underBuild.failures].some((n) => n > 0)) process.exitCode = 1;
   } finally {
-    await server?.stop();
+    await nginx?.stop();
+    await site.stop();
+    rmSync(tmp, { recursive: true, force: true });
+    if (own) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

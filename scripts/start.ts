@@ -2,8 +2,9 @@
  * `npm start`: validates the configuration, opens and migrates the store,
  * seeds the demo content when the store is empty (SEED_ON_START), builds the
  * site when there is no build yet, then serves it (src/server/delivery/serve.ts:
- * the front server, which pre-builds every existing page once listening and
- * again every REBUILD_INTERVAL_MIN minutes).
+ * the front server with its render worker threads, which pre-builds every
+ * existing page once listening and again every REBUILD_INTERVAL_MIN minutes,
+ * and renders the pages of each content change as the change feed brings it).
  *
  *   node scripts/start.ts [--rebuild]
  */

@@ -74,6 +74,13 @@ export const configSchema = z.object({
     .int('must be a whole number of minutes from 0')
     .min(0, 'must be a whole number of minutes from 0')
     .default(10),
+  /** Worker threads that render pages and answer the API (each with its own store connection); 0 renders on the front server's own thread. */
+  RENDER_WORKERS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 16' })
+    .int('must be a whole number from 0 to 16')
+    .min(0, 'must be a whole number from 0 to 16')
+    .max(16, 'must be a whole number from 0 to 16')
+    .default(2),
   /** Where changed URLs are POSTed as JSON for a CDN to purge them (src/server/delivery/cdn-purge.ts); unset: no purge. */
   CDN_PURGE_URL: httpUrl.optional(),
   /** Bearer token sent with each purge (only with CDN_PURGE_URL). */

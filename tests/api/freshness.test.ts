@@ -50,8 +50,9 @@ describe('freshness: the change feed re-renders into the pre-build', () => {
     const before = await fetch(`${baseUrl}${article.path}`);
     expect(before.headers.get('x-prebuilt')).toBe(currentBuild());
     await before.body?.cancel();
-    // A copy rendered on demand (a query string) sits in the page cache.
-    const query = `${article.path}?from=freshness-test`;
+    // A copy rendered on demand (a listing's second page) sits in the page cache.
+    const listing = article.path.split('/').slice(0, 3).join('/');
+    const query = `${listing}?page=2`;
     await (await fetch(`${baseUrl}${query}`)).text();
     const cached = await fetch(`${baseUrl}${query}`);
     expect(cached.headers.get('x-cache')).toBe('HIT');
@@ -60,7 +61,7 @@ describe('freshness: the change feed re-renders into the pre-build', () => {
     const title = `Titre corrigé ${Date.now()}`;
     await store.db.transaction().execute(async (trx) => {
       await trx.updateTable('articles').set({ title }).where('id', '=', article.id).execute();
-      await recordContentChange(trx, { paths: [article.path, '/fr'], reason: 'update' });
+      await recordContentChange(trx, { paths: [article.path, '/fr', listing], reason: 'update' });
     });
 
     const seconds = await within(5, async () => {
@@ -74,10 +75,14 @@ describe('freshness: the change feed re-renders into the pre-build', () => {
     const home = await fetch(`${baseUrl}/fr`);
     expect(home.headers.get('x-prebuilt')).toBe(currentBuild());
     expect(await home.text()).toContain(title);
-    // The on-demand copy left the page cache: rendered again, with the new title.
+    // The on-demand copy left the page cache: rendered again.
     const fresh = await fetch(`${baseUrl}${query}`);
     expect(fresh.headers.get('x-cache')).toBeNull();
-    expect(await fresh.text()).toContain(title);
+    await fresh.body?.cancel();
+    // A query string the article does not read gets the new pre-built copy too.
+    const stray = await fetch(`${baseUrl}${article.path}?from=freshness-test`);
+    expect(stray.headers.get('x-prebuilt')).toBe(currentBuild());
+    expect(await stray.text()).toContain(title);
   }, 30_000);
 
   it('takes a gone path out of the pre-build (memory, manifest, disk) and back in when it returns', async () => {

@@ -134,11 +134,21 @@ describe('static first: pre-built pages', () => {
     });
   }
 
-  it('renders on demand what varies: a query string, the TV guide (clock), the API', async () => {
-    for (const p of ['/ar?utm_source=test', '/fr/guidetv', '/ar/live', '/api/articlesrecent']) {
+  it('renders on demand what varies: a query the page reads, the TV guide (clock), the API', async () => {
+    for (const p of ['/ar/search?q=maroc', '/fr/guidetv', '/ar/live', '/api/articlesrecent']) {
       const res = await fetch(`${baseUrl}${p}`);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('x-prebuilt'), p).toBeNull();
+      await res.body?.cancel();
+    }
+  });
+
+  it('ignores query parameters a page does not read: a random one is a pre-built hit of the clean URL', async () => {
+    const article = await newestArticlePath('ar');
+    for (const p of [`${article}?x=${Date.now()}`, `/ar?utm_source=test&page=3`]) {
+      const res = await fetch(`${baseUrl}${p}`);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('x-prebuilt'), p).toBe(currentBuild());
       await res.body?.cancel();
     }
   });

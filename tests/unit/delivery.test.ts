@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,7 @@ describe('createDeliveryHandler', () => {
   let base = '';
   const fallbackHits: string[] = [];
   const origins: (string | null)[] = [];
+  let handler: ReturnType<typeof createDeliveryHandler>;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), '2m-delivery-'));
@@ -74,7 +75,7 @@ describe('createDeliveryHandler', () => {
     mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
     writeFileSync(path.join(dir, 'client', '_astro', 'app.Ab12.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
 
-    const handler = createDeliveryHandler({
+    handler = createDeliveryHandler({
       clientDir: path.join(dir, 'client'),
       siteDir,
       fallback: (req, res) => {
@@ -122,15 +123,38 @@ describe('createDeliveryHandler', () => {
     expect((await get('/fr', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
   });
 
+  it('answers a pre-built page whatever query parameters it does not read', async () => {
+    const res = await get(`/fr?utm_source=x&page=${Date.now()}`);
+    expect(res.headers['x-prebuilt']).toBe('b1');
+  });
+
   it('hands queries, POSTs, unknown and escaping paths to the on-demand handler', async () => {
     fallbackHits.length = 0;
-    for (const p of ['/fr?page=2', '/ar', '/fr/%2e%2e/secret', '/fr/..%2fsecret', '/_astro/../secret', '/_astro/missing.js']) {
+    for (const p of ['/fr/search?q=maroc', '/ar', '/fr/%2e%2e/secret', '/fr/..%2fsecret', '/_astro/../secret', '/_astro/missing.js']) {
       const res = await get(p);
       expect(res.body, p).toBe('on demand');
     }
     const post = await get('/fr', {}, 'POST');
     expect(post.body).toBe('on demand');
     expect(fallbackHits).toHaveLength(7);
+  });
+
+  it('lets only this machine ask for a render past the pre-built copy (x-prebuild-render)', async () => {
+    expect((await get('/fr', { 'x-prebuild-render': '1' })).body).toBe('on demand');
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    if (!outside) return;
+    const open = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((r) => open.listen(0, '0.0.0.0', r));
+    const addr = open.address();
+    try {
+      const res = await fetch(`http://${outside}:${typeof addr === 'object' && addr ? addr.port : 0}/fr`, { headers: { 'x-prebuild-render': '1' } });
+      expect(res.headers.get('x-prebuilt')).toBe('b1');
+      await res.body?.cancel();
+    } finally {
+      await new Promise((r) => open.close(r));
+    }
   });
 
   it("gives only a newsletter one-click unsubscribe POST the site's own origin (RFC 8058)", async () => {
@@ -178,6 +202,7 @@ describe('the cache of pages rendered on demand', () => {
   const hits: string[] = [];
   /** What the fake Astro answers per path. */
   const answers: Record<string, { status?: number; headers: Record<string, string | string[]>; body?: string }> = {
+    '/fr/sport': { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' } },
     '/fr/sport/nouvel-article': { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60, s-maxage=300' } },
     '/ar/sport/new': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=120', 'set-cookie': 'locale=ar; Path=/; Max-Age=31536000; SameSite=Lax' } },
     '/fr/private': { headers: { 'content-type': 'text/html', 'cache-control': 'private, max-age=60' } },
@@ -185,6 +210,8 @@ describe('the cache of pages rendered on demand', () => {
     '/shows': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300', vary: 'Cookie' } },
     '/fr/session': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300', 'set-cookie': 'sid=1; HttpOnly' } },
     '/fr/missing': { status: 404, headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
+    '/fr/error': { status: 500, headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
+    '/media/thing': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
     '/api/thing': { headers: { 'content-type': 'application/json', 'cache-control': 'public, s-maxage=300' } },
   };
 
@@ -245,8 +272,25 @@ describe('the cache of pages rendered on demand', () => {
     expect(countOf('/ar/sport/new')).toBe(1);
   });
 
+  it('keeps a 404 briefly (30 s at most), and API answers per locale header', async () => {
+    await get('/fr/missing');
+    expect((await get('/fr/missing')).headers.get('x-cache')).toBe('HIT');
+    clock += 31_000;
+    expect((await get('/fr/missing')).headers.get('x-cache')).toBeNull();
+    expect(countOf('/fr/missing')).toBe(2);
+
+    await get('/api/thing', { locale: 'fr' });
+    expect((await get('/api/thing', { locale: 'fr' })).headers.get('x-cache')).toBe('HIT');
+    expect((await get('/api/thing', { locale: 'ar' })).headers.get('x-cache')).toBeNull();
+    // No header, the cookie decides the language: never from the shared cache.
+    expect((await get('/api/thing', { cookie: 'locale=fr' })).headers.get('x-cache')).toBeNull();
+    expect(countOf('/api/thing')).toBe(3);
+    expect(handler.forgetListings()).toBeGreaterThanOrEqual(2);
+    expect((await get('/api/thing', { locale: 'fr' })).headers.get('x-cache')).toBeNull();
+  });
+
   it('never keeps private, unshared, cookie-dependent, errors, other cookies, or non-pages', async () => {
-    for (const p of ['/fr/private', '/fr/no-shared', '/shows', '/fr/session', '/fr/missing', '/api/thing']) {
+    for (const p of ['/fr/private', '/fr/no-shared', '/shows', '/fr/session', '/fr/error', '/media/thing']) {
       await get(p);
       await get(p);
       expect(countOf(p), p).toBe(2);
@@ -254,20 +298,27 @@ describe('the cache of pages rendered on demand', () => {
   });
 
   it('forgets every cached copy of a changed path, whatever its query (the change feed)', async () => {
-    await get('/fr/sport/nouvel-article?utm=a');
-    await get('/fr/sport/nouvel-article/?utm=b');
+    await get('/fr/sport?page=5');
+    await get('/fr/sport?page=6&utm=x');
     const before = hits.length;
-    expect(handler.forgetPaths(['/fr/sport/nouvel-article', '/fr/other'])).toBe(2);
-    await get('/fr/sport/nouvel-article?utm=a');
+    expect(handler.forgetPaths(['/fr/sport', '/fr/other'])).toBe(2);
+    await get('/fr/sport?page=5');
     expect(hits.length).toBe(before + 1);
   });
 
-  it('keys on the query string too', async () => {
-    await get('/fr/sport/nouvel-article?page=2');
-    await get('/fr/sport/nouvel-article?page=2');
-    await get('/fr/sport/nouvel-article?page=3');
-    expect(countOf('/fr/sport/nouvel-article?page=2')).toBe(1);
-    expect(countOf('/fr/sport/nouvel-article?page=3')).toBe(1);
+  it('keys on the query parameters the page reads, and on those only', async () => {
+    await get('/fr/sport?page=2');
+    await get('/fr/sport?page=2&utm_source=x');
+    await get('/fr/sport?page=3');
+    expect(countOf('/fr/sport?page=2')).toBe(1);
+    expect(countOf('/fr/sport?page=2&utm_source=x')).toBe(0);
+    expect(countOf('/fr/sport?page=3')).toBe(1);
+    // An article reads none: a random query string is a hit of the clean URL.
+    await get('/fr/sport/nouvel-article');
+    const before = hits.length;
+    const random = await get(`/fr/sport/nouvel-article?x=${Date.now()}`);
+    expect(random.headers.get('x-cache')).toBe('HIT');
+    expect(hits.length).toBe(before);
   });
 });
 

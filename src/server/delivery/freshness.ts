@@ -13,7 +13,8 @@
  *  - takes its `gone` paths out of the build (manifest and memory first, then
  *    the files, so nginx proxies them to Node), so the on-demand route
  *    answers them (410 for a withdrawn article);
- *  - drops every page-cache entry of those paths, whatever their query;
+ *  - drops every page-cache entry of those paths, whatever their query, and
+ *    every cached API answer, feed and sitemap (regenerated once per change);
  *  - asks the CDN to purge their absolute URLs (cdn-purge.ts), in the background.
  *
  * Changes due in the same poll are merged (the last word on a path wins), so
@@ -30,15 +31,15 @@ import type { Database } from '../db/schema.ts';
 import { ChangeFeedReader } from '../content/changes.ts';
 import type { CdnPurger } from './cdn-purge.ts';
 import { isPrebuildable } from './prebuild-paths.ts';
-import { renderPage, writePage, type RenderedPage } from './prebuild.ts';
+import { renderPage, writePage, type RenderedPage, type RenderSource } from './prebuild.ts';
 import type { DeliveryControl } from './server.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, writeManifest } from './site-dir.ts';
 
 export interface FreshnessOptions {
   db: Kysely<Database>;
   siteDir: string;
-  /** The running site (the render path), e.g. http://127.0.0.1:4321 */
-  origin: string;
+  /** The render path: the running site's origin, or the render pool (prebuild.ts RenderSource). */
+  origin: RenderSource;
   /** Public origin: purged URLs are absolute from it. */
   siteUrl: string;
   delivery: DeliveryControl;
@@ -158,6 +159,7 @@ export class Freshness {
     const removed: string[] = [];
     const failed: string[] = [];
     const toRemove: string[] = [];
+    const swapped: [string, RenderedPage][] = [];
     const keys: string[] = [];
 
     const entries = [...actions];
@@ -198,7 +200,7 @@ export class Freshness {
         }
         await writePage(pagesDir, key, page);
         manifest.pages[key] = page.headers;
-        this.opts.delivery.swapPage(id!, key, page);
+        swapped.push([key, page]);
         rendered.push(p);
       }
     };
@@ -207,7 +209,9 @@ export class Freshness {
     if (manifest && id && pagesDir) {
       const leaving = toRemove.filter((k) => k in manifest.pages);
       for (const k of leaving) delete manifest.pages[k];
-      if (rendered.length > 0 || leaving.length > 0) await writeManifest(this.opts.siteDir, manifest);
+      if (swapped.length > 0 || leaving.length > 0) await writeManifest(this.opts.siteDir, manifest);
+      // Memory follows disk: the files and the manifest are in place.
+      for (const [k, page] of swapped) this.opts.delivery.swapPage(id, k, page);
       for (const k of toRemove) {
         this.opts.delivery.swapPage(id, k, null);
         const file = pageFile(pagesDir, k);
@@ -216,7 +220,7 @@ export class Freshness {
         await Promise.all([rm(`${file}.gz`, { force: true }), rm(`${file}.br`, { force: true })]);
       }
     }
-    const forgotten = this.opts.delivery.forgetPaths(keys);
+    const forgotten = this.opts.delivery.forgetPaths(keys) + this.opts.delivery.forgetListings();
     this.log(
       `change feed: ${rendered.length} re-rendered, ${removed.length} gone, ${failed.length} failed, ` +
         `${forgotten} cached cop${forgotten === 1 ? 'y' : 'ies'} dropped in ${Date.now() - started} ms${id ? ` (build ${id})` : ''}`,

@@ -1,27 +1,43 @@
 /**
- * The front server's cache of pages rendered on demand (DESIGN.md §4: a page
- * published after the last build "is reachable at once … renders it and
- * caches it"): what Astro's handler answers is kept in memory for the
+ * The front server's cache of answers rendered on demand (DESIGN.md §4: a
+ * page published after the last build "is reachable at once … renders it and
+ * caches it"; issue 11 item 4: everything compressed once). What Astro's
+ * handler answers is kept in memory, with its gzip and brotli twins, for the
  * shared lifetime it announces (`s-maxage`, at most 10 minutes) and served
- * from there, with an ETag and gzip, until it expires or a new pre-build
- * lands (the build id is part of the key).
+ * from there, with an ETag and the encoding the visitor accepts, until it
+ * expires, a content change drops it, or a new pre-build lands (the build id
+ * is part of the key).
  *
- * Only what any visitor may receive is kept: a 200 GET of HTML with a
- * `public` Cache-Control carrying `s-maxage`, no Vary on Cookie (the
- * unprefixed /shows & co. answer in the cookie's language), and no cookie
- * but the `locale` one (365 days) that the middleware sets when the
- * visitor's differs from the page's language: that one is kept apart and
- * sent again, under the same condition, with the cached page.
+ * Kept: pages, API answers, feeds and sitemaps that any visitor may receive:
+ *  - a 200 of HTML, JSON or XML with a `public` Cache-Control carrying
+ *    `s-maxage`; or a 404 (a deep `?page=` past the end, an unknown
+ *    article) that is not private, for NOT_FOUND_TTL_S at most;
+ *  - no Vary on Cookie (the unprefixed /shows & co. answer in the cookie's
+ *    language), no cookie but the `locale` one (365 days) that the
+ *    middleware sets when the visitor's differs from the page's language:
+ *    that one is kept apart and sent again, under the same condition.
+ * The key (server.ts) holds the build, the path, the query parameters the
+ * page reads and, for the API (Vary: locale), the `locale` header.
+ *
+ * Twins come ready from a render worker (response-compression.ts: `put`),
+ * or, when Astro runs on this thread (RENDER_WORKERS=0), are made in zlib's
+ * thread pool after the answer went out (`capture`).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { pageKey } from './site-dir.ts';
 
-/** Longest a page stays, whatever it announces. */
+/** Longest an answer stays, whatever it announces. */
 export const PAGE_CACHE_MAX_TTL_S = 600;
-/** A page larger than this is not kept. */
-const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** Longest a 404 stays (a page may be published at that address meanwhile). */
+export const NOT_FOUND_TTL_S = 30;
+/** An answer larger than this is not kept (a sitemap of 50,000 URLs is some 8 MB). */
+const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 interface Cached {
   status: number;
@@ -31,6 +47,7 @@ interface Cached {
   storedAt: number;
   body: Buffer;
   gzip: Buffer | null;
+  br: Buffer | null;
   etag: string;
   expires: number;
   size: number;
@@ -53,21 +70,35 @@ export function sharedTtl(headers: Record<string, string>): number | null {
 
 /** `locale=ar; Path=/; …`: the only cookie a shared page may come with. */
 const LOCALE_SET_COOKIE = /^locale=(ar|fr);/i;
+const STORABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/xml|application\/rss\+xml|application\/atom\+xml)\b/i;
+
+/** How long a finished response may be kept for everyone (seconds), or null. Set-Cookie lines are joined by "\n". */
+export function storableTtl(status: number, headers: Record<string, string>): number | null {
+  if (status !== 200 && status !== 404) return null;
+  if (!STORABLE_TYPES.test(headers['content-type'] ?? '')) return null;
+  if (headers['content-encoding']) return null;
+  const setCookie = headers['set-cookie'];
+  if (setCookie !== undefined && (setCookie.includes('\n') || !LOCALE_SET_COOKIE.test(setCookie))) return null;
+  if (/\bcookie\b|\*/i.test(headers['vary'] ?? '')) return null;
+  if (status === 404) {
+    if (/\b(no-store|no-cache|private)\b/i.test(headers['cache-control'] ?? '')) return null;
+    return Math.min(sharedTtl(headers) ?? NOT_FOUND_TTL_S, NOT_FOUND_TTL_S);
+  }
+  return sharedTtl(headers);
+}
 
 /** Whether a finished response may be kept for everyone. */
 export function cacheable(status: number, headers: Record<string, string>): boolean {
-  if (status !== 200) return false;
-  if (!(headers['content-type'] ?? '').startsWith('text/html')) return false;
-  if (headers['set-cookie'] !== undefined && !LOCALE_SET_COOKIE.test(headers['set-cookie'])) return false;
-  if (/\bcookie\b|\*/i.test(headers['vary'] ?? '')) return false;
-  return sharedTtl(headers) !== null;
+  return storableTtl(status, headers) !== null;
 }
 
 function flatten(headers: OutgoingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    // Set-Cookie lines stay apart (a comma may sit inside one): two cookies are never shared.
+    const name = k.toLowerCase();
+    out[name] = Array.isArray(v) ? v.join(name === 'set-cookie' ? '\n' : ', ') : String(v);
   }
   return out;
 }
@@ -76,11 +107,19 @@ function flatten(headers: OutgoingHttpHeaders): Record<string, string> {
 function headersArg(arg: unknown): OutgoingHttpHeaders {
   if (Array.isArray(arg)) {
     const out: OutgoingHttpHeaders = {};
-    for (let i = 0; i + 1 < arg.length; i += 2) out[String(arg[i])] = arg[i + 1] as string;
+    for (let i = 0; i + 1 < arg.length; i += 2) {
+      const k = String(arg[i]).toLowerCase();
+      const had = out[k];
+      const v = String(arg[i + 1]);
+      out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [String(had), v];
+    }
     return out;
   }
   return (arg && typeof arg === 'object' ? arg : {}) as OutgoingHttpHeaders;
 }
+
+/** The headers a kept answer is sent again with. */
+const KEPT = ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'vary'];
 
 export class PageCache {
   private readonly map = new Map<string, Cached>();
@@ -89,7 +128,7 @@ export class PageCache {
   private readonly now: () => number;
 
   constructor(opts: PageCacheOptions = {}) {
-    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
     this.now = opts.now ?? Date.now;
   }
 
@@ -120,10 +159,11 @@ export class PageCache {
       res.end();
       return true;
     }
-    const gz = hit.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const body = gz ? hit.gzip! : hit.body;
-    if (gz) headers['content-encoding'] = 'gzip';
-    headers['vary'] = 'Accept-Encoding';
+    const ae = req.headers['accept-encoding'] ?? '';
+    const encoding = hit.br && /\bbr\b/.test(ae) ? 'br' : hit.gzip && /\bgzip\b/.test(ae) ? 'gzip' : null;
+    const body = encoding === 'br' ? hit.br! : encoding === 'gzip' ? hit.gzip! : hit.body;
+    if (encoding) headers['content-encoding'] = encoding;
+    if (hit.gzip || hit.br) headers['vary'] = hit.headers['vary'] ? `${hit.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     headers['content-length'] = body.length;
     res.writeHead(hit.status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -131,8 +171,35 @@ export class PageCache {
   }
 
   /**
-   * Watches `res` as Astro's handler writes it (it passes through untouched)
-   * and keeps the page under `key` if, once finished, it may be shared.
+   * Keeps a finished answer with its twins (from a render worker), if it may
+   * be kept; returns whether it was.
+   */
+  put(key: string, status: number, rawHeaders: OutgoingHttpHeaders, body: Buffer, gz: Buffer | null, br: Buffer | null): boolean {
+    const headers = flatten(rawHeaders);
+    const ttl = storableTtl(status, headers);
+    if (ttl === null) return false;
+    const kept: Record<string, string> = {};
+    for (const name of KEPT) if (headers[name] !== undefined) kept[name] = headers[name]!;
+    const setCookie = headers['set-cookie'];
+    this.store(key, {
+      status,
+      headers: kept,
+      localeCookie: setCookie && LOCALE_SET_COOKIE.test(setCookie) ? setCookie : null,
+      storedAt: this.now(),
+      body,
+      gzip: gz,
+      br,
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      expires: this.now() + ttl * 1000,
+      size: body.length + (gz?.length ?? 0) + (br?.length ?? 0),
+    });
+    return true;
+  }
+
+  /**
+   * Watches `res` as Astro's handler writes it on this thread (it passes
+   * through untouched) and keeps the answer under `key` if, once finished, it
+   * may be shared; its twins are made in zlib's thread pool.
    */
   capture(key: string, res: ServerResponse): void {
     const chunks: Buffer[] = [];
@@ -147,7 +214,7 @@ export class PageCache {
           ? Buffer.from(chunk)
           : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       length += buf.length;
-      if (length > MAX_PAGE_BYTES) tooBig = true;
+      if (length > MAX_ENTRY_BYTES) tooBig = true;
       else chunks.push(buf);
     };
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -168,44 +235,52 @@ export class PageCache {
     res.once('finish', () => {
       if (tooBig) return;
       const headers = { ...flatten(res.getHeaders()), ...flatten(headArg) };
-      // Content-Encoding would mean the chunks are not the page itself.
+      // Content-Encoding would mean the chunks are not the answer itself.
       if (headers['content-encoding'] || !cacheable(res.statusCode, headers)) return;
       const body = Buffer.concat(chunks);
-      const kept: Record<string, string> = {};
-      for (const name of ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link']) {
-        if (headers[name] !== undefined) kept[name] = headers[name]!;
-      }
-      const gzip = body.length > 1024 ? gzipSync(body, { level: 6 }) : null;
-      const setCookie = headers['set-cookie'];
-      const entry: Cached = {
-        status: res.statusCode,
-        headers: kept,
-        localeCookie: setCookie && LOCALE_SET_COOKIE.test(setCookie) ? setCookie : null,
-        storedAt: this.now(),
-        body,
-        gzip,
-        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-        expires: this.now() + sharedTtl(headers)! * 1000,
-        size: body.length + (gzip?.length ?? 0),
-      };
-      this.store(key, entry);
+      const status = res.statusCode;
+      // Kept at once as it is; its twins replace it when ready.
+      this.put(key, status, headers, body, null, null);
+      if (body.length <= 1024) return;
+      const stored = this.map.get(key);
+      void Promise.all([
+        gzipAsync(body, { level: 6 }),
+        brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      ]).then(
+        ([gz, br]) => {
+          // Unless a content change dropped it (or a newer copy took its place) meanwhile.
+          if (!stored || this.map.get(key) !== stored) return;
+          stored.gzip = gz;
+          stored.br = br;
+          stored.size += gz.length + br.length;
+          this.bytes += gz.length + br.length;
+        },
+        () => {},
+      );
     });
   }
 
   /**
    * Drops the entries of these decoded page paths (page keys, see
    * site-dir.ts `pageKey`), whatever their build and query string. Cache keys
-   * are `<build>:<url>`. Returns how many entries went.
+   * are `<build>:<url>[|locale=…]`. Returns how many entries went.
    */
   forgetPaths(paths: Iterable<string>): number {
     const wanted = new Set(paths);
     if (wanted.size === 0) return 0;
+    return this.forgetWhere((pathname) => {
+      const p = pageKey(pathname);
+      return p !== null && wanted.has(p);
+    });
+  }
+
+  /** Drops every entry whose request path passes `test`; returns how many went. */
+  forgetWhere(test: (pathname: string) => boolean): number {
     let dropped = 0;
     for (const [key, entry] of this.map) {
       const url = key.slice(key.indexOf(':') + 1);
-      const q = url.indexOf('?');
-      const p = pageKey(q === -1 ? url : url.slice(0, q));
-      if (p !== null && wanted.has(p)) {
+      const end = url.search(/[?|]/);
+      if (test(end === -1 ? url : url.slice(0, end))) {
         this.drop(key, entry);
         dropped++;
       }
@@ -214,7 +289,7 @@ export class PageCache {
   }
 
   private store(key: string, entry: Cached): void {
-    if (entry.size > this.maxBytes) return;
+    if (entry.size > Math.min(this.maxBytes, MAX_ENTRY_BYTES * 2)) return;
     const old = this.map.get(key);
     if (old) this.drop(key, old);
     this.map.set(key, entry);

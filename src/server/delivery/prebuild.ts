@@ -17,10 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { DB } from '../db/index.ts';
 import { prebuildPaths } from './prebuild-paths.ts';
+import { compressAsync, RENDER_REQUEST_HEADERS, RenderError, toRenderedPage, type RenderedPage } from './render-page.ts';
 import {
   BUILDS,
   buildDir,
@@ -33,11 +32,7 @@ import {
   type PageHeaders,
 } from './site-dir.ts';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** Asks the front server for a fresh render instead of the pre-built copy. */
-export const RENDER_HEADER = 'x-prebuild-render';
+export { RENDER_HEADER, type RenderedPage } from './render-page.ts';
 
 /** Builds kept besides the current one (readers may still be inside them). */
 const KEEP_BUILDS = 2;
@@ -47,9 +42,10 @@ const PRUNE_GRACE_MS = 2 * 60_000;
 const STALE_LOCK_MS = 15 * 60_000;
 
 export interface PrebuildOptions {
-  db: DB;
-  /** The running site, e.g. http://127.0.0.1:4321 */
-  origin: string;
+  /** The store (to list the pages), unless `paths` is given. */
+  db?: DB;
+  /** The running site, e.g. http://127.0.0.1:4321, or the render pool (RenderSource). */
+  origin: RenderSource;
   siteDir: string;
   articlesPerLanguage: number;
   concurrency?: number;
@@ -108,66 +104,30 @@ function takeLock(siteDir: string): () => void {
   throw new PrebuildBusyError('could not take the pre-build lock');
 }
 
-const KEPT_HEADERS = ['cache-control', 'content-language'] as const;
 
-/** A page rendered through the site's own on-demand renderer, compressed, ready to write. */
-export interface RenderedPage {
-  html: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  headers: PageHeaders;
-}
+/**
+ * Where pages are rendered: the running site's origin (over HTTP, e.g. from
+ * `npm run rebuild`), or, inside the server, the render pool (render-pool.ts:
+ * rendered and compressed in a worker).
+ */
+export type RenderSource = string | { renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'> };
 
 /**
  * The one render path (ADR 010): asks the running site for a fresh render of
  * a page (RENDER_HEADER bypasses the pre-built copy and the page cache) and
- * compresses it once, off the main thread (zlib's thread pool). 'gone' when
- * the page no longer exists as such (404, a redirect).
+ * compresses it once (render-page.ts). 'gone' when the page no longer
+ * exists as such (404, 410, a redirect).
  */
-export async function renderPage(origin: string, pagePath: string, timeoutMs = 30_000): Promise<RenderedPage | 'gone'> {
-  let res: Response;
+export async function renderPage(source: RenderSource, pagePath: string, timeoutMs = 30_000): Promise<RenderedPage | 'gone'> {
   try {
-    res = await fetch(new URL(pagePath, origin), {
-      headers: { [RENDER_HEADER]: '1', 'accept-encoding': 'identity' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    if (typeof source !== 'string') return await source.renderPage(pagePath, timeoutMs);
+    const res = await fetch(new URL(pagePath, source), { headers: RENDER_REQUEST_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    return await toRenderedPage(pagePath, res, compressAsync);
   } catch (err) {
-    throw new PrebuildError(`${pagePath}: ${(err as Error).message}`);
+    if (err instanceof PrebuildError) throw err;
+    const message = (err as Error).message;
+    throw new PrebuildError(err instanceof RenderError || message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
   }
-  if (res.status === 404 || res.status === 410 || (res.status >= 300 && res.status < 400)) {
-    await res.body?.cancel();
-    return 'gone';
-  }
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    throw new PrebuildError(`${pagePath}: status ${res.status}`);
-  }
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.startsWith('text/html')) {
-    await res.body?.cancel();
-    throw new PrebuildError(`${pagePath}: not HTML (${type})`);
-  }
-  const html = Buffer.from(await res.arrayBuffer());
-  const [gz, br] = await Promise.all([
-    gzipAsync(html, { level: 9 }),
-    brotliAsync(html, {
-      params: {
-        // Quality 6: about 1% larger than 9 on our pages, and 30 times faster
-        // (4 ms against 110 ms for a 165 KB home here), which is what lets a
-        // whole-site pre-build (about 900 pages) finish in seconds, not minutes.
-        [zlib.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
-    }),
-  ]);
-  const headers: PageHeaders = { 'content-type': /charset=/i.test(type) ? type : `${type}; charset=utf-8` };
-  for (const name of KEPT_HEADERS) {
-    const v = res.headers.get(name);
-    if (v) headers[name] = v;
-  }
-  return { html, gzip: gz, br, headers };
 }
 
 /**
@@ -189,8 +149,8 @@ export async function writePage(pagesDir: string, pagePath: string, page: Render
   await put(file, page.html);
 }
 
-async function renderOne(origin: string, pagePath: string, pagesDir: string, timeoutMs: number): Promise<PageHeaders | 'gone'> {
-  const page = await renderPage(origin, pagePath, timeoutMs);
+async function renderOne(source: RenderSource, pagePath: string, pagesDir: string, timeoutMs: number): Promise<PageHeaders | 'gone'> {
+  const page = await renderPage(source, pagePath, timeoutMs);
   if (page === 'gone') return 'gone';
   await writePage(pagesDir, decodeURI(pagePath), page);
   return page.headers;
@@ -234,7 +194,8 @@ export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
   const dir = buildDir(opts.siteDir, id);
   const pagesDir = path.join(dir, PAGES);
   try {
-    const paths = opts.paths ?? (await prebuildPaths(opts.db, opts.articlesPerLanguage));
+    if (!opts.paths && !opts.db) throw new PrebuildError('nothing to list the pages with (no store, no paths)');
+    const paths = opts.paths ?? (await prebuildPaths(opts.db!, opts.articlesPerLanguage));
     await mkdir(pagesDir, { recursive: true });
     const manifest: BuildManifest = { id, builtAt: new Date(started).toISOString(), pages: {} };
     const skipped: string[] = [];

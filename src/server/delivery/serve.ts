@@ -1,8 +1,10 @@
 /**
  * Runs the site: the front server (server.ts) in front of the built Astro
- * handler, the pre-build job at start and on schedule (prebuild.ts), and an
- * orderly shutdown (stop accepting, finish requests, run the shutdown hooks
- * of lifecycle.ts, close the store).
+ * handler, which runs in the render pool's worker threads (render-pool.ts),
+ * the pre-build job at start and on schedule (prebuild.ts), the change-feed
+ * follower (freshness.ts), and an orderly shutdown (stop accepting, finish
+ * requests, stop the workers, run the shutdown hooks of lifecycle.ts, close
+ * the store).
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -11,7 +13,8 @@ import type { Config } from '../config.ts';
 import { getStore } from '../db/index.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { displaySlots } from '../ads/slots.ts';
-import { prebuild, PrebuildBusyError, type PrebuildResult } from './prebuild.ts';
+import { prebuild, PrebuildBusyError, type PrebuildResult, type RenderSource } from './prebuild.ts';
+import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
 import { Freshness } from './freshness.ts';
 import { createDeliveryHandler, createDeliveryServer, type DeliveryHandler, type NodeHandler } from './server.ts';
@@ -53,12 +56,27 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   process.env.HOST = config.HOST;
   process.env.PORT = String(config.PORT);
-  const entry = (await import(pathToFileURL(path.join(opts.distDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
+  const entryUrl = pathToFileURL(path.join(opts.distDir, 'server/entry.mjs')).href;
+  // The store is migrated here, once, before any worker opens it.
+  const { db } = await getStore();
+
+  // Astro's handler (renders, API, store reads) runs in the render pool's worker
+  // threads (render-pool.ts, ADR 010); RENDER_WORKERS=0 runs it on this thread.
+  let pool: RenderPool | null = null;
+  let fallback: NodeHandler;
+  if (config.RENDER_WORKERS > 0) {
+    pool = new RenderPool({ entry: entryUrl, size: config.RENDER_WORKERS, log });
+    await pool.ready();
+    fallback = pool.handler;
+  } else {
+    fallback = ((await import(entryUrl)) as { handler: NodeHandler }).handler;
+  }
 
   const delivery = createDeliveryHandler({
     clientDir,
     siteDir,
-    fallback: entry.handler,
+    fallback,
+    fallbackCompresses: pool !== null,
     log,
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building.
     ready: () => !config.PREBUILD || currentBuildId(siteDir) !== null,
@@ -74,15 +92,25 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const origin = localOrigin(config.HOST, port);
-  log(`listening on ${origin} (pre-built pages from ${siteDir})`);
+  log(`listening on ${origin} (pre-built pages from ${siteDir}, ${pool ? `${config.RENDER_WORKERS} render workers` : 'rendering on this thread'})`);
+  // The one render path (prebuild.ts renderPage): straight to the workers, or over HTTP to this server.
+  const renderSource: RenderSource = pool ? pool.renderSource(origin) : origin;
 
   let running: Promise<PrebuildResult | null> | null = null;
   const rebuild = (): Promise<PrebuildResult | null> => {
     if (running) return Promise.resolve(null);
     running = (async () => {
-      const { db } = await getStore();
       try {
-        return await prebuild({ db, origin, siteDir, articlesPerLanguage: config.PRERENDER_ARTICLES, log });
+        // The page list is read by a worker too: this thread never waits for the store.
+        const paths = pool ? await pool.call<string[]>('prebuildPaths', config.PRERENDER_ARTICLES) : undefined;
+        return await prebuild({
+          db,
+          origin: renderSource,
+          siteDir,
+          articlesPerLanguage: config.PRERENDER_ARTICLES,
+          log,
+          ...(paths ? { paths } : {}),
+        });
       } catch (err) {
         if (!(err instanceof PrebuildBusyError)) log(`pre-build failed: ${(err as Error).message}`);
         return null;
@@ -95,7 +123,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
 
   // Content changes reach the pages within a second or two (freshness.ts, ADR 010).
   const purger = config.CDN_PURGE_URL ? new CdnPurger({ url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN, log }) : null;
-  const freshness = new Freshness({ db: (await getStore()).db, siteDir, origin, siteUrl: config.SITE_URL, delivery, purger, log });
+  const freshness = new Freshness({ db, siteDir, origin: renderSource, siteUrl: config.SITE_URL, delivery, purger, log });
   freshness.start();
 
   let timer: NodeJS.Timeout | undefined;
@@ -118,9 +146,10 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
       await closed;
       clearTimeout(force);
       await running;
+      // Each worker finishes its requests, runs its shutdown hooks and closes its store.
+      await pool?.stop();
       // Hooks first (they may still write, e.g. queued tracking events), then the store.
       await runShutdownHooks(5000, log);
-      const { db } = await getStore();
       await db.destroy();
     })();
     return stopping;

@@ -4,7 +4,8 @@
  * handler, it answers from memory:
  *
  *  - pre-built pages of the current build (site-dir.ts) for plain GET/HEAD
- *    requests without a query string, with the Cache-Control the page was
+ *    requests without a query parameter the page reads (page-query.ts: a
+ *    random `?x=123` is the clean URL), with the Cache-Control the page was
  *    rendered with, an ETag (304 on If-None-Match) and the brotli or gzip
  *    twin the client accepts;
  *  - the hashed build assets under /_astro/ (immutable).
@@ -13,19 +14,22 @@
  * range requests, POSTs) goes to Astro's handler. Files are read once and
  * kept in a byte-bounded LRU; a new build is picked up on the next request.
  * Pages Astro renders on demand (published since the last build, the TV
- * guide…) are kept for the shared lifetime they announce (page-cache.ts).
+ * guide…) are kept for the shared lifetime they announce (page-cache.ts),
+ * keyed by their path and the query parameters they read.
  * GET /healthz says whether the site is ready (503 until the first
  * pre-build is in place).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache } from './page-cache.ts';
+import { VARIANTS_HEADER } from './response-compression.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
+import { pageCacheQuery } from '../../lib/page-query.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
 
 const gzipAsync = promisify(gzip);
@@ -154,6 +158,9 @@ function allowOneClickUnsubscribe(req: IncomingMessage): void {
   req.headers.origin = `http://${req.headers.host}`;
 }
 
+const isLoopback = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
 /** Readiness: 200 once the site serves a pre-built build (or pre-building is off), 503 before. */
 export const HEALTH_PATH = '/healthz';
 
@@ -165,6 +172,41 @@ export function pageLike(url: string): boolean {
   return !/\.[A-Za-z0-9]{1,12}$/.test(segments[segments.length - 1] ?? '');
 }
 
+/** A page URL as a cache key: the path and only the query parameters the page reads (page-query.ts). */
+export function cacheUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const pathname = url.slice(0, q);
+  const query = pageCacheQuery(pathname, url.slice(q + 1));
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The page-cache key of a request (without the build), or null when its
+ * answer is never shared: a page (path and the query parameters it reads),
+ * an API answer (all parameters and the `locale` header it varies on; not
+ * when the visitor's cookie decides the language), an XML feed or sitemap.
+ */
+export function sharedCacheKey(req: IncomingMessage): string | null {
+  const url = req.url ?? '/';
+  const pathname = url.split('?')[0] ?? '/';
+  if (pathname.startsWith('/api/')) {
+    const locale = req.headers.locale;
+    if (typeof locale !== 'string' || locale === '') {
+      if (/(?:^|;\s*)locale=/.test(req.headers.cookie ?? '') && !/[?&]lang=/.test(url)) return null;
+    }
+    return `${cacheUrl(url)}|locale=${typeof locale === 'string' ? locale : ''}`;
+  }
+  if (/\.xml$/.test(pathname) || pageLike(url)) return cacheUrl(url);
+  return null;
+}
+
+/** Set on a request by the front server: keeps the answer a render worker sends with its twins. */
+export const KEEP = Symbol('2m.keepAnswer');
+export type KeepableRequest = IncomingMessage & {
+  [KEEP]?: (status: number, headers: OutgoingHttpHeaders, body: Buffer, gz: Buffer | null, br: Buffer | null) => void;
+};
+
 export interface DeliveryOptions {
   /** The build's client folder (dist/client). */
   clientDir: string;
@@ -172,6 +214,12 @@ export interface DeliveryOptions {
   siteDir: string;
   /** Astro's handler (the node adapter's), for everything else. */
   fallback: NodeHandler;
+  /**
+   * The fallback is the render pool: it compresses in the worker and hands
+   * answers that may be kept, with their twins, to the request's KEEP
+   * callback. Otherwise the page cache watches the answer and compresses it.
+   */
+  fallbackCompresses?: boolean;
   /** Memory for cached files (default 128 MB). */
   cacheBytes?: number;
   /** The cache of pages rendered on demand (default: 64 MB, the real clock). */
@@ -191,6 +239,8 @@ export interface DeliveryControl {
   swapPage(id: string, key: string, page: { html: Buffer; gzip: Buffer; br: Buffer; headers: PageHeaders } | null): void;
   /** Drops every page-cache entry of these decoded paths, whatever their query string. */
   forgetPaths(keys: Iterable<string>): number;
+  /** Drops every cached API answer, feed and sitemap (any content change may alter them). */
+  forgetListings(): number;
 }
 
 export type DeliveryHandler = NodeHandler & DeliveryControl;
@@ -274,7 +324,8 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       return true;
     }
 
-    if (q !== -1 || req.headers[RENDER_HEADER]) return false;
+    // A query the page does not read is not part of what it shows (page-query.ts): the pre-built copy answers.
+    if (req.headers[RENDER_HEADER] || (q !== -1 && pageCacheQuery(pathname, url.slice(q + 1)) !== '')) return false;
     const key = pageKey(pathname);
     if (!key) return false;
     const id = buildId();
@@ -306,6 +357,10 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   const ready = opts.ready ?? (() => currentBuildId(opts.siteDir) !== null);
 
   const handle: NodeHandler = async (req, res) => {
+    // Only the front server asks a render worker for twins, and only this
+    // machine (the pre-build, `npm run rebuild`) for a render past every cache.
+    delete req.headers[VARIANTS_HEADER];
+    if (req.headers[RENDER_HEADER] !== undefined && !isLoopback(req.socket.remoteAddress)) delete req.headers[RENDER_HEADER];
     allowOneClickUnsubscribe(req);
     if (req.url === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
       // For load balancers and the test harness: 503 until the first pre-build is in place.
@@ -327,11 +382,20 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
         return;
       }
     }
-    // On demand: from the page cache when it holds the page, else rendered (and kept if it may be).
-    if ((req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] && pageLike(req.url ?? '/')) {
-      const key = `${buildId() ?? '-'}:${req.url ?? '/'}`;
-      if (pages.serve(key, req, res)) return;
-      if (req.method === 'GET') pages.capture(key, res);
+    // On demand: from the page cache when it holds the answer, else rendered (and kept if it may be).
+    const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req) : null;
+    if (key !== null) {
+      const fullKey = `${buildId() ?? '-'}:${key}`;
+      if (pages.serve(fullKey, req, res)) return;
+      if (req.method === 'GET') {
+        if (opts.fallbackCompresses) {
+          // The render worker sends the answer with its twins when it may be kept (response-compression.ts).
+          req.headers[VARIANTS_HEADER] = '1';
+          (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br) => pages.put(fullKey, status, headers, body, gz, br);
+        } else {
+          pages.capture(fullKey, res);
+        }
+      }
     }
     await opts.fallback(req, res);
   };
@@ -357,6 +421,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   return Object.assign(handle, {
     swapPage,
     forgetPaths: (keys: Iterable<string>) => pages.forgetPaths(keys),
+    forgetListings: () => pages.forgetWhere((p) => p.startsWith('/api/') || p.endsWith('.xml')),
   });
 }
 

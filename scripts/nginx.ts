@@ -1,0 +1,90 @@
+/**
+ * Starts Debian's nginx with the project's deploy/nginx/2m.conf in front of
+ * a running site, in a private temporary prefix (used by
+ * tests/api/nginx.test.ts and `npm run bench:static`).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, root } from './test-server.ts';
+
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+export interface RunningNginx {
+  /** e.g. http://127.0.0.1:4531 */
+  base: string;
+  stop: () => Promise<void>;
+}
+
+function ping(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function startNginx(opts: { siteDir: string; upstream: string; clientDir?: string; port?: number; workers?: number }): Promise<RunningNginx> {
+  if (!NGINX) throw new Error('nginx is missing (apt-get install nginx-light)');
+  const prefix = mkdtempSync(path.join(tmpdir(), '2m-nginx-'));
+  const port = opts.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const site = readFileSync(path.join(root, 'deploy/nginx/2m.conf'), 'utf8')
+    .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
+    .replaceAll('{{SERVER_NAME}}', 'localhost')
+    .replaceAll('{{SITE_DIR}}', opts.siteDir)
+    .replaceAll('{{CLIENT_DIR}}', opts.clientDir ?? path.join(root, 'dist/client'))
+    .replaceAll('{{UPSTREAM}}', opts.upstream);
+  if (/\{\{[A-Z_]+\}\}/.test(site)) throw new Error('deploy/nginx/2m.conf has a placeholder this script does not fill');
+  writeFileSync(path.join(prefix, '2m.conf'), site);
+  const mime = existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      // As root, workers would drop to "nobody", who cannot read the private temp folders.
+      process.getuid?.() === 0 ? 'user root root;' : '',
+      'daemon off;',
+      `worker_processes ${opts.workers ?? 1};`,
+      `pid ${prefix}/nginx.pid;`,
+      `error_log ${prefix}/error.log warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      mime,
+      'default_type application/octet-stream;',
+      'access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${prefix}/${t};`),
+      `include ${prefix}/2m.conf;`,
+      '}',
+    ].join('\n'),
+  );
+  const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  nginx.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const stop = async () => {
+    if (nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx.once('exit', r));
+      nginx.kill('SIGQUIT');
+      await exited;
+    }
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await ping(`${base}/favicon.svg`);
+      return { base, stop };
+    } catch {
+      if (nginx.exitCode !== null || Date.now() > deadline) {
+        const log = existsSync(`${prefix}/error.log`) ? readFileSync(`${prefix}/error.log`, 'utf8') : '';
+        await stop();
+        throw new Error(`nginx did not start:\n${stderr}\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

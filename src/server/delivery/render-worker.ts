@@ -1,0 +1,103 @@
+/**
+ * One render worker of the pool (render-pool.ts, ADR 010): a worker thread
+ * that runs the built Astro handler (renders, the API, every store read) on
+ * its own event loop, with its own store connection and module singletons,
+ * behind a private HTTP server on a Unix socket that only the front server
+ * (the main thread) talks to. Its thread runs at a lower CPU priority
+ * (its niceness plus 10), so that pre-built pages and cache hits answered by the main
+ * thread go first when the cores are busy.
+ *
+ * Messages from the main thread: `call` (a job such as listing the pages to
+ * pre-build, answered with `result`) and `stop` (close the server, run the
+ * shutdown hooks, close the stores, answer `stopped`).
+ */
+import { readlinkSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { runShutdownHooks } from '../lifecycle.ts';
+import { compressSync, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
+import { compressResponses, VARIANTS_HEADER } from './response-compression.ts';
+import { getOverSocket, PEER_HEADER, type WorkerData, type WorkerMessage } from './render-protocol.ts';
+
+const data = workerData as WorkerData;
+const port = parentPort!;
+
+// Linux: a thread's own niceness (setpriority on its thread id), relative to the process's.
+if (data.nice > 0) {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(tid, Math.min(19, getPriority(tid) + data.nice));
+  } catch {
+    /* not Linux, or not allowed: same priority as the front server */
+  }
+}
+
+const entry = (await import(data.entry)) as { handler: (req: unknown, res: unknown) => void | Promise<void> };
+
+const server = createServer((req, res) => {
+  // The visitor's address, as the front server saw it (only the main thread can reach this socket).
+  const peer = req.headers[PEER_HEADER];
+  delete req.headers[PEER_HEADER];
+  if (typeof peer === 'string' && peer) {
+    Object.defineProperty(req.socket, 'remoteAddress', { value: peer, configurable: true });
+  }
+  // Everything leaves compressed, and with its twins when the front server keeps it.
+  const wantVariants = req.headers[VARIANTS_HEADER] === '1';
+  delete req.headers[VARIANTS_HEADER];
+  compressResponses(req, res, wantVariants);
+  void entry.handler(req, res);
+});
+server.keepAliveTimeout = 60_000;
+server.headersTimeout = 65_000;
+server.requestTimeout = 0;
+
+/** Whether a job opened this thread's store (the built handler has its own copy). */
+let storeOpened = false;
+
+const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
+  /** A render for the pre-build or the change feed (render-page.ts), compressed on this thread. */
+  render: async (pagePath: string, host: string, timeoutMs: number) => {
+    const res = await getOverSocket(data.socketPath, pagePath, { ...RENDER_REQUEST_HEADERS, host }, { signal: AbortSignal.timeout(timeoutMs) });
+    return toRenderedPage(pagePath, res, compressSync);
+  },
+  /** The pages to pre-build (prebuild-paths.ts), read from this worker's store. */
+  prebuildPaths: async (articlesPerLanguage: number) => {
+    const [{ getStore }, { prebuildPaths }] = await Promise.all([import('../db/index.ts'), import('./prebuild-paths.ts')]);
+    storeOpened = true;
+    return prebuildPaths((await getStore()).db, articlesPerLanguage);
+  },
+};
+
+port.on('message', (msg: WorkerMessage) => {
+  if (msg.type === 'call') {
+    const job = jobs[msg.fn];
+    Promise.resolve()
+      .then(() => {
+        if (!job) throw new Error(`unknown job ${msg.fn}`);
+        return (job as (...a: unknown[]) => Promise<unknown>)(...msg.args);
+      })
+      .then(
+        (value) => port.postMessage({ type: 'result', id: msg.id, value }),
+        (err: unknown) => port.postMessage({ type: 'result', id: msg.id, error: (err as Error).message }),
+      );
+  } else if (msg.type === 'stop') {
+    void (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), msg.graceMs);
+      await closed;
+      clearTimeout(force);
+      // Hooks first (they may still write, e.g. queued tracking events), then the stores.
+      await runShutdownHooks(5000, (m) => console.error(`[render ${data.index}] ${m}`));
+      if (storeOpened) {
+        const { getStore } = await import('../db/index.ts');
+        await (await getStore()).db.destroy();
+      }
+      port.postMessage({ type: 'stopped' });
+      port.close();
+    })();
+  }
+});
+
+server.listen(data.socketPath, () => port.postMessage({ type: 'ready' }));

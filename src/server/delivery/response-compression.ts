@@ -1,0 +1,144 @@
+/**
+ * Everything compressed once, off the front server's thread (issue 11 item
+ * 4, ADR 010). Inside a render worker, every answer of a compressible type
+ * (HTML, JSON, XML feeds and sitemaps, text) is held until complete, then:
+ *
+ *  - when the front server will keep it (it asked with VARIANTS_HEADER and
+ *    the answer is storable, page-cache.ts): compressed with both gzip and
+ *    brotli, the three bodies sent back to back, their lengths in
+ *    VARIANTS_HEADER; the front server keeps all three and answers each
+ *    visitor with the one they accept;
+ *  - else, from 1 KB: compressed with the visitor's best encoding (brotli,
+ *    else gzip) and sent with Content-Encoding and Vary: Accept-Encoding.
+ *
+ * This runs on the worker's own (lower priority) thread, so compression never
+ * holds up pre-built pages and cache hits.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { storableTtl } from './page-cache.ts';
+
+/** Asked by the front server (`1`); answered with the lengths `identity,gzip,br`. */
+export const VARIANTS_HEADER = 'x-2m-variants';
+
+const COMPRESSIBLE = /^(text\/(html|plain|css|xml|javascript|vtt)|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/vnd\.apple\.mpegurl|image\/svg\+xml)\b/i;
+/** Smaller than this goes as it is (one TCP packet either way). */
+const MIN_BYTES = 1024;
+
+const brotli = (body: Buffer) =>
+  brotliCompressSync(body, {
+    params: {
+      // Quality 5: what a miss can afford (a 295 KB page in a few ms); the pre-build uses 6.
+      [zlib.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+const gzip = (body: Buffer) => gzipSync(body, { level: 6 });
+
+/** The visitor's best encoding we make. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const ae = acceptEncoding ?? '';
+  if (/\bbr\b(?!;q=0(\.0*)?\b)/.test(ae)) return 'br';
+  if (/\bgzip\b(?!;q=0(\.0*)?\b)/.test(ae)) return 'gzip';
+  return null;
+}
+
+function lowerCase(headers: OutgoingHttpHeaders): Record<string, string | number | string[]> {
+  const out: Record<string, string | number | string[]> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function headerArg(arg: unknown): OutgoingHttpHeaders {
+  if (Array.isArray(arg)) {
+    const out: Record<string, string | string[]> = {};
+    for (let i = 0; i + 1 < arg.length; i += 2) {
+      const k = String(arg[i]).toLowerCase();
+      const v = String(arg[i + 1]);
+      const had = out[k];
+      out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+    }
+    return out;
+  }
+  return (arg && typeof arg === 'object' ? arg : {}) as OutgoingHttpHeaders;
+}
+
+const flat = (v: string | number | string[] | undefined): string => (v === undefined ? '' : Array.isArray(v) ? v.join('\n') : String(v));
+
+/** Wraps `res` so that what the handler writes leaves compressed as above. */
+export function compressResponses(req: IncomingMessage, res: ServerResponse, wantVariants: boolean): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let mode: 'pass' | 'hold' | null = null;
+  let status = 200;
+  let headers: Record<string, string | number | string[]> = {};
+  const chunks: Buffer[] = [];
+
+  const decide = () => {
+    if (mode === null) (res.writeHead as (s: number) => void)(res.statusCode);
+  };
+  const add = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    chunks.push(
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : chunk instanceof Uint8Array
+          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+          : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+    );
+  };
+
+  (res as { writeHead: unknown }).writeHead = (...args: unknown[]) => {
+    if (mode !== null) return writeHead(...args);
+    const statusCode = Number(args[0]);
+    const passed = headerArg(typeof args[1] === 'string' ? args[2] : args[1]);
+    const merged = { ...lowerCase(res.getHeaders()), ...lowerCase(passed) };
+    const type = flat(merged['content-type']);
+    if (req.method === 'HEAD' || statusCode === 204 || statusCode === 304 || statusCode < 200 || merged['content-encoding'] !== undefined || !COMPRESSIBLE.test(type)) {
+      mode = 'pass';
+      return writeHead(...args);
+    }
+    mode = 'hold';
+    status = statusCode;
+    headers = merged;
+    return res;
+  };
+  (res as { write: unknown }).write = (...args: unknown[]) => {
+    decide();
+    if (mode === 'pass') return write(...args);
+    add(args[0], args[1]);
+    const cb = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+    if (cb) process.nextTick(cb);
+    return true;
+  };
+  (res as { end: unknown }).end = (...args: unknown[]) => {
+    decide();
+    if (mode === 'pass') return end(...args);
+    if (typeof args[0] !== 'function') add(args[0], args[1]);
+    const cb = args.find((a) => typeof a === 'function');
+    const body = Buffer.concat(chunks);
+    delete headers['content-length'];
+    const asString: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers)) asString[k] = flat(v);
+    if (wantVariants && body.length > 0 && storableTtl(status, asString) !== null) {
+      const gz = gzip(body);
+      const br = brotli(body);
+      headers[VARIANTS_HEADER] = `${body.length},${gz.length},${br.length}`;
+      headers['content-length'] = body.length + gz.length + br.length;
+      writeHead(status, headers);
+      return end(Buffer.concat([body, gz, br]), ...(cb ? [cb] : []));
+    }
+    const encoding = body.length >= MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+    const out = encoding === 'br' ? brotli(body) : encoding === 'gzip' ? gzip(body) : body;
+    if (encoding) {
+      headers['content-encoding'] = encoding;
+      const vary = flat(headers['vary']);
+      if (!/accept-encoding/i.test(vary)) headers['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+    }
+    headers['content-length'] = out.length;
+    writeHead(status, headers);
+    return end(out, ...(cb ? [cb] : []));
+  };
+}

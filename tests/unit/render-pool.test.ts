@@ -1,0 +1,123 @@
+/**
+ * The render pool (src/server/delivery/render-pool.ts, ADR 010): Astro's
+ * handler runs in worker threads behind the front server. A stand-in entry
+ * (tests/support/fake-astro-entry.mjs) echoes what reaches it.
+ */
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RenderPool } from '../../src/server/delivery/render-pool.ts';
+import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
+
+const entry = pathToFileURL(path.resolve(import.meta.dirname, '../support/fake-astro-entry.mjs')).href;
+
+describe('the render pool', () => {
+  let pool: RenderPool;
+  let server: Server;
+  let base = '';
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    pool = new RenderPool({ entry, size: 2, nice: 0, log: (m) => logs.push(m) });
+    await pool.ready();
+    server = createServer((req, res) => void pool.handler(req, res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const addr = server.address();
+    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await pool.stop(1000);
+  });
+
+  it("passes method, path, host and body through, the visitor's address (never a visitor's claim), and each Set-Cookie apart", async () => {
+    const res = await fetch(`${base}/api/thing?x=1`, {
+      method: 'POST',
+      body: 'name=Amal&city=F%C3%A8s',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-2m-front-peer': '203.0.113.9' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    const seen = (await res.json()) as Record<string, unknown>;
+    expect(seen).toMatchObject({ method: 'POST', url: '/api/thing?x=1', body: 'name=Amal&city=F%C3%A8s', peer: '127.0.0.1', spoofed: null, host: new URL(base).host });
+  });
+
+  it('streams an answer as it comes, and spreads concurrent requests over the workers', async () => {
+    const stream = await fetch(`${base}/stream`);
+    expect(await stream.text()).toBe('first last');
+    const threads = await Promise.all(Array.from({ length: 4 }, async () => (await fetch(`${base}/slow`)).text()));
+    expect(new Set(threads).size).toBe(2);
+  });
+
+  it('renders and compresses for the pre-build in a worker (renderSource), and runs jobs there', async () => {
+    const source = pool.renderSource('http://site.test:8080');
+    const page = await source.renderPage('/fr/page', 5000);
+    if (page === 'gone') throw new Error('expected a page');
+    expect(page.html.toString()).toContain('site.test:8080 1 xxx');
+    expect(gunzipSync(page.gzip).equals(page.html)).toBe(true);
+    expect(brotliDecompressSync(page.br).equals(page.html)).toBe(true);
+    expect(page.headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' });
+    expect(await source.renderPage('/fr/gone', 5000)).toBe('gone');
+    await expect(source.renderPage('/api/thing', 5000)).rejects.toThrow(/status 201/);
+    await expect(pool.call('no-such-job')).rejects.toThrow(/unknown job/);
+  });
+
+  it('compresses in the worker: a page the front server keeps comes with both twins, other answers in the encoding asked', async () => {
+    const delivery = createDeliveryHandler({
+      clientDir: '/nonexistent',
+      siteDir: '/nonexistent',
+      fallback: pool.handler,
+      fallbackCompresses: true,
+    });
+    const front = createServer((req, res) => void delivery(req, res));
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    const addr = front.address();
+    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const raw = (p: string, ae: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        request(`${url}${p}`, { headers: { 'accept-encoding': ae } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      const miss = await raw('/fr/page?utm=1', 'gzip, br');
+      expect(miss.headers['content-encoding']).toBe('br');
+      expect(miss.headers['x-2m-variants']).toBeUndefined();
+      const html = brotliDecompressSync(miss.body).toString();
+      expect(html).toContain('<!doctype html>');
+      const hit = await raw('/fr/page', 'gzip');
+      expect(hit.headers['x-cache']).toBe('HIT');
+      expect(hit.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(hit.body).toString()).toBe(html);
+      expect((await raw('/fr/page', '')).body.toString()).toBe(html);
+
+      const api = await raw('/api/big', 'gzip');
+      expect(api.headers['content-encoding']).toBe('gzip');
+      expect(api.headers['vary']).toMatch(/accept-encoding/i);
+      expect(JSON.parse(gunzipSync(api.body).toString())).toHaveProperty('items');
+      expect((await raw('/api/big', 'gzip')).headers['x-cache']).toBeUndefined();
+    } finally {
+      await new Promise((r) => front.close(r));
+    }
+  });
+
+  it('answers 502 when a worker dies under a request, and starts it again', async () => {
+    const res = await fetch(`${base}/crash`);
+    expect(res.status).toBe(502);
+    await res.body?.cancel();
+    const restarted = () => logs.some((l) => /exited \(3\); starting it again/.test(l));
+    for (let i = 0; i < 50 && !restarted(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(restarted()).toBe(true);
+    await new Promise((r) => setTimeout(r, 700));
+    await pool.ready();
+    const threads = await Promise.all(Array.from({ length: 4 }, async () => (await fetch(`${base}/slow`)).status));
+    expect(threads).toEqual([200, 200, 200, 200]);
+  });
+});
