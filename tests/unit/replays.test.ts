@@ -88,6 +88,7 @@ describe('replays', () => {
     const db = await store();
     await expect(publishReplay(db, episode({ programme: 'nope' }), NOW)).rejects.toMatchObject({ errors: { programme: ['no programme nope'] } });
     await expect(publishReplay(db, episode({ poster: { mediaId: 999 } }), NOW)).rejects.toBeInstanceOf(ReplayInputError);
+    await expect(publishReplay(db, episode({ poster: { uri: 'urn:2m:media:998' } }), NOW)).rejects.toMatchObject({ errors: { 'poster.mediaId': [expect.stringContaining('998')] } });
     expect(await db.selectFrom('episodes').select('id').execute()).toHaveLength(0);
     expect(await db.selectFrom('images').select('id').execute()).toHaveLength(0);
     expect(await db.selectFrom('content_changes').select('id').execute()).toHaveLength(0);

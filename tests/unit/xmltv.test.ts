@@ -211,15 +211,31 @@ describe('grid import and export', () => {
     expect((await db.selectFrom('content_changes').select('id').execute()).length).toBe(changes);
   });
 
-  it('refuses a programme that overlaps a day the document does not cover, and an unknown programme link', async () => {
+  it('refuses a programme that overlaps an entry it does not replace, and an unknown programme link', async () => {
     const db = await store();
     await importGrid(db, WEEK, NOW);
-    // Broadcast day 2026-11-24 running into 2026-11-25 06:30, over the kept "Coran".
-    const intoNext = doc(prog('20261125050000 +0000', '20261125063000 +0000', 'Late night'));
-    await expect(importGrid(db, intoNext, NOW)).rejects.toMatchObject({ errors: [{ programme: 1, field: 'start' }] });
+    // "Nuit" (2026-11-26 01:00 to 02:00) starts before this document and stays: 01:30 overlaps it.
+    const intoNight = doc(prog('20261126013000 +0000', '20261126030000 +0000', 'Late night'));
+    const refused = await importGrid(db, intoNight, NOW).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ errors: [{ programme: 1, field: 'start' }] });
+    expect((refused as GridImportError).errors[0]!.message).toContain('overlaps "Nuit"');
     const unknown = doc(prog('20261201060000 +0000', '20261201070000 +0000', 'X', '<url>https://www.2m.ma/ar/replay/999</url>'));
     await expect(importGrid(db, unknown, NOW)).rejects.toMatchObject({ errors: [{ programme: 1, field: 'url', message: 'unknown programme 999' }] });
     expect((await gridDay(db, 'fr', '2026-12-01', NOW)).entries).toEqual([]);
+  });
+
+  it('a document cut at midnight replaces those hours only, and its night programmes join the previous broadcast day', async () => {
+    const db = await store();
+    await importGrid(db, WEEK, NOW);
+    // Calendar day 2026-11-26 from midnight: 00:00 to 01:00 replaces nothing before it.
+    const result = await importGrid(
+      db,
+      doc(prog('20261126020000 +0000', '20261126060000 +0000', 'Nuit blanche') + prog('20261126060000 +0000', '20261126080000 +0000', 'Coran et chants')),
+      NOW,
+    );
+    expect(result).toEqual({ days: ['2026-11-25', '2026-11-26'], programmes: 2, replaced: 1 });
+    expect((await gridDay(db, 'fr', '2026-11-25', NOW)).entries.map((e) => e.title)).toEqual(['Coran', 'Journal', 'Mais encore', 'Nuit', 'Nuit blanche']);
+    expect((await gridDay(db, 'fr', '2026-11-26', NOW)).entries.map((e) => e.title)).toEqual(['Coran et chants']);
   });
 
   it('checks export ranges', () => {

@@ -33,7 +33,7 @@ export const broadcastCommands: CliCommand[] = [
   {
     words: ['grid', 'import'],
     usage: 'grid import FILE.xml',
-    summary: 'replace the broadcast days an XMLTV file covers',
+    summary: 'replace the grid over the hours an XMLTV file covers',
     async run(args, io) {
       const { positionals } = parseOptions(args, {}, 1);
       if (!positionals[0]) throw new UsageError('the XMLTV file is required');

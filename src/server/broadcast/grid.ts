@@ -1,13 +1,16 @@
 /**
  * The programme grid from and to XMLTV (issue 10 item 4): an import
- * replaces the broadcast days a document covers, in one transaction with its
- * change-feed record; an export writes the grid of some days back out.
+ * replaces the part of the grid a document covers, in one transaction with
+ * its change-feed record; an export writes the grid of some days back out.
  *
- * A programme belongs to the broadcast day (06:00 to 06:00, Africa/Casablanca,
- * `broadcastDay`) it starts in, as the TV guide shows it. Importing replaces
- * every broadcast day that has a programme in the document; the days around
- * them are kept, and a programme overlapping one of their entries is refused
- * like an overlap inside the document.
+ * A document covers the time from its first programme's start to its last
+ * programme's stop: every entry starting in that span goes, the document's
+ * programmes come in, entries outside it stay (a programme overlapping one
+ * of them is refused like an overlap inside the document). A document of
+ * whole broadcast days (06:00 to 06:00, Africa/Casablanca) thus replaces
+ * those days; one cut at midnight replaces the same hours and leaves the
+ * rest of the broadcast days it touches as they were. Each entry keeps the
+ * broadcast day it starts in (`broadcastDay`), as the TV guide shows it.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
@@ -59,17 +62,17 @@ export class GridImportError extends Error {
 }
 
 export interface GridImportResult {
-  /** Broadcast days replaced, in order. */
+  /** Broadcast days the document's programmes belong to, in order. */
   days: string[];
   programmes: number;
-  /** Entries the replaced days held before. */
+  /** Entries the covered span held before. */
   replaced: number;
 }
 
 const who = (p: XmltvProgramme) => ({ programme: p.index, title: p.title.fr || p.title.ar, start: p.startText });
 
 /**
- * Checks an XMLTV document against the store and replaces the days it
+ * Checks an XMLTV document against the store and replaces the span it
  * covers, all in one transaction (with its change-feed record), or throws
  * GridImportError listing every problem and changes nothing.
  */
@@ -114,13 +117,13 @@ export async function importGrid(db: DB, xml: string, now: Date = new Date()): P
       if (ep) episodeOf.set(p.index, ep.id);
     }
 
-    // The neighbouring days stay: nothing new may overlap them.
+    // The span the document covers is replaced; what is outside it stays, and nothing new may overlap it.
     const first = programmes[0]!.start.toISOString();
     const last = programmes.reduce((m, p) => (p.stop > m ? p.stop : m), programmes[0]!.stop).toISOString();
     const kept = await trx
       .selectFrom('grid_entries')
       .selectAll()
-      .where('day', 'not in', days)
+      .where((eb) => eb.or([eb('starts_at', '<', first), eb('starts_at', '>=', last)]))
       .where('starts_at', '<', last)
       .where('ends_at', '>', first)
       .orderBy('starts_at')
@@ -131,14 +134,13 @@ export async function importGrid(db: DB, xml: string, now: Date = new Date()): P
         errors.push({
           ...who(p),
           field: 'start',
-          message: `overlaps "${clash.title_fr || clash.title_ar}" (${formatXmltvTime(clash.starts_at)} to ${formatXmltvTime(clash.ends_at)}) of broadcast day ${clash.day}, which this document does not cover`,
+          message: `overlaps "${clash.title_fr || clash.title_ar}" (${formatXmltvTime(clash.starts_at)} to ${formatXmltvTime(clash.ends_at)}), which starts before this document's first programme and stays`,
         });
       }
     }
     if (errors.length) throw new GridImportError(errors);
 
-    const before = await trx.selectFrom('grid_entries').select('id').where('day', 'in', days).execute();
-    await trx.deleteFrom('grid_entries').where('day', 'in', days).execute();
+    const removed = await trx.deleteFrom('grid_entries').where('starts_at', '>=', first).where('starts_at', '<', last).executeTakeFirst();
     const rows: NewRow<'grid_entries'>[] = programmes.map((p) => ({
       day: broadcastDay(p.start),
       starts_at: p.start.toISOString(),
@@ -155,7 +157,7 @@ export async function importGrid(db: DB, xml: string, now: Date = new Date()): P
     }));
     for (let i = 0; i < rows.length; i += 100) await trx.insertInto('grid_entries').values(rows.slice(i, i + 100)).execute();
     await recordContentChange(trx, { paths: gridPaths(), reason: `grid ${days[0]}..${days[days.length - 1]}` }, now);
-    return { days, programmes: rows.length, replaced: before.length };
+    return { days, programmes: rows.length, replaced: Number(removed.numDeletedRows) };
   });
 }
 

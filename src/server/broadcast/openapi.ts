@@ -79,7 +79,7 @@ function op(tag: string, summary: string, rest: JsonSchema): JsonSchema {
 export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchema>> {
   return {
     '/api/newsroom/grid': {
-      post: op('Newsroom: broadcast', 'Replace the broadcast days (06:00–06:00 Africa/Casablanca) an XMLTV document covers; times read in their own offset', {
+      post: op('Newsroom: broadcast', "Replace the grid from the XMLTV document's first start to its last stop (whole broadcast days, 06:00–06:00 Africa/Casablanca, replace those days); times read in their own offset", {
         operationId: 'newsroomGridImport',
         requestBody: { required: true, content: { 'application/xml': { schema: { type: 'string', description: 'An XMLTV <tv> document (UTF-8, or ISO-8859-1 when declared); at most 5 MB' } } } },
         responses: {
@@ -151,3 +151,16 @@ export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchem
     },
   };
 }
+
+/**
+ * The same paths as an OpenAPI module (`{ tag, paths }`), for a document
+ * assembled from per-area modules; its operations name the bearer scheme
+ * `newsroomSecurityScheme` describes.
+ */
+export const broadcastOpenApi = {
+  tag: {
+    name: 'Newsroom: broadcast',
+    description: 'Replays, breaking news, the live stream and the XMLTV programme grid, published by the newsroom with a bearer token.',
+  },
+  paths: (): Record<string, Record<string, JsonSchema>> => broadcastOpenApiPaths(),
+};

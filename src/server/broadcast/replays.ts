@@ -56,6 +56,11 @@ const videoInput = z
 
 const posterInput = z.union([
   z.object({ mediaId: z.number().int().positive() }).strict(),
+  /** The uri POST /api/newsroom/media answers, as in ninjs associations. */
+  z
+    .object({ uri: z.string().regex(/^urn:2m:media:[1-9]\d{0,9}$/, 'must be urn:2m:media:<id>') })
+    .strict()
+    .transform((p) => ({ mediaId: Number(p.uri.slice('urn:2m:media:'.length)) })),
   z
     .object({
       url: httpOrPath,
@@ -214,6 +219,17 @@ function itemPaths(kind: ReplayKind, id: number, edition?: string): Record<Local
  * another video, or a uri used by another kind of replay.
  */
 export async function publishReplay(db: DB, input: ReplayInput, now: Date = new Date()): Promise<ReplayResult> {
+  // Two first publications of one uri racing on PostgreSQL: the loser's insert
+  // breaks the unique uri (or slug) and is run again, as an update.
+  try {
+    return await publishOnce(db, input, now);
+  } catch (error) {
+    if (error instanceof ReplayInputError || !/unique|duplicate/i.test(String((error as Error).message))) throw error;
+    return publishOnce(db, input, now);
+  }
+}
+
+async function publishOnce(db: DB, input: ReplayInput, now: Date): Promise<ReplayResult> {
   return db.transaction().execute(async (trx) => {
     // A uri names one replay, whatever its kind.
     for (const kind of Object.keys(TABLE) as ReplayKind[]) {

@@ -3,7 +3,7 @@
  * the newsroom route table (src/server/newsroom/routes.ts): authenticated and
  * audited by the newsroom router, answered in the site's envelope.
  *
- *   POST   /api/newsroom/grid              XMLTV body: replace the days it covers
+ *   POST   /api/newsroom/grid              XMLTV body: replace the span it covers
  *   GET    /api/newsroom/breaking/{lang}   one language's ticker items
  *   PUT    /api/newsroom/breaking/{lang}   set / reorder the list
  *   DELETE /api/newsroom/breaking/{lang}   clear it
