@@ -163,10 +163,10 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
   it('lets newsroom pictures (up to 20 MB, more than the 1 MB elsewhere) through to Node', async () => {
     const token = await createToken(store.db, `nginx-${Date.now().toString(36)}`);
     const size = 5 * 1024 * 1024;
-    const answer: Raw = await new Promise((resolve, reject) => {
+    const upload = (auth: string): Promise<Raw> => new Promise((resolve, reject) => {
       const req = request(
         `${front}/api/newsroom/media`,
-        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg', 'content-length': String(size) } },
+        { method: 'POST', headers: { authorization: auth, 'content-type': 'image/jpeg', 'content-length': String(size) } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -177,7 +177,12 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
       req.end(Buffer.alloc(size));
     });
     // Node read the 5 MB and found no picture in them: 422 in the site's envelope, not nginx's 413.
+    const answer = await upload(`Bearer ${token}`);
     expect(answer.status).toBe(422);
     expect(JSON.parse(answer.body.toString()).header.code).toBe(422);
+    // Without a token Node refuses before reading: the 401 still reaches the client.
+    const refused = await upload('Bearer nope');
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body.toString()).header.code).toBe(401);
   });
 });
