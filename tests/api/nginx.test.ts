@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { prebuild, swapTo } from '../../src/server/delivery/prebuild.ts';
 import { NGINX, startNginx, type RunningNginx } from '../../scripts/nginx.ts';
+import { createToken } from '../../src/server/newsroom/auth.ts';
 
 if (!NGINX && process.env.CI) throw new Error('nginx is missing: .ci/run installs it (apt-get install nginx-light)');
 
@@ -171,5 +172,30 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
     // Rolling back to the kept build is one swap too.
     await swapTo(siteDir, before);
     expect((await get(`${front}/fr/replay`)).headers['x-prebuilt']).toBe('nginx');
+  });
+  it('lets newsroom pictures (up to 20 MB, more than the 1 MB elsewhere) through to Node', async () => {
+    const token = await createToken(store.db, `nginx-${Date.now().toString(36)}`);
+    const size = 5 * 1024 * 1024;
+    const upload = (auth: string): Promise<Raw> => new Promise((resolve, reject) => {
+      const req = request(
+        `${front}/api/newsroom/media`,
+        { method: 'POST', headers: { authorization: auth, 'content-type': 'image/jpeg', 'content-length': String(size) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(Buffer.alloc(size));
+    });
+    // Node read the 5 MB and found no picture in them: 422 in the site's envelope, not nginx's 413.
+    const answer = await upload(`Bearer ${token}`);
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.body.toString()).header.code).toBe(422);
+    // Without a token Node refuses before reading: the 401 still reaches the client.
+    const refused = await upload('Bearer nope');
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body.toString()).header.code).toBe(401);
   });
 });

@@ -197,3 +197,14 @@ describe('newsroom upsert', () => {
     });
   });
 });
+
+describe('Arabic slugs in the pre-build', () => {
+  it('are sent percent-encoded to a render worker (raw ones break its request)', async () => {
+    const { renderPage } = await import('../../src/server/delivery/prebuild.ts');
+    const asked: string[] = [];
+    const source = { renderPage: async (p: string) => (asked.push(p), 'gone' as const) };
+    await renderPage(source, '/ar/sport/خبر-عاجل');
+    await renderPage(source, encodeURI('/ar/sport/خبر-عاجل'));
+    expect(asked).toEqual([encodeURI('/ar/sport/خبر-عاجل'), encodeURI('/ar/sport/خبر-عاجل')]);
+  });
+});

@@ -49,3 +49,15 @@ describe('newsroom tokens', () => {
     expect(trail.map((r) => [r.token_name, r.action, r.item, r.outcome])).toEqual([['cms', 'echo', '42', 201]]);
   });
 });
+
+describe('newsroom JSON bodies', () => {
+  it('takes application/json and its +json flavours, refuses other types (415), too large (413), malformed (400)', async () => {
+    const { readJsonBody } = await import('../../src/server/newsroom/body.ts');
+    const req = (type: string, body: string) => new Request('http://x/', { method: 'POST', headers: { 'content-type': type }, body });
+    expect(await readJsonBody(req('application/json; charset=utf-8', '{"a":1}'), 100)).toEqual({ ok: true, value: { a: 1 } });
+    expect(await readJsonBody(req('application/ninjs+json', '[1]'), 100)).toEqual({ ok: true, value: [1] });
+    expect(await readJsonBody(req('text/plain', '{}'), 100)).toMatchObject({ ok: false, status: 415 });
+    expect(await readJsonBody(req('application/json', `"${'x'.repeat(200)}"`), 100)).toMatchObject({ ok: false, status: 413 });
+    expect(await readJsonBody(req('application/json', '{"a":'), 100)).toMatchObject({ ok: false, status: 400 });
+  });
+});

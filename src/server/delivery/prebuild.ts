@@ -120,7 +120,8 @@ export type RenderSource = string | { renderPage: (pagePath: string, timeoutMs: 
  */
 export async function renderPage(source: RenderSource, pagePath: string, timeoutMs = 30_000): Promise<RenderedPage | 'gone'> {
   try {
-    if (typeof source !== 'string') return await source.renderPage(pagePath, timeoutMs);
+    // A worker sends the path as is: Arabic slugs (newsroom articles) must be percent-encoded there (fetch does it itself).
+    if (typeof source !== 'string') return await source.renderPage(encodeURI(decodeURI(pagePath)), timeoutMs);
     const res = await fetch(new URL(pagePath, source), { headers: RENDER_REQUEST_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     return await toRenderedPage(pagePath, res, compressAsync);
   } catch (err) {

@@ -75,17 +75,18 @@ function stored(row: Row<'articles'>, path: string, siteUrl: string, now: Date):
 }
 
 /**
- * Every site path an article's change alters: its page (and `extra` old
- * paths), its translation's page, the home page of each, its section (and
- * parent) and tags' listings (page 1), the RSS feeds, the language sitemap
- * and the news sitemap.
+ * Every site path an article's change alters, most visited first (the
+ * front server re-renders them in this order, each swapped in as soon as it
+ * is ready): its page, its translation's page, the home page of each
+ * language, its section (and parent) and tags' listings (page 1), the RSS
+ * feeds, the language sitemap and the news sitemap; then `/post/{id}` when
+ * `alias` (an update: a copy of it may be cached; a new article has none).
  */
-export async function affectedPaths(trx: DB | Trx, articleId: number): Promise<string[]> {
+export async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Promise<string[]> {
   const a = await trx.selectFrom('articles').selectAll().where('id', '=', articleId).executeTakeFirstOrThrow();
   const paths = new Set<string>();
-  const langs = new Set<Lang>([a.lang]);
+  const langs: Lang[] = [a.lang];
   paths.add(await pathOf(trx, a));
-  paths.add(route('post-id', a.lang, { id: a.id }));
   const translation = await trx
     .selectFrom('articles')
     .select(['id', 'lang', 'slug', 'master_tag_id'])
@@ -94,8 +95,9 @@ export async function affectedPaths(trx: DB | Trx, articleId: number): Promise<s
     .execute();
   for (const t of translation) {
     paths.add(await pathOf(trx, t));
-    langs.add(t.lang);
+    if (!langs.includes(t.lang)) langs.push(t.lang);
   }
+  for (const l of langs) paths.add(route('index', l));
   if (a.master_tag_id != null) {
     const mts = await trx
       .selectFrom('master_tags as m')
@@ -106,15 +108,15 @@ export async function affectedPaths(trx: DB | Trx, articleId: number): Promise<s
     if (mts) paths.add(masterTagPath(a.lang, mts.route));
     if (mts?.parent) paths.add(masterTagPath(a.lang, mts.parent));
   }
-  const tags = await trx.selectFrom('article_tags').select('tag_id').where('article_id', '=', a.id).execute();
+  const tags = await trx.selectFrom('article_tags').select('tag_id').where('article_id', '=', a.id).orderBy('position').execute();
   for (const t of tags) paths.add(tagPath(a.lang, t.tag_id));
   for (const l of langs) {
-    paths.add(route('index', l));
     paths.add(`/${l}/rss.xml`);
     paths.add(`/${l}/news/rss.xml`);
     paths.add(`/${l}/sitemap.xml`);
   }
   paths.add('/news-sitemap.xml');
+  if (alias) paths.add(route('post-id', a.lang, { id: a.id }));
   return [...paths];
 }
 
@@ -384,8 +386,8 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
       }
 
       const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const afterPaths = await affectedPaths(trx, id);
-      const all = [...new Set([...beforePaths, ...afterPaths])];
+      const afterPaths = await affectedPaths(trx, id, existing !== undefined);
+      const all = [...new Set([...afterPaths, ...beforePaths])];
       const reason = doc.status === 'withdrawn' ? 'withdraw' : existing ? 'update' : 'publish';
       const gone = doc.status === 'withdrawn' ? [...new Set([...beforeOwn, ...(await ownPaths(trx, row))])] : [];
       // Now: whatever changes at once (an update, a withdrawal, an article

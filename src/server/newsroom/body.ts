@@ -38,7 +38,11 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 |
 
 /** A JSON body (any JSON value), or why it is refused: 415 not JSON, 413 too large, 400 malformed. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  if (mediaType(request) !== 'application/json') return { ok: false, status: 415, problem: 'send Content-Type: application/json' };
+  const type = mediaType(request);
+  // application/json, or a JSON flavour such as application/ninjs+json.
+  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
+    return { ok: false, status: 415, problem: 'send Content-Type: application/json' };
+  }
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await readBody(request, maxBytes);
