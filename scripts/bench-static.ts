@@ -141,7 +141,7 @@ async function main(): Promise<void> {
       const res = await fetch(`${base}/healthz`);
       await res.body?.cancel();
       if (res.ok) break;
-      if (Date.now() - started > 600_000) throw new Error('no pre-build after 10 minutes');
+      if (Date.now() - started > 1_800_000) throw new Error('no pre-build after 30 minutes');
       await new Promise((r) => setTimeout(r, 500));
     }
     nginx = await startNginx({
