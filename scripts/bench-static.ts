@@ -118,6 +118,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR ?? seedTempDataDir();
   ensureBuild();
   const port = Number(process.env.BENCH_PORT) || (await freePort());
+  // A store that already has a pre-built site (BENCH_DATA_DIR): no pre-build at start, the bench starts one itself.
+  const hasBuild = existsSync(path.join(dataDir, 'site', 'current'));
   Object.assign(process.env, {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     SITE_URL: `http://127.0.0.1:${port}`,
     SEED_ON_START: 'false',
-    PREBUILD: 'true',
+    PREBUILD: hasBuild ? 'false' : 'true',
     REBUILD_INTERVAL_MIN: '0',
     TRACKING_RATE_PER_MIN: '0',
   });
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
       const res = await fetch(`${base}/healthz`);
       await res.body?.cancel();
       if (res.ok) break;
-      if (Date.now() - started > 600_000) throw new Error('no pre-build after 10 minutes');
+      if (Date.now() - started > 1_800_000) throw new Error('no pre-build after 30 minutes');
       await new Promise((r) => setTimeout(r, 500));
     }
     nginx = await startNginx({

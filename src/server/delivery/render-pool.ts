@@ -17,7 +17,7 @@
  * the page, without a detour through the main thread's HTTP parser; `call`
  * runs such a job (or listing the pages to pre-build) in a worker.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,6 +48,23 @@ interface Slot {
   ready: Promise<void>;
 }
 
+/** Socket folders left by a server that was killed (its pid is gone). */
+function removeStaleSocketDirs(): void {
+  try {
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(/^2m-render-(\d+)-/.exec(name)?.[1]);
+      if (!pid || pid === process.pid) continue;
+      try {
+        process.kill(pid, 0);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ESRCH') rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+      }
+    }
+  } catch {
+    /* an unreadable temp folder: nothing to tidy */
+  }
+}
+
 export class RenderPool {
   private readonly slots: Slot[] = [];
   private readonly dir: string;
@@ -61,7 +78,8 @@ export class RenderPool {
   constructor(opts: RenderPoolOptions) {
     this.opts = opts;
     this.log = opts.log ?? (() => {});
-    this.dir = mkdtempSync(path.join(tmpdir(), '2m-render-'));
+    removeStaleSocketDirs();
+    this.dir = mkdtempSync(path.join(tmpdir(), `2m-render-${process.pid}-`));
     for (let i = 0; i < Math.max(1, opts.size); i++) {
       const slot: Slot = {
         index: i,
