@@ -158,8 +158,11 @@ interface Item {
   endsAt: string | null;
 }
 
+/** Public answers are cached by the front server until the change feed reaches it (at most 5 s, ADR 010). */
+const FRESH = { timeout: 5000, interval: 200 };
+
 describe('newsroom breaking news', () => {
-  it('sets, reorders and clears the French ticker; /api/getBreakingNews follows at once', async () => {
+  it('sets, reorders and clears the French ticker; /api/getBreakingNews follows within the freshness delay (5 s)', async () => {
     const seeded = (await call<{ items: Item[] }>('GET', '/api/newsroom/breaking/fr')).body.response.items;
     try {
       const set = await call<{ items: Item[] }>('PUT', '/api/newsroom/breaking/fr', json({ items: [{ title: `Alerte A ${run}`, url: '/fr/live' }, { title: `Alerte B ${run}`, url: '/fr/guidetv' }] }));
@@ -168,10 +171,10 @@ describe('newsroom breaking news', () => {
         const res = await fetch(`${baseUrl}/api/getBreakingNews`, { headers: { locale: 'fr' }, cache: 'no-store' });
         return res.status === 204 ? [] : ((await res.json()) as { response: { news: { title: string }[] } }).response.news.map((n) => n.title);
       };
-      expect(await ticker()).toEqual([`Alerte A ${run}`, `Alerte B ${run}`]);
+      await expect.poll(ticker, FRESH).toEqual([`Alerte A ${run}`, `Alerte B ${run}`]);
       const [a, b] = set.body.response.items;
       expect((await call('PUT', '/api/newsroom/breaking/fr', json({ items: [{ id: b!.id }, { id: a!.id }] }))).status).toBe(200);
-      expect(await ticker()).toEqual([`Alerte B ${run}`, `Alerte A ${run}`]);
+      await expect.poll(ticker, FRESH).toEqual([`Alerte B ${run}`, `Alerte A ${run}`]);
 
       const bad = await call('PUT', '/api/newsroom/breaking/fr', json({ items: [{ title: 'sans lien' }, { id: 999999 }] }));
       expect(bad.status).toBe(422);
@@ -181,11 +184,11 @@ describe('newsroom breaking news', () => {
       expect(unknown.body.header.errors?.['items.0.id']).toBeDefined();
       expect((await call('PUT', '/api/newsroom/breaking/fr', { type: 'application/json', data: '{"items": [' })).status).toBe(400);
       expect((await call('GET', '/api/newsroom/breaking/en')).status).toBe(404);
-      expect(await ticker()).toEqual([`Alerte B ${run}`, `Alerte A ${run}`]);
+      await expect.poll(ticker, FRESH).toEqual([`Alerte B ${run}`, `Alerte A ${run}`]);
 
       const cleared = await call<{ removed: number }>('DELETE', '/api/newsroom/breaking/fr');
       expect(cleared.body.response.removed).toBe(2);
-      expect(await ticker()).toEqual([]);
+      await expect.poll(ticker, FRESH).toEqual([]);
     } finally {
       // Put the seeded headlines back for the other tests.
       if (seeded.length) {
@@ -197,22 +200,22 @@ describe('newsroom breaking news', () => {
 });
 
 describe('newsroom live stream', () => {
-  it('sets the stream and title (the live API follows), refuses a bad URL, clears back to the built-in channel', async () => {
+  it('sets the stream and title (the live API follows within 5 s), refuses a bad URL, clears back to the built-in channel', async () => {
     const live = async () => ((await (await fetch(`${baseUrl}/api/getLiveSection`, { headers: { locale: 'fr' }, cache: 'no-store' })).json()) as { response: { news: { url: string[]; title: string } } }).response.news;
     const set = await call('PUT', '/api/newsroom/live', json({ url: 'https://events.example.ma/derby/index.m3u8', titles: { fr: 'Le derby en direct', ar: 'الديربي مباشرة' } }));
     expect(set.status).toBe(200);
     expect(set.body.response).toMatchObject({ source: 'newsroom', url: 'https://events.example.ma/derby/index.m3u8' });
-    expect(await live()).toMatchObject({ title: 'Le derby en direct', url: ['https://events.example.ma/derby/index.m3u8'] });
+    await expect.poll(live, FRESH).toMatchObject({ title: 'Le derby en direct', url: ['https://events.example.ma/derby/index.m3u8'] });
 
     const bad = await call('PUT', '/api/newsroom/live', json({ url: 'javascript:alert(1)', colour: 'red' }));
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.header.errors ?? {})).toEqual(expect.arrayContaining(['url']));
-    expect((await live()).url[0]).toBe('https://events.example.ma/derby/index.m3u8');
+    await expect.poll(async () => (await live()).url[0], FRESH).toBe('https://events.example.ma/derby/index.m3u8');
 
     const cleared = await call('DELETE', '/api/newsroom/live');
     expect(cleared.status).toBe(200);
     expect(cleared.body.response).toMatchObject({ source: 'builtin', url: '/live/2m/index.m3u8', newsroom: null });
-    expect((await live()).url[0]).toBe('/live/2m/index.m3u8');
+    await expect.poll(async () => (await live()).url[0], FRESH).toBe('/live/2m/index.m3u8');
   });
 });
 

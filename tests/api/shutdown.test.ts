@@ -70,7 +70,9 @@ it('SIGTERM to npm start: healthz 503 at once, requests in flight answered, exit
   };
   const pid = await serverPid();
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  // One socket per request in flight: each is really sent before the signal (a request still
+  // queued in the client's agent would open its connection after the listener closed).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const get = (p: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
     new Promise<number>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port, path: p, method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
