@@ -115,7 +115,7 @@ test.describe('accounts', () => {
     await accountButton(page).click();
     await expect(dialog(page)).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Connexion' })).toBeVisible();
-    await page.getByRole('button', { name: 'Pas encore de compte ? Créez-en un' }).click();
+    await page.getByRole('button', { name: 'Pas encore de compte\u202f? Créez-en un' }).click();
     const popup = page.getByRole('dialog', { name: 'Créer un compte' });
     await expect(popup).toBeVisible();
 
@@ -175,7 +175,7 @@ test.describe('accounts', () => {
     await accountButton(page).click();
     const logout = page.getByRole('dialog', { name: 'Déconnexion' });
     await expect(logout).toBeVisible();
-    await expect(logout).toContainText(`Voulez-vous vous déconnecter, ${name} ?`);
+    await expect(logout).toContainText(`Voulez-vous vous déconnecter, ${name}\u202f?`);
     await logout.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect(dialog(page)).toBeHidden();
     await expect(accountButton(page)).toHaveText('Se connecter');
@@ -267,7 +267,7 @@ test.describe('accounts', () => {
     await insideAfter('Shift+Tab', 12);
 
     // The switch links keep it a dialog with focus inside.
-    await page.getByRole('button', { name: 'Pas encore de compte ? Créez-en un' }).click();
+    await page.getByRole('button', { name: 'Pas encore de compte\u202f? Créez-en un' }).click();
     await expect(page.getByRole('dialog', { name: 'Créer un compte' })).toBeVisible();
     await expect(page.getByLabel('Date de naissance')).toBeFocused();
     await insideAfter('Tab', 16);
@@ -351,7 +351,7 @@ test.describe('accounts', () => {
     expect((await request.post('/api/account/registeration', { headers: { origin: origin() }, form })).status()).toBe(201);
     const dup = await request.post('/api/account/registeration', { headers: { origin: origin(), locale: 'fr' }, form: { ...form, email: email.toUpperCase() } });
     expect(dup.status()).toBe(409);
-    expect(((await dup.json()) as Envelope).header.message).toBe('Un compte existe déjà avec cette adresse e-mail : connectez-vous.');
+    expect(((await dup.json()) as Envelope).header.message).toBe('Un compte existe déjà avec cette adresse e-mail\u202f: connectez-vous.');
 
     const crossSite = await request.post('/api/account/login', { headers: { origin: 'https://evil.example' }, form: { username: email, password: PASSWORD } });
     expect(crossSite.status()).toBe(403);

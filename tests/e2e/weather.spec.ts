@@ -116,7 +116,7 @@ test('POST /mm-weather/get-forecast/{city} answers tomorrow\'s temperature from 
   expect(tomorrow.date).toBe(addDays(todayInCasablanca(), 1));
   expect(tomorrow.data.t2m).toBe(expectedT2m(CASABLANCA));
   expect(tomorrow.data.degrees).toBe(Math.trunc(expectedT2m(CASABLANCA)));
-  expect(tomorrow.data.spoken).toMatch(new RegExp(`^Demain à Casablanca : ${tomorrow.data.degrees} degrés`));
+  expect(tomorrow.data.spoken).toMatch(new RegExp(`^Demain à Casablanca\u202f: ${tomorrow.data.degrees} degrés`));
   expect(body.response.data.city).toMatchObject({ id: 1, name: 'Casablanca' });
   expect(body.response.data.stale).toBe(false);
   expect(body.response.cities).toHaveLength(57);
@@ -170,14 +170,14 @@ test('the widget shows tomorrow in Casablanca; choosing Rabat updates it and is 
   const casa = Math.trunc(expectedT2m(CASABLANCA));
   await expect(w.locator('.weather-temp')).toHaveText(`${casa}°`);
   await expect(page.getByLabel('Ville de la météo')).toBeVisible();
-  await expect(w.locator('[aria-live]')).toHaveText(new RegExp(`^Demain à Casablanca : ${casa} degrés`));
+  await expect(w.locator('[aria-live]')).toHaveText(new RegExp(`^Demain à Casablanca\u202f: ${casa} degrés`));
   const barHeight = await page.locator('.topbar').evaluate((e) => e.getBoundingClientRect().height);
   expect(barHeight).toBeLessThanOrEqual(40);
 
   await select.selectOption(String(RABAT.id));
   const rabat = Math.trunc(expectedT2m(RABAT));
   await expect(w.locator('.weather-temp')).toHaveText(`${rabat}°`);
-  await expect(w.locator('[aria-live]')).toHaveText(new RegExp(`^Demain à Rabat : ${rabat} degré`));
+  await expect(w.locator('[aria-live]')).toHaveText(new RegExp(`^Demain à Rabat\u202f: ${rabat} degré`));
   expect(await page.evaluate(() => localStorage.getItem('weatherCity'))).toBe(String(RABAT.id));
 
   await page.reload();

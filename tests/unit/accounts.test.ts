@@ -380,7 +380,7 @@ describe('account endpoints', () => {
     await h.call('registeration', post('registeration', SIGN_UP));
     const again = await h.call('registeration', post('registeration', { ...SIGN_UP, email: 'SALMA.BENNANI@example.ma', name: 'Autre' }));
     expect(again.status).toBe(409);
-    expect(again.body.header).toMatchObject({ status: 'ERROR', code: 409, message: 'Un compte existe déjà avec cette adresse e-mail : connectez-vous.' });
+    expect(again.body.header).toMatchObject({ status: 'ERROR', code: 409, message: 'Un compte existe déjà avec cette adresse e-mail\u202f: connectez-vous.' });
     expect(again.body.header.errors?.email).toHaveLength(1);
     expect(again.cookie).toBeNull();
     expect(await db.selectFrom('users').select('name').execute()).toEqual([{ name: 'Salma Bennani' }]);

@@ -355,7 +355,7 @@ describe('POST /mm-weather/get-forecast/{city}', () => {
         code: 0,
         condition: 'clear',
         label: 'ciel dégagé',
-        spoken: 'Demain à Casablanca : 21 degrés, ciel dégagé',
+        spoken: 'Demain à Casablanca\u202f: 21 degrés, ciel dégagé',
       },
     });
     expect(body.response.data.dates.today?.data.t2m).toBe(19.4);
@@ -431,7 +431,7 @@ describe('the widget reading an answer', () => {
       'fr',
     );
     expect(readForecast(answer)).toMatchObject({ cityId: 34, cityName: 'Fès', degrees: -3, stale: true });
-    expect(readForecast(JSON.parse(JSON.stringify(answer)))?.spoken).toBe('Demain à Fès : -3 degrés, neige');
+    expect(readForecast(JSON.parse(JSON.stringify(answer)))?.spoken).toBe('Demain à Fès\u202f: -3 degrés, neige');
     expect(readForecast({ header: { status: 'ERROR' }, response: null })).toBeNull();
     expect(readForecast({ response: { data: { city: { id: 1, name: 'x' }, dates: { tomorrow: { data: { t2m: '21' } } } } } })).toBeNull();
   });

@@ -13,6 +13,7 @@ import { runShutdownHooks } from '../lifecycle.ts';
 import { displaySlots } from '../ads/slots.ts';
 import { prebuild, PrebuildBusyError, type PrebuildResult } from './prebuild.ts';
 import { createDeliveryServer, type NodeHandler } from './server.ts';
+import { rejectMalformedUrls } from '../pages/malformed-url.ts';
 import { currentBuildId } from './site-dir.ts';
 
 export interface RunningSite {
@@ -54,7 +55,8 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const server = createDeliveryServer({
     clientDir,
     siteDir,
-    fallback: entry.handler,
+    // A malformed address gets the localised 400 page, not the adapter's bare "Bad request.".
+    fallback: rejectMalformedUrls(entry.handler),
     log,
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building.
     ready: () => !config.PREBUILD || currentBuildId(siteDir) !== null,
