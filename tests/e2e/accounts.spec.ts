@@ -202,6 +202,34 @@ test.describe('accounts', () => {
     expect(await stored(page, 'token')).toBeNull();
   });
 
+  test('a session cookie with nothing stored locally: the button asks /api/account/me and shows the name', async ({ page }) => {
+    const email = `cookie-only-${run}@example.ma`;
+    await openPage(page, '/fr');
+    await signUpThroughApi(page, email, 'Cookie Only');
+    // The browser's storage is gone (cleared, another profile), the cookies are not.
+    await page.evaluate(() => localStorage.clear());
+    expect(await page.evaluate(() => document.cookie)).toMatch(/(^|; )signed_in=1(;|$)/);
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/account/me'));
+    await reloadPage(page);
+    expect((await asked).status()).toBe(200);
+    await expect(accountButton(page)).toHaveText('Cookie Only');
+    await expect.poll(() => stored(page, 'nameUser')).toBe('Cookie Only');
+  });
+
+  test('an anonymous visitor costs no /api/account/me request', async ({ page }) => {
+    await page.context().clearCookies();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/account/me')) asked.push(r.url());
+    });
+    await openPage(page, '/fr');
+    await page.evaluate(() => localStorage.clear());
+    await reloadPage(page);
+    await expect(accountButton(page)).toHaveText('Se connecter');
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+  });
+
   test('sign-in: a wrong password gives a clear error and changes nothing; the right one signs in', async ({ page }) => {
     const email = `signin-${run}@example.ma`;
     await openPage(page, '/fr');
