@@ -16,6 +16,7 @@
  * Browser only: nothing here is set during server rendering.
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { siteFetch } from '../lib/api-client.ts';
 
 export const DEFAULT_WEATHER_CITY = 1;
 export const WEATHER_CITY_KEY = 'weatherCity';
@@ -154,7 +155,7 @@ export async function loadForecast(city: number, lang: string, signal?: AbortSig
   const hit = knownForecast(city, lang);
   if (hit) return hit;
   try {
-    const res = await fetch(`/mm-weather/get-forecast/${city}`, {
+    const res = await siteFetch(`/mm-weather/get-forecast/${city}`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ lang }).toString(),
