@@ -144,8 +144,6 @@ export function forecastAnswer(city: WeatherCity, result: ForecastResult, lang: 
   };
 }
 
-export type ForecastAnswer = ReturnType<typeof forecastAnswer>;
-
 /**
  * No forecast at all for the town (provider unreachable, nothing cached):
  * still a 200, so a browser logs no failed request on every page view, with
