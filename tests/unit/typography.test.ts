@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/paraglide/messages.js';
 import { cut } from '../../src/lib/text.ts';
+import { apiMessage } from '../../src/server/api/messages.ts';
 
 const messages = (lang: 'ar' | 'fr') =>
   Object.entries(JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../messages/${lang}.json`), 'utf8')) as Record<string, string>).filter(
@@ -25,6 +26,13 @@ describe('French typography', () => {
   it('writes a label and its value "Ville : Casablanca"', () => {
     expect(`${m.starlight_city({}, { locale: 'fr' })}${m.polish_colon({}, { locale: 'fr' })}Safi`).toBe(`Ville${NNBSP}: Safi`);
     expect(`${m.starlight_city({}, { locale: 'ar' })}${m.polish_colon({}, { locale: 'ar' })}آسفي`).toBe('المدينة: آسفي');
+  });
+
+  it('API envelope messages come from the catalogue, with the same spacing', () => {
+    expect(apiMessage(400, 'fr')).toBe(`Requête invalide${NNBSP}: vérifiez les paramètres envoyés.`);
+    expect(apiMessage(400, 'fr')).toBe(m.polish_api_400({}, { locale: 'fr' }));
+    expect(apiMessage(404, 'ar')).toBe('المحتوى المطلوب غير موجود.');
+    expect(apiMessage(418, 'fr')).toBe(m.polish_api_500({}, { locale: 'fr' }));
   });
 
   it('keeps the no-break space when a text is cut', () => {
