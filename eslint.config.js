@@ -3,6 +3,12 @@
  * Lint: typescript-eslint recommended + eslint-plugin-astro recommended.
  * Physical CSS properties (margin-left, text-align: right…) are forbidden by
  * scripts/check-logical-css.ts, which `npm run lint` runs after ESLint.
+ *
+ * Layering (docs/architecture.md):
+ * - islands and stores call the network only through src/lib/api-client.ts
+ *   (apiRequest, siteFetch, beacon): no fetch, XMLHttpRequest, sendBeacon;
+ * - src/server never imports from components or islands (the server
+ *   serves them, not the reverse).
  */
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -22,6 +28,38 @@ export default defineConfig(
   ]),
   tseslint.configs.recommended,
   astro.configs.recommended,
+  {
+    files: ['src/islands/**', 'src/stores/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Islands call the server through src/lib/api-client.ts (apiRequest, or siteFetch for a raw answer).' },
+        { name: 'XMLHttpRequest', message: 'Islands call the server through src/lib/api-client.ts.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
+        { object: 'globalThis', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
+        { object: 'navigator', property: 'sendBeacon', message: 'Use beacon() from src/lib/api-client.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/components/**', '**/islands/**', '*.astro', '**/*.astro'],
+              message: 'src/server never imports from components or islands (the page types of src/layouts/meta.ts are shared).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

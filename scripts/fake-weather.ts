@@ -3,7 +3,7 @@
  * development (this machine has no Internet). Point the site at it with
  * WEATHER_PROVIDER_URL=http://127.0.0.1:4599.
  *
- *   node scripts/fake-weather.ts [--port 4599] [--host 127.0.0.1]
+ *   npm run fake-weather -- [--port 4599] [--host 127.0.0.1]
  *
  * `GET /v1/forecast?latitude=…&longitude=…&daily=…&timezone=Africa/Casablanca&forecast_days=N`
  * answers like Open-Meteo: `daily.time` holds N local days from today in

@@ -13,6 +13,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE,
 } from './lib/locale-redirect.ts';
+import { withIslandStylesInHead } from './server/pages/island-styles.ts';
 
 function localeCookie(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
@@ -20,7 +21,7 @@ function localeCookie(locale: string): string {
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // At build time there is no visitor (and no cookie to read or set).
-  if (context.isPrerendered) return next();
+  if (context.isPrerendered) return withIslandStylesInHead(await next());
 
   const { pathname, search } = context.url;
   const cookieLocale = context.cookies.get(LOCALE_COOKIE)?.value;
@@ -53,5 +54,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
       sameSite: 'lax',
     });
   }
-  return next();
+  // Valid HTML: Astro's island <style> goes into <head>.
+  return withIslandStylesInHead(await next());
 });

@@ -8,7 +8,7 @@
  *
  * While a skin shows, `<html data-ad-skin>` gives the content column a solid
  * background above it (src/islands/ads/ads.css); the sides are one link to
- * the advertiser. Mounted once in the layout with `transition:persist`: it
+ * the advertiser, labelled "إعلان" / "Publicité" in the inline-start gutter. Mounted once in the layout with `transition:persist`: it
  * survives client navigations and refreshes when the new page's targeting
  * differs. Other providers (GPT) draw into the same element.
  */
@@ -100,6 +100,12 @@ export default function AdSkin(props: AdSlotProps) {
   const style: CSSProperties = { insetBlockStart: AD_SKIN_OFFSET };
   return (
     <div id={settings.divId} ref={box} className={`ad-skin ${settings.uniqueClass}`} style={style} hidden={!shown} data-ad-status={status}>
+      {/* Seen in the side gutter; screen readers hear it in the link's name. */}
+      {shown && (
+        <span className="ad-skin-label" aria-hidden="true">
+          {m.ad_label({}, { locale })}
+        </span>
+      )}
       {house && (
         <a
           className="ad-skin-link"

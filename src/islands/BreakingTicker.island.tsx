@@ -108,7 +108,8 @@ export default function BreakingTicker({ locale }: Props) {
     return () => observer.disconnect();
   }, [data]);
 
-  // Keyboard focus pauses the loop (CSS :focus-within); the focused headline
+  // Keyboard focus on a headline pauses the loop (CSS :focus-within of the
+  // viewport; focus on the pause button does not); the focused headline
   // is then brought into view by moving the paused animation (the viewport
   // cannot scroll it there: the track is translated, not scrolled).
   const reveal = useCallback((event: FocusEvent<HTMLElement>) => {

@@ -325,7 +325,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
         className="live-strip-link"
         href={route('live', locale)}
         // The name starts with the visible words (WCAG 2.5.3), then says what the link does.
-        aria-label={m.live_strip_label({ channel: channel?.title ?? '' }, o).replace(/\s+/g, ' ')}
+        aria-label={m.live_strip_label({ channel: channel?.title ?? '' }, o).replace(/[^\S\u00a0\u202f]+/g, ' ')}
         data-track="live"
       >
         <span className="live-strip-video" dir="ltr">

@@ -43,6 +43,19 @@ function startMuted(): boolean {
   return !activation?.hasBeenActive;
 }
 
+/**
+ * Mutes or unmutes the content through plyr (its `muted` also becomes
+ * plyr's own setting, which it re-applies on a source change), and always
+ * has plyr redraw its mute button and volume slider: they follow
+ * `volumechange`, which does not fire when the value does not change (a
+ * video that autoplayed muted showed sound on).
+ */
+function setMuted(video: HTMLVideoElement, muted: boolean, plyr: PlyrInstance | null): void {
+  if (plyr) plyr.muted = muted;
+  video.muted = muted;
+  video.dispatchEvent(new Event('volumechange'));
+}
+
 const isNotAllowed = (error: unknown) => error instanceof DOMException && error.name === 'NotAllowedError';
 
 export default function Player(props: PlayerProps) {
@@ -191,7 +204,7 @@ function PlayerCore(props: PlayerProps & { onRetry: () => void }) {
     } catch (error) {
       if (!isNotAllowed(error) || video.muted) return;
       // Sound was refused: play muted (the visitor unmutes with one click).
-      video.muted = true;
+      setMuted(video, true, plyrRef.current);
       try {
         await video.play();
       } catch {
@@ -205,7 +218,8 @@ function PlayerCore(props: PlayerProps & { onRetry: () => void }) {
     stopVideo(id);
     setPhase('ad');
     setEnded(false);
-    const muted = startMuted();
+    // Unmuting during the pre-roll carries to the content (onMutedChange).
+    let muted = startMuted();
     const controller = new AbortController();
     adAbortRef.current = controller;
     const container = adRef.current;
@@ -217,6 +231,9 @@ function PlayerCore(props: PlayerProps & { onRetry: () => void }) {
         // The page knows its content's tag: none means no wait for one (false).
         adTagId: () => adTagId ?? false,
         muted,
+        onMutedChange: (value) => {
+          muted = value;
+        },
         signal: controller.signal,
       });
     }
@@ -231,7 +248,7 @@ function PlayerCore(props: PlayerProps & { onRetry: () => void }) {
     const video = videoRef.current;
     // The phase may have moved on while waiting.
     if (!ready || !video || !mountedRef.current || currentPhase() !== 'content') return;
-    video.muted = muted;
+    setMuted(video, muted, plyrRef.current);
     try {
       await attachSource(video);
     } catch (error) {
@@ -258,6 +275,8 @@ function PlayerCore(props: PlayerProps & { onRetry: () => void }) {
         setEnded(false);
         if (phaseRef.current === 'content') {
           stopVideo(id);
+          // plyr's controls show the sound as it really is (muted autoplay included).
+          video.dispatchEvent(new Event('volumechange'));
           return;
         }
         // Nothing plays before the pre-roll: hold the video and start properly.

@@ -32,7 +32,7 @@ interface Props {
   locale: Locale;
 }
 
-type View = 'hidden' | 'open' | 'busy' | 'done';
+type View = 'hidden' | 'open' | 'busy' | 'done' | 'failed';
 
 /** sessionStorage: the subscription was refreshed in this visit. */
 const REFRESHED_KEY = 'pushRefreshed';
@@ -106,13 +106,14 @@ export default function PushPrompt({ locale }: Props) {
       const outcome = await subscribeToPush(locale);
       setView(outcome === 'subscribed' ? 'done' : 'hidden');
     } catch (error) {
-      console.error('push subscription failed', error);
-      setView('hidden');
+      // Said, not swallowed: the visitor may retry (a network or push service hiccup) or give up.
+      console.warn('push subscription failed', error);
+      setView('failed');
     }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && view === 'open') {
+    if (event.key === 'Escape' && (view === 'open' || view === 'failed')) {
       event.stopPropagation();
       later();
     }
@@ -148,13 +149,19 @@ export default function PushPrompt({ locale }: Props) {
             <p className="push-prompt-title" id={titleId}>
               {m.push_prompt_title({}, o)}
             </p>
-            <p className="push-prompt-text" id={textId}>
-              {m.push_prompt_text({}, o)}
-            </p>
+            {view === 'failed' ? (
+              <p className="push-prompt-text push-prompt-error" id={textId} role="alert">
+                {m.polish_push_failed({}, o)}
+              </p>
+            ) : (
+              <p className="push-prompt-text" id={textId}>
+                {m.push_prompt_text({}, o)}
+              </p>
+            )}
           </div>
           <div className="push-prompt-actions">
             <button type="button" className="push-prompt-accept" onClick={() => void accept()} disabled={view === 'busy'}>
-              {m.push_prompt_accept({}, o)}
+              {view === 'failed' ? m.polish_push_retry({}, o) : m.push_prompt_accept({}, o)}
             </button>
             <button type="button" className="push-prompt-later" onClick={later} disabled={view === 'busy'}>
               {m.push_prompt_later({}, o)}

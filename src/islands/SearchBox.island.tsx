@@ -135,7 +135,7 @@ export default function SearchBox({ locale, searchPath }: Props) {
     ) : (
       <ul className="search-box-list">
         {items.map((item) => (
-          <li key={item.id}>
+          <li key={item.path}>
             <a href={item.path} data-track="search-result" title={item.label !== item.full ? item.full : undefined}>
               {item.label}
             </a>

@@ -6,9 +6,11 @@
  *
  * Default town 1 (Casablanca); the choice is remembered ($weatherCity,
  * localStorage). The town list comes with the answer (no list in this
- * bundle). With no data (provider down, no cached forecast) the widget
- * renders nothing: the top bar keeps its height (the widget is never taller
- * than the bar) and the account button at the bar's end does not move.
+ * bundle). With no forecast on the server (provider down, nothing cached)
+ * the chooser stays, with the last temperature this browser saw for the
+ * town or none; with the server unreachable the widget renders nothing: the
+ * top bar keeps its height (the widget is never taller than the bar) and
+ * the account button at the bar's end does not move.
  *
  * Mounted with `client:idle`; once idle it also starts the visitor's country
  * detection (src/islands/geo/country.ts, loaded on demand), which every page
@@ -89,11 +91,13 @@ export default function Weather({ locale }: Props) {
           </option>
         ))}
       </select>
-      <span className="weather-temp" dir="ltr" aria-hidden="true" title={view.spoken}>
-        {view.degrees}°
-      </span>
+      {view.degrees !== null && (
+        <span className="weather-temp" dir="ltr" aria-hidden="true" title={view.spoken ?? undefined}>
+          {view.degrees}°
+        </span>
+      )}
       <span className="sr-only" aria-live="polite">
-        {loading ? '' : view.spoken}
+        {loading ? '' : (view.spoken ?? m.weather_unavailable({}, { locale }))}
       </span>
     </div>
   );

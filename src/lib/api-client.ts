@@ -22,6 +22,13 @@
  *    loading state never flashes; a caller that must be quick passes 0.
  *    Aborting cuts the wait short.
  *
+ * For the callers that read an answer's status themselves (the account
+ * popups' 401/409/422, the weather's 404, the ad server, a VAST document
+ * from an ad network, the country lookup), `siteFetch` is the raw call, and
+ * `beacon` a POST that outlives the page. Islands and stores call the
+ * network only through this file: ESLint forbids `fetch`, `XMLHttpRequest`
+ * and `navigator.sendBeacon` in src/islands and src/stores.
+ *
  * Browser code; `fetch`, `location` and the clock are injectable for tests.
  */
 import type { Locale } from './paths.ts';
@@ -223,4 +230,26 @@ export async function apiRequest<T>(path: string, opts: ApiRequestOptions): Prom
 /** A GET through `apiRequest`. */
 export function apiGet<T>(path: string, opts: Omit<ApiRequestOptions, 'method' | 'body'>): Promise<T | null> {
   return apiRequest<T>(path, { ...opts, method: 'GET' });
+}
+
+/**
+ * The raw request, for callers that read the status themselves: `fetch`
+ * with the page's `locale` header when a locale is given (never on a
+ * third-party URL: it would need a CORS preflight).
+ */
+export function siteFetch(url: string, init: RequestInit = {}, locale?: Locale, doFetch: typeof fetch = globalThis.fetch): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (locale && !headers.has('locale')) headers.set('locale', locale);
+  return doFetch(url, { ...init, headers });
+}
+
+/** Hands a small POST to the browser so that it outlives the page (navigator.sendBeacon); false when it refused. */
+export function beacon(url: string, body?: BodyInit): boolean {
+  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
+  try {
+    return navigator.sendBeacon(url, body);
+  } catch {
+    // Some browsers refuse a non-form Blob type: the caller falls back to siteFetch.
+    return false;
+  }
 }

@@ -110,13 +110,18 @@ function noonOf(day: string): Date {
   return new Date(`${day}T12:00:00Z`);
 }
 
-/** Localized day of month and month name: "22 نونبر" / "22 novembre". */
+/** The day of month as written before a month name: French writes the first "1er" ("1er décembre"). */
+export function dayOfMonthLabel(dom: number, lang: DateLang): string {
+  return lang === 'fr' && dom === 1 ? '1er' : String(dom);
+}
+
+/** Localized day of month and month name: "22 نونبر" / "22 novembre", "1er décembre". */
 export function dayMonthLabel(day: string, lang: DateLang): string {
   noonOf(day);
   const month = Number(day.slice(5, 7)) - 1;
   const dom = Number(day.slice(8, 10));
   const name = lang === 'ar' ? MOROCCAN_ARABIC_MONTHS[month] : FRENCH_MONTHS[month];
-  return `${dom} ${name}`;
+  return `${dayOfMonthLabel(dom, lang)} ${name}`;
 }
 
 /** Localized weekday name: "الأحد" / "dimanche". */

@@ -16,7 +16,8 @@ const ELLIPSIS = '…';
  *   cut('Le Maroc se qualifie pour la finale', 20) → 'Le Maroc se…'
  */
 export function cut(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // No-break spaces stay (French "Ville\u202f:"): they are not word boundaries.
+  const clean = text.replace(/[^\S\u00a0\u202f]+/g, ' ').trim();
   const chars = [...clean];
   if (chars.length <= max) return clean;
   if (max <= 1) return max === 1 ? ELLIPSIS : '';

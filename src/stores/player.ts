@@ -24,6 +24,7 @@
  * is set during server rendering.
  */
 import { atom } from 'nanostores';
+import { siteFetch } from '../lib/api-client.ts';
 
 export const STOP_VIDEO = 'stop-video';
 export const PLAY_VIDEO = 'play-video';
@@ -136,7 +137,7 @@ async function fetchLiveAddress(locale: string): Promise<string | null> {
     await sleep(LIVE_ADDRESS_STEP_MS);
   }
   try {
-    const res = await fetch('/api/getLiveSection', { headers: { locale, accept: 'application/json' } });
+    const res = await siteFetch('/api/getLiveSection', { headers: { locale, accept: 'application/json' } });
     if (!res.ok) throw new Error(`getLiveSection answered ${res.status}`);
     const body: unknown = await res.json();
     $liveChannel.set(liveChannelOf(body));

@@ -7,13 +7,16 @@
  * - `loadForecast(city, lang)`: POST /mm-weather/get-forecast/{city} with
  *   form body `lang`; reads `response.data.dates.tomorrow.data.t2m` and
  *   keeps the answer for the page's life (10 min), so that a page swapped by
- *   the client router shows it at once. A failure answers null (the widget
+ *   the client router shows it at once. No forecast on the server (provider
+ *   down): the town chooser with the last temperature seen here (localStorage
+ *   `weatherLast`) or none. The server unreachable answers null (the widget
  *   hides); an unknown town answers 'unknown' (the widget falls back to the
  *   default town).
  *
  * Browser only: nothing here is set during server rendering.
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { siteFetch } from '../lib/api-client.ts';
 
 export const DEFAULT_WEATHER_CITY = 1;
 export const WEATHER_CITY_KEY = 'weatherCity';
@@ -39,10 +42,10 @@ export function truncateDegrees(celsius: number): number {
 export interface WeatherView {
   cityId: number;
   cityName: string;
-  /** Tomorrow's temperature, truncated (SPEC §3). */
-  degrees: number;
-  /** "Demain à Casablanca : 21 degrés, ciel dégagé" (screen readers, tooltip). */
-  spoken: string;
+  /** Tomorrow's temperature, truncated (SPEC §3); null when none is known. */
+  degrees: number | null;
+  /** "Demain à Casablanca : 21 degrés, ciel dégagé" (screen readers, tooltip); null with no temperature. */
+  spoken: string | null;
   /** Every town, in the page's language, sorted. */
   cities: { id: number; name: string }[];
   stale: boolean;
@@ -84,6 +87,61 @@ export function readForecast(body: unknown): WeatherView | null {
   };
 }
 
+/**
+ * The server's answer when no forecast exists for the town (provider down,
+ * nothing cached): `data: null`, the town and the town list. The view keeps
+ * the chooser, with the last temperature this browser saw for the town
+ * (`lastKnown`) or none.
+ */
+export function readUnavailable(body: unknown, lastKnown: { degrees: number; spoken: string } | null): WeatherView | null {
+  const response = (body as { response?: unknown } | null)?.response as
+    | { data?: unknown; city?: { id?: unknown; name?: unknown }; cities?: unknown }
+    | null
+    | undefined;
+  if (!response || response.data !== null) return null;
+  const id = response.city?.id;
+  const name = response.city?.name;
+  if (typeof id !== 'number' || typeof name !== 'string') return null;
+  const cities = Array.isArray(response.cities)
+    ? (response.cities as unknown[]).filter(
+        (c): c is { id: number; name: string } =>
+          typeof (c as { id?: unknown }).id === 'number' && typeof (c as { name?: unknown }).name === 'string',
+      )
+    : [];
+  return {
+    cityId: id,
+    cityName: name,
+    degrees: lastKnown?.degrees ?? null,
+    spoken: lastKnown?.spoken ?? null,
+    cities: cities.length > 0 ? cities : [{ id, name }],
+    stale: true,
+  };
+}
+
+/** localStorage: the last temperature seen per town and language, for when the provider is down. */
+export const WEATHER_LAST_KEY = 'weatherLast';
+
+function lastKnown(city: number, lang: string): { degrees: number; spoken: string } | null {
+  try {
+    const all = JSON.parse(localStorage.getItem(WEATHER_LAST_KEY) ?? '{}') as Record<string, { degrees?: unknown; spoken?: unknown }>;
+    const hit = all[`${city}:${lang}`];
+    return hit && typeof hit.degrees === 'number' && typeof hit.spoken === 'string' ? { degrees: hit.degrees, spoken: hit.spoken } : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberLast(view: WeatherView, lang: string): void {
+  if (view.degrees === null || view.spoken === null) return;
+  try {
+    const all = JSON.parse(localStorage.getItem(WEATHER_LAST_KEY) ?? '{}') as Record<string, unknown>;
+    all[`${view.cityId}:${lang}`] = { degrees: view.degrees, spoken: view.spoken };
+    localStorage.setItem(WEATHER_LAST_KEY, JSON.stringify(all));
+  } catch {
+    // Storage refused or full: nothing remembered.
+  }
+}
+
 const KEEP_MS = 10 * 60_000;
 const known = new Map<string, { view: WeatherView; at: number }>();
 
@@ -97,7 +155,7 @@ export async function loadForecast(city: number, lang: string, signal?: AbortSig
   const hit = knownForecast(city, lang);
   if (hit) return hit;
   try {
-    const res = await fetch(`/mm-weather/get-forecast/${city}`, {
+    const res = await siteFetch(`/mm-weather/get-forecast/${city}`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ lang }).toString(),
@@ -105,9 +163,14 @@ export async function loadForecast(city: number, lang: string, signal?: AbortSig
     });
     if (res.status === 404) return 'unknown';
     if (!res.ok) return null;
-    const view = readForecast(await res.json());
-    if (view) known.set(`${city}:${lang}`, { view, at: Date.now() });
-    return view;
+    const body: unknown = await res.json();
+    const view = readForecast(body);
+    if (view) {
+      known.set(`${city}:${lang}`, { view, at: Date.now() });
+      rememberLast(view, lang);
+      return view;
+    }
+    return readUnavailable(body, lastKnown(city, lang));
   } catch (error) {
     if ((error as Error)?.name !== 'AbortError') console.warn('weather not loaded', error);
     return null;

@@ -20,7 +20,9 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   const dataDir = seedTempDataDir();
   ensureBuild();
-  server = await startServer({ dataDir });
+  // TEST_API_PORT: a fixed port (a shared machine gives each engineer a range); default a free one.
+  const port = Number(process.env.TEST_API_PORT) || undefined;
+  server = await startServer({ dataDir, ...(port ? { port } : {}) });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);
 }

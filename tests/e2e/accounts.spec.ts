@@ -120,7 +120,7 @@ test.describe('accounts', () => {
     await accountButton(page).click();
     await expect(dialog(page)).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Connexion' })).toBeVisible();
-    await page.getByRole('button', { name: 'Pas encore de compte ? Créez-en un' }).click();
+    await page.getByRole('button', { name: 'Pas encore de compte\u202f? Créez-en un' }).click();
     const popup = page.getByRole('dialog', { name: 'Créer un compte' });
     await expect(popup).toBeVisible();
 
@@ -180,7 +180,7 @@ test.describe('accounts', () => {
     await accountButton(page).click();
     const logout = page.getByRole('dialog', { name: 'Déconnexion' });
     await expect(logout).toBeVisible();
-    await expect(logout).toContainText(`Voulez-vous vous déconnecter, ${name} ?`);
+    await expect(logout).toContainText(`Voulez-vous vous déconnecter, ${name}\u202f?`);
     await logout.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect(dialog(page)).toBeHidden();
     await expect(accountButton(page)).toHaveText('Se connecter');
@@ -205,6 +205,34 @@ test.describe('accounts', () => {
     await expect(accountButton(page)).toHaveText('Se connecter');
     await expect.poll(() => stored(page, 'nameUser')).toBeNull();
     expect(await stored(page, 'token')).toBeNull();
+  });
+
+  test('a session cookie with nothing stored locally: the button asks /api/account/me and shows the name', async ({ page }) => {
+    const email = `cookie-only-${run}@example.ma`;
+    await openPage(page, '/fr');
+    await signUpThroughApi(page, email, 'Cookie Only');
+    // The browser's storage is gone (cleared, another profile), the cookies are not.
+    await page.evaluate(() => localStorage.clear());
+    expect(await page.evaluate(() => document.cookie)).toMatch(/(^|; )signed_in=1(;|$)/);
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/account/me'));
+    await reloadPage(page);
+    expect((await asked).status()).toBe(200);
+    await expect(accountButton(page)).toHaveText('Cookie Only');
+    await expect.poll(() => stored(page, 'nameUser')).toBe('Cookie Only');
+  });
+
+  test('an anonymous visitor costs no /api/account/me request', async ({ page }) => {
+    await page.context().clearCookies();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/account/me')) asked.push(r.url());
+    });
+    await openPage(page, '/fr');
+    await page.evaluate(() => localStorage.clear());
+    await reloadPage(page);
+    await expect(accountButton(page)).toHaveText('Se connecter');
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
   });
 
   test('sign-in: a wrong password gives a clear error and changes nothing; the right one signs in', async ({ page }) => {
@@ -272,7 +300,7 @@ test.describe('accounts', () => {
     await insideAfter('Shift+Tab', 12);
 
     // The switch links keep it a dialog with focus inside.
-    await page.getByRole('button', { name: 'Pas encore de compte ? Créez-en un' }).click();
+    await page.getByRole('button', { name: 'Pas encore de compte\u202f? Créez-en un' }).click();
     await expect(page.getByRole('dialog', { name: 'Créer un compte' })).toBeVisible();
     await expect(page.getByLabel('Date de naissance')).toBeFocused();
     await insideAfter('Tab', 16);
@@ -356,7 +384,7 @@ test.describe('accounts', () => {
     expect((await request.post('/api/account/registeration', { headers: { origin: origin() }, form })).status()).toBe(201);
     const dup = await request.post('/api/account/registeration', { headers: { origin: origin(), locale: 'fr' }, form: { ...form, email: email.toUpperCase() } });
     expect(dup.status()).toBe(409);
-    expect(((await dup.json()) as Envelope).header.message).toBe('Un compte existe déjà avec cette adresse e-mail : connectez-vous.');
+    expect(((await dup.json()) as Envelope).header.message).toBe('Un compte existe déjà avec cette adresse e-mail\u202f: connectez-vous.');
 
     const crossSite = await request.post('/api/account/login', { headers: { origin: 'https://evil.example' }, form: { username: email, password: PASSWORD } });
     expect(crossSite.status()).toBe(403);

@@ -448,6 +448,50 @@ test.describe('pre-roll in the player', () => {
       .toEqual(expect.arrayContaining(['impression', 'start', 'skip']));
   });
 
+  test('muted autoplay: the controls show it muted; unmuting during the pre-roll carries to the content', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const path = await replayPage(request);
+    await speedUpAds(page, 2);
+    await page.goto(path);
+    const player = page.locator('.player').first();
+    const ad = player.locator('.ad-preroll');
+    await expect(ad).toBeVisible({ timeout: 20_000 });
+    const adMuted = () => ad.locator('video').evaluate((v: HTMLVideoElement) => v.muted);
+    // Muted (as autoplay without interaction starts it), then unmuted by the viewer.
+    if (!(await adMuted())) await ad.getByRole('button', { name: 'Couper le son' }).click();
+    await expect.poll(adMuted).toBe(true);
+    await ad.getByRole('button', { name: 'Activer le son' }).click();
+    await expect.poll(adMuted).toBe(false);
+    const skip = ad.getByRole('button', { name: /Passer la publicité/ });
+    await expect(skip).toHaveAttribute('aria-disabled', 'false', { timeout: 15_000 });
+    await skip.click();
+    await expect(player).toHaveAttribute('data-phase', 'content');
+    await expect.poll(() => contentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+    const content = player.locator('.plyr video');
+    expect(await content.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+    // plyr's controls agree with the video: sound on.
+    await expect(player.locator('.plyr button[data-plyr="mute"]')).not.toHaveClass(/plyr__control--pressed/);
+    expect(Number(await player.locator('.plyr input[data-plyr="volume"]').inputValue())).toBeGreaterThan(0);
+  });
+
+  test('muted autoplay without unmuting: the content plays muted and plyr shows it muted', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const path = await replayPage(request);
+    await speedUpAds(page, 2);
+    await page.goto(path);
+    const player = page.locator('.player').first();
+    const ad = player.locator('.ad-preroll');
+    await expect(ad).toBeVisible({ timeout: 20_000 });
+    const skip = ad.getByRole('button', { name: /Passer la publicité/ });
+    await expect(skip).toHaveAttribute('aria-disabled', 'false', { timeout: 15_000 });
+    await skip.click();
+    await expect(player).toHaveAttribute('data-phase', 'content');
+    await expect.poll(() => contentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+    expect(await player.locator('.plyr video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await expect(player.locator('.plyr button[data-plyr="mute"]')).toHaveClass(/plyr__control--pressed/);
+    expect(Number(await player.locator('.plyr input[data-plyr="volume"]').inputValue())).toBe(0);
+  });
+
   test("an episode's pre-roll uses its programme's ad unit", async ({ page }) => {
     test.skip(!storeAvailable(), `no store at "${storeFile}": needs the seeded store to find an episode`);
     const [row] = query(

@@ -83,6 +83,14 @@ test.describe('house banners by window width', () => {
     const skin = page.locator('#ad-skin');
     await expect(skin).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
     await expect(skin.locator('a.ad-skin-link')).toHaveAttribute('aria-label', /^إعلان: /);
+    // Its label shows in the gutter, beside the content column, not under it.
+    const label = skin.locator('.ad-skin-label');
+    await expect(label).toHaveText('إعلان');
+    await expect(label).toBeVisible();
+    const [labelBox, mainBox] = await Promise.all([label.boundingBox(), page.locator('main').boundingBox()]);
+    expect(labelBox!.width).toBeGreaterThan(0);
+    // RTL: the inline-start gutter is on the right of the content column.
+    expect(labelBox!.x).toBeGreaterThanOrEqual(mainBox!.x + mainBox!.width);
     await expect(page.locator('html')).toHaveAttribute('data-ad-skin', '');
     for (const cls of ['ad-top-mobile', 'ad-top-web']) await expect(slot(page, cls)).toBeHidden();
     // The sides show the skin: what is under a point beside the content column is its link.

@@ -118,7 +118,7 @@ function linkIn(mail: Mail, route: 'confirm' | 'unsubscribe'): string {
   return m[1]!;
 }
 
-const FR_ACCEPTED = 'Merci ! Un e-mail de confirmation va vous être envoyé';
+const FR_ACCEPTED = 'Merci\u202f! Un e-mail de confirmation va vous être envoyé';
 const AR_ACCEPTED = 'شكرًا! ستتوصل برسالة تأكيد';
 
 async function footerSignUp(page: Page, email: string) {

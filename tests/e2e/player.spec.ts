@@ -304,7 +304,7 @@ test.describe('player', () => {
     await page.goto(path);
     const nextButton = page.getByRole('button', { name: 'Suivant' });
     await expect(nextButton).toBeVisible({ timeout: 15_000 });
-    const announced = ((await nextButton.getAttribute('title')) ?? '').replace(/^À suivre : /, '');
+    const announced = ((await nextButton.getAttribute('title')) ?? '').replace(/^À suivre\u202f: /, '');
     expect(announced).not.toBe('');
     await expect(page.locator(`main .vdetail-playlist a`, { hasText: announced }).first()).toBeAttached();
     await playsContent(page);
@@ -313,7 +313,7 @@ test.describe('player', () => {
     });
     const endScreen = page.locator('main .player-next');
     await expect(endScreen).toBeVisible({ timeout: 15_000 });
-    await expect(endScreen).toContainText(`À suivre : ${announced}`);
+    await expect(endScreen).toContainText(`À suivre\u202f: ${announced}`);
     await expect(endScreen).toContainText(/Lecture dans \d s/);
     // The countdown ends on the next bulletin's page (a client navigation), which plays in turn.
     await expect(page).not.toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });
@@ -363,7 +363,7 @@ test.describe('player', () => {
     await page.goto(article!.path);
     await page.waitForFunction(() => !document.querySelector('astro-island[component-url*="ArticleVideo.island"][ssr]'), undefined, { timeout: 20_000 });
     expect(scripts.filter((u) => /Player\.island|plyr/i.test(u))).toEqual([]);
-    await page.getByRole('button', { name: /^Lire la vidéo : / }).click();
+    await page.getByRole('button', { name: /^Lire la vidéo\s: / }).click();
     await playsContent(page);
     expect(scripts.some((u) => /Player\.island/.test(u))).toBe(true);
     // Pressed by the visitor: not muted.

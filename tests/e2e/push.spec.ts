@@ -65,6 +65,36 @@ async function hydrated(page: Page): Promise<void> {
   );
 }
 
+/** PushManager answers with a subscription to the local push service (headless Chromium has no push service). */
+async function mockPushManager(page: Page, endpoint: string, browser: { p256dh: string; auth: string }): Promise<void> {
+  await page.addInitScript(
+    ({ endpoint: ep, p256dh, auth }) => {
+      const bytes = (s: string) => {
+        const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
+        return Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0)).buffer;
+      };
+      let current: unknown = null;
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = options?.applicationServerKey;
+        const applicationServerKey = key instanceof ArrayBuffer ? key : key ? new Uint8Array(key as Uint8Array).buffer : null;
+        current = {
+          endpoint: ep,
+          expirationTime: null,
+          options: { userVisibleOnly: true, applicationServerKey },
+          getKey: (which: string) => bytes(which === 'p256dh' ? p256dh : auth),
+          toJSON: () => ({ endpoint: ep, expirationTime: null, keys: { p256dh, auth } }),
+          unsubscribe: async () => ((current = null), true),
+        };
+        return current as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return current as PushSubscription | null;
+      };
+    },
+    { endpoint, p256dh: browser.p256dh, auth: browser.auth },
+  );
+}
+
 let service: FakePushService;
 test.beforeAll(async () => {
   service = await startFakePushService();
@@ -114,32 +144,7 @@ test('accept: the service worker, the stored subscription, and a breaking-news p
   const browser = browserSubscription();
   const name = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const endpoint = service.endpoint(name);
-  await page.addInitScript(
-    ({ endpoint: ep, p256dh, auth }) => {
-      const bytes = (s: string) => {
-        const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
-        return Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0)).buffer;
-      };
-      let current: unknown = null;
-      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-        const key = options?.applicationServerKey;
-        const applicationServerKey = key instanceof ArrayBuffer ? key : key ? new Uint8Array(key as Uint8Array).buffer : null;
-        current = {
-          endpoint: ep,
-          expirationTime: null,
-          options: { userVisibleOnly: true, applicationServerKey },
-          getKey: (which: string) => bytes(which === 'p256dh' ? p256dh : auth),
-          toJSON: () => ({ endpoint: ep, expirationTime: null, keys: { p256dh, auth } }),
-          unsubscribe: async () => ((current = null), true),
-        };
-        return current as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async function () {
-        return current as PushSubscription | null;
-      };
-    },
-    { endpoint, p256dh: browser.p256dh, auth: browser.auth },
-  );
+  await mockPushManager(page, endpoint, browser);
 
   await page.clock.install();
   await page.goto('/fr');
@@ -218,4 +223,26 @@ test('accept: the service worker, the stored subscription, and a breaking-news p
   }).toPass({ timeout: 40_000 });
   test.info().annotations.push({ type: 'push deliveries', description: String(deliveries) });
   expect(deliveries, 'a second delivery at most').toBeLessThanOrEqual(2);
+});
+
+test('a failed subscription says so and offers to retry; the retry subscribes', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await mockPushManager(page, service.endpoint(`e2e-retry-${Date.now()}`), browserSubscription());
+  // The server cannot be reached for the key: the first attempt fails.
+  await page.route('**/api/push/key', (route) => route.abort('connectionrefused'));
+  await page.clock.install();
+  await page.goto('/fr');
+  await hydrated(page);
+  await page.goto('/fr/guidetv');
+  await hydrated(page);
+  await page.clock.fastForward(31_000);
+  await expect(prompt(page)).toBeVisible();
+  await context.grantPermissions(['notifications']);
+  await prompt(page).getByRole('button', { name: 'Activer les alertes' }).click();
+  await expect(prompt(page).getByRole('alert')).toHaveText('L’activation des alertes a échoué. Vérifiez votre connexion, puis réessayez.');
+  await expect(prompt(page).getByRole('button', { name: 'Pas maintenant' })).toBeVisible();
+
+  await page.unroute('**/api/push/key');
+  await prompt(page).getByRole('button', { name: 'Réessayer' }).click();
+  await expect(prompt(page)).toContainText("C'est fait");
 });

@@ -86,6 +86,19 @@ test('without JavaScript the search button is a link to the search page', async 
 });
 
 for (const { lang, dir } of LANGS) {
+  test(`/${lang}: the search box finds a section by its name`, async ({ page }) => {
+    const name = lang === 'ar' ? 'كرة القدم' : 'Football';
+    await openPage(page, `/${lang}`, lang, dir);
+    await expand(page);
+    const answered = page.waitForResponse((r) => SEARCH_API.test(r.url()) && r.request().headers()['locale'] === lang);
+    await input(page).fill(name);
+    expect((await answered).status()).toBe(200);
+    await tab(page, 'tags').click();
+    const first = tabpanel(page, 'tags').locator('a').first();
+    await expect(first).toHaveText(name);
+    await expect(first).toHaveAttribute('href', `/${lang}/football`);
+  });
+
   test.describe(`search box /${lang}`, () => {
     test('typing shows real results grouped in tabs, Articles first', async ({ page, request }) => {
       test.slow(); // many steps

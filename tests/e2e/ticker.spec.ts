@@ -158,6 +158,23 @@ test.describe('breaking-news ticker', () => {
     await expect(track(page)).toHaveCSS('animation-play-state', 'running');
   });
 
+  test('its resume button resumes while it keeps keyboard focus', async ({ page }) => {
+    await page.goto('/fr');
+    const pause = page.getByRole('button', { name: 'Mettre en pause le défilement des infos urgentes' });
+    await expect(pause).toBeVisible();
+    await page.mouse.move(5, 800);
+    await pause.focus();
+    // Focus on the button alone does not stop the loop.
+    await expect(track(page)).toHaveCSS('animation-play-state', 'running');
+    await page.keyboard.press('Enter');
+    const resume = page.getByRole('button', { name: 'Reprendre le défilement des infos urgentes' });
+    await expect(resume).toBeFocused();
+    await expect(track(page)).toHaveCSS('animation-play-state', 'paused');
+    await page.keyboard.press('Space');
+    await expect(pause).toBeFocused();
+    await expect(track(page)).toHaveCSS('animation-play-state', 'running');
+  });
+
   for (const lang of ['fr', 'ar'] as const) {
     test(`/${lang}: every headline comes into view when it gets keyboard focus`, async ({ page }) => {
       const api = await page.request.get('/api/getBreakingNews', { headers: { locale: lang } });

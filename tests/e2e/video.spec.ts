@@ -479,7 +479,7 @@ for (const { lang, dir } of LANGS) {
       for (const p of paths) {
         const res = await request.get(`/${lang}${p}`, { maxRedirects: 0 });
         expect(res.status(), `/${lang}${p} answered ${res.status()}`).toBe(404);
-        expect(await res.text()).toContain(lang === 'ar' ? 'تعذر العثور على هذه الصفحة' : 'This page could not be found');
+        expect(await res.text()).toContain(lang === 'ar' ? 'تعذر العثور على هذه الصفحة' : 'Cette page est introuvable');
       }
     });
   });

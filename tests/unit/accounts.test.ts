@@ -128,8 +128,10 @@ interface Envelope {
   response: unknown;
 }
 
-async function answer(res: Response): Promise<{ status: number; body: Envelope; cookie: string | null; headers: Headers }> {
-  return { status: res.status, body: (await res.json()) as Envelope, cookie: res.headers.get('set-cookie'), headers: res.headers };
+/** `cookie`: the first Set-Cookie (the session's), `cookies`: all of them (with the `signed_in` hint). */
+async function answer(res: Response): Promise<{ status: number; body: Envelope; cookie: string | null; cookies: string[]; headers: Headers }> {
+  const cookies = res.headers.getSetCookie();
+  return { status: res.status, body: (await res.json()) as Envelope, cookie: cookies[0] ?? null, cookies, headers: res.headers };
 }
 
 const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0]!;
@@ -336,7 +338,7 @@ describe('account endpoints', () => {
     await h.call('registeration', post('registeration', SIGN_UP));
     const again = await h.call('registeration', post('registeration', { ...SIGN_UP, email: 'SALMA.BENNANI@example.ma', name: 'Autre' }));
     expect(again.status).toBe(409);
-    expect(again.body.header).toMatchObject({ status: 'ERROR', code: 409, message: 'Un compte existe déjà avec cette adresse e-mail : connectez-vous.' });
+    expect(again.body.header).toMatchObject({ status: 'ERROR', code: 409, message: 'Un compte existe déjà avec cette adresse e-mail\u202f: connectez-vous.' });
     expect(again.body.header.errors?.email).toHaveLength(1);
     expect(again.cookie).toBeNull();
     expect(await db.selectFrom('users').select('name').execute()).toEqual([{ name: 'Salma Bennani' }]);
@@ -473,6 +475,22 @@ describe('account endpoints', () => {
     const me = await h.call('me', get('me', cookie));
     expect(me.body.response).toBeNull();
     expect(me.cookie).toContain('Max-Age=0');
+  });
+
+  it('a sign-in also sets the script-readable signed_in hint (no secret); sign-out and an ended session clear it', async () => {
+    const h = handler();
+    const a = await h.call('registeration', post('registeration', { ...SIGN_UP, email: 'hint@example.ma' }));
+    expect(a.cookies).toHaveLength(2);
+    expect(a.cookies[1]).toBe('signed_in=1; Path=/; Max-Age=2592000; SameSite=Lax');
+    const cookie = cookieOf(a.cookie);
+    const out = await h.call('logout', post('logout', null, { cookie: `${cookie}; signed_in=1` }));
+    expect(out.cookies).toEqual([expect.stringMatching(/^sid=; .*Max-Age=0/), 'signed_in=; Path=/; Max-Age=0; SameSite=Lax']);
+    // The hint alone (its session cookie gone first): me answers null and clears it.
+    const lone = await h.call('me', get('me', 'signed_in=1'));
+    expect(lone.body.response).toBeNull();
+    expect(lone.cookies).toEqual(['signed_in=; Path=/; Max-Age=0; SameSite=Lax']);
+    // Anonymous: nothing set.
+    expect((await h.call('me', get('me'))).cookies).toEqual([]);
   });
 
   it('auth-fb answers 503 "Connexion avec Facebook indisponible" while not configured', async () => {

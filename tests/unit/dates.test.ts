@@ -79,4 +79,14 @@ describe('day labels', () => {
     expect(formatLongDate('2026-11-22T12:00:00Z', 'ar')).toBe('22 نونبر 2026');
     expect(formatDateTime('2026-11-22T09:30:00Z', 'fr')).toBe('22 novembre 2026 - 09:30');
   });
+
+  it('writes the first of the month "1er" in French (not in Arabic)', () => {
+    expect(dayMonthLabel('2026-12-01', 'fr')).toBe('1er décembre');
+    expect(dayLabel('2026-12-01', 'fr')).toBe('mardi 1er décembre');
+    expect(formatLongDate('2026-12-01T10:00:00Z', 'fr')).toBe('1er décembre 2026');
+    expect(formatDateTime('2027-01-01T08:00:00Z', 'fr')).toBe('1er janvier 2027 - 08:00');
+    expect(dayMonthLabel('2026-12-01', 'ar')).toBe('1 دجنبر');
+    expect(dayMonthLabel('2026-12-02', 'fr')).toBe('2 décembre');
+    expect(dayMonthLabel('2026-12-11', 'fr')).toBe('11 décembre');
+  });
 });

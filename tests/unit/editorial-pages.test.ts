@@ -159,9 +159,14 @@ describe('articles', () => {
     expect(articleCrumbs(r.view).map((c) => c.path)).toEqual(['/fr', '/fr/sport', '/fr/football', '/fr/football/match-13']);
   });
 
-  it('/post/{id}: the article in its language, else a redirect to its language', async () => {
+  it('/post/{id}: the article in its language, else a redirect to its translation, else to its own language', async () => {
     expect((await loadPostPage(db, 'fr', { id: id.first }))?.kind).toBe('article');
-    expect(await loadPostPage(db, 'ar', { id: id.first })).toEqual({ kind: 'redirect', location: `/fr/post/${id.first}` });
+    // /ar/post/{French id} → the Arabic translation's /ar/post/{id}, and back.
+    expect(await loadPostPage(db, 'ar', { id: id.first })).toEqual({ kind: 'redirect', location: `/ar/post/${id.firstAr}` });
+    expect(await loadPostPage(db, 'fr', { id: id.firstAr })).toEqual({ kind: 'redirect', location: `/fr/post/${id.first}` });
+    // Untranslated: its own language.
+    const alone = await db.selectFrom('articles').select('id').where('slug', '=', 'match-13').executeTakeFirstOrThrow();
+    expect(await loadPostPage(db, 'ar', { id: alone.id })).toEqual({ kind: 'redirect', location: `/fr/post/${alone.id}` });
     expect(await loadPostPage(db, 'fr', { id: 999_999 })).toBeNull();
   });
 });
@@ -286,5 +291,43 @@ describe('home', () => {
     // No slider placed: the newest articles lead.
     expect(home.slider[0]?.slug).toBe('match-14');
     expect(home.recent.every((a) => a.lang === 'fr')).toBe(true);
+  });
+});
+
+describe('hreflang of paginated listings (the same page number in the other language when it has it)', () => {
+  beforeAll(async () => {
+    // 13 more Arabic sport articles tagged Botola: the Arabic listings get two pages (14 articles), not three.
+    for (let i = 1; i <= 13; i++) {
+      const aid = await insert(
+        'articles',
+        article({ lang: 'ar', slug: `mubara-x${i}`, title: `مباراة ${i}`, master_tag_id: id.sportAr, translation_key: `ar-only-${i}`, published_at: ago(200 + i) }),
+      );
+      await db.insertInto('article_tags').values({ article_id: aid, tag_id: id.tagAr, position: 0 }).execute();
+    }
+  });
+
+  it('a master tag: page 2 points at page 2 of the translation; the first page has no ?page', async () => {
+    const p1 = await loadTagSection(db, 'fr', { tag: 'sport', page: 1 });
+    expect(p1?.kind === 'master-tag' && p1.listing.alternates).toEqual({ fr: '/fr/sport', ar: '/ar/sport' });
+    const p2 = await loadTagSection(db, 'fr', { tag: 'sport', page: 2 });
+    expect(p2?.kind === 'master-tag' && p2.listing.alternates).toEqual({ fr: '/fr/sport?page=2', ar: '/ar/sport?page=2' });
+  });
+
+  it('a tag: the same, and the translation\'s first page when it has fewer pages', async () => {
+    const p2 = await loadTagPage(db, 'ar', { id: id.tagAr, page: 2 });
+    expect(p2?.kind === 'tag' && p2.listing.alternates).toEqual({ ar: `/ar/posts/tag/${id.tagAr}?page=2`, fr: `/fr/posts/tag/${id.tagFr}?page=2` });
+    // The French football sub-section has 7 articles (one page); its Arabic counterpart does not exist.
+    const foot = await loadTagSection(db, 'fr', { tag: 'football', page: 1 });
+    expect(foot?.kind === 'master-tag' && foot.listing.alternates).toEqual({ fr: '/fr/football', ar: '/ar' });
+  });
+
+  it('falls back to the first page of a translation with fewer pages', async () => {
+    // 12 more French Botola articles: 26 in French (three pages), 14 in Arabic (two).
+    for (let i = 1; i <= 12; i++) {
+      const aid = await insert('articles', article({ lang: 'fr', slug: `extra-${i}`, title: `Extra ${i}`, master_tag_id: id.sportFr, published_at: ago(300 + i) }));
+      await db.insertInto('article_tags').values({ article_id: aid, tag_id: id.tagFr, position: 0 }).execute();
+    }
+    const p3 = await loadTagPage(db, 'fr', { id: id.tagFr, page: 3 });
+    expect(p3?.kind === 'tag' && p3.listing.alternates).toEqual({ fr: `/fr/posts/tag/${id.tagFr}?page=3`, ar: `/ar/posts/tag/${id.tagAr}` });
   });
 });

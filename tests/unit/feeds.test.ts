@@ -332,6 +332,9 @@ describe('RSS', () => {
     const xml = rssXml(SITE, feed!, NOW);
     checkXml(xml);
     expect(xml).toContain(`/fr/posts/tag/${ids.frTag}/rss.xml`);
+    // Titles come from the message catalogue, with French spacing.
+    expect(feed!.description).toMatch(/^Les derniers articles sur «\u202f.+\u202f» publiés par 2M$/);
+    expect((await languageFeed(db, 'ar', '/ar/rss.xml')).title).toBe('2M – آخر الأخبار');
     expect(await tagFeed(db, 'ar', ids.frTag)).toBeUndefined();
     expect(await tagFeed(db, 'fr', 999_999)).toBeUndefined();
     expect(await tagFeed(db, 'fr', -1)).toBeUndefined();

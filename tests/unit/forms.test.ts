@@ -170,7 +170,7 @@ describe('validation', () => {
 
   it('answers one localized message per field, in French and in Arabic', () => {
     expect(errorsOf(parseFields(newsletterSchema('fr'), { email: 'pas-une-adresse' }))).toEqual({
-      email: ['Saisissez une adresse e-mail valide (ex. : nom@exemple.ma).'],
+      email: ['Saisissez une adresse e-mail valide (ex.\u202f: nom@exemple.ma).'],
     });
     expect(errorsOf(parseFields(newsletterSchema('ar'), { email: 'not-an-address' }))).toEqual({
       email: ['أدخل عنوان بريد إلكتروني صحيحًا (مثال: nom@exemple.ma).'],
@@ -181,7 +181,7 @@ describe('validation', () => {
       email: ['Ce champ ne peut pas dépasser 254 caractères.'],
     });
     expect(errorsOf(parseFields(newsletterSchema('fr'), { email: 'a@b.ma', lang: 'en' }))).toEqual({
-      lang: ['Langue non prise en charge : ar ou fr.'],
+      lang: ['Langue non prise en charge\u202f: ar ou fr.'],
     });
   });
 
@@ -191,15 +191,15 @@ describe('validation', () => {
     );
     expect(errors).toEqual({
       name: ['Indiquez votre nom (2 caractères au moins).'],
-      email: ['Saisissez une adresse e-mail valide (ex. : nom@exemple.ma).'],
-      phone: ['Saisissez un numéro de téléphone valide : des chiffres, avec + espaces et tirets possibles.'],
+      email: ['Saisissez une adresse e-mail valide (ex.\u202f: nom@exemple.ma).'],
+      phone: ['Saisissez un numéro de téléphone valide\u202f: des chiffres, avec + espaces et tirets possibles.'],
       subject: ['Choisissez un objet dans la liste.'],
       message: ['Votre message est trop court (10 caractères au moins).'],
     });
     const ar = errorsOf(parseFields(contactSchema('ar'), { email: 'a@b.ma', subject: 'news', message: 'x'.repeat(5001) }));
     expect(ar).toEqual({ name: ['هذا الحقل إلزامي.'], message: ['لا يمكن أن يتجاوز هذا الحقل 5000 من الأحرف.'] });
     expect(errorsOf(parseFields(contactSchema('fr'), { name: 'Ali Ben', email: 'a@b.ma', phone: '12345', subject: 'news', message: 'Un message assez long.' }))).toEqual({
-      phone: ['Saisissez un numéro de téléphone valide : des chiffres, avec + espaces et tirets possibles.'],
+      phone: ['Saisissez un numéro de téléphone valide\u202f: des chiffres, avec + espaces et tirets possibles.'],
     });
   });
 

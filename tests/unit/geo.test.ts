@@ -188,7 +188,7 @@ describe('GET /ip/ and GET /geo/json.gp', () => {
       expect(res.status, ip).toBe(422);
       const body = (await res.json()) as { header: { status: string; message: string; errors: Record<string, string[]> } };
       expect(body.header.status).toBe('ERROR');
-      expect(body.header.errors.ip?.[0]).toBe('Adresse IP invalide : envoyez une adresse IPv4 ou IPv6.');
+      expect(body.header.errors.ip?.[0]).toBe('Adresse IP invalide\u202f: envoyez une adresse IPv4 ou IPv6.');
     }
     const ar = await direct.handleGeo(new Request('http://localhost/geo/json.gp?ip=x'), '127.0.0.1');
     expect(((await ar.json()) as { header: { message: string } }).header.message).toMatch(/عنوان IP غير صالح/);

@@ -1,7 +1,7 @@
 /**
  * Prayer times (DESIGN.md §3): the computation against the official Habous
- * 2020 timetables of 17 cities (../shared/data/habous-2020, read by tests
- * only), the clock of Africa/Casablanca from tzdata, the city table and the
+ * 2020 timetables of 17 cities (tests/fixtures/habous-2020, source and
+ * licence in its README), the clock of Africa/Casablanca from tzdata, the city table and the
  * `/prieres/horaire-api.php` handler.
  *
  * The oracle's clock (its README): 2020 was UTC+1 except during Ramadan
@@ -19,7 +19,7 @@ import { prayerCity, prayerCityOptions, prayerDay } from '../../src/server/praye
 import { PRAYER_KEYS, horizonDepression, prayerClock, type PrayerKey } from '../../src/server/prayer/times.ts';
 import { isStale, nextDay, prayerView } from '../../src/islands/prayer/schedule.ts';
 
-const ORACLE_DIR = path.resolve(import.meta.dirname, '../../../shared/data/habous-2020');
+const ORACLE_DIR = path.resolve(import.meta.dirname, '../fixtures/habous-2020');
 
 /** Oracle file → Habous ville id. */
 const ORACLE_CITIES: Record<string, number> = {

@@ -215,6 +215,22 @@ describe('ranking and matching', () => {
     expect(ids(await search('ar', 'الوقود طاقة'))).toEqual([a.energy]);
   });
 
+  it('sections (master tags) by their names, first among the tags: "Football", "كرة القدم"', async () => {
+    await db.insertInto('master_tags').values([
+      { lang: 'fr', translation_key: 's-foot', name: 'Football', route_name: 'football', parent_id: null, position: 1 },
+      { lang: 'ar', translation_key: 's-foot', name: 'كرة القدم', route_name: 'football', parent_id: null, position: 1 },
+      { lang: 'fr', translation_key: 's-eco', name: 'Économie', route_name: 'economie', parent_id: null, position: 2 },
+    ]).execute();
+    const fr = await search('fr', 'Football');
+    expect(fr.Tags[0]).toMatchObject({ name: 'Football', slug: 'football', path: '/fr/football' });
+    expect(fr.Tags).toHaveLength(4);
+    expect((await search('ar', 'كرة القدم')).Tags[0]).toMatchObject({ name: 'كرة القدم', path: '/ar/football' });
+    expect((await search('ar', 'الكرة')).Tags.map((t) => t.name)).toContain('كرة القدم');
+    expect((await search('fr', 'economie')).Tags.map((t) => t.path)).toEqual(['/fr/economie']);
+    // Only the language asked for.
+    expect((await search('ar', 'Football')).Tags.map((t) => t.path)).not.toContain('/fr/football');
+  });
+
   it('emissions: active ones, at most 4, matched in either language and named in the locale', async () => {
     const r = await search('fr', 'magazine');
     expect(r.Emissions).toHaveLength(4);

@@ -20,7 +20,8 @@ describe('topbarDate', () => {
   it('has a short form for phones: no year, French abbreviated', () => {
     expect(topbarShortDate('2026-11-25', 'ar')).toBe('الأربعاء 25 نونبر');
     expect(topbarShortDate('2026-11-25', 'fr')).toBe('Mer. 25 nov.');
-    expect(topbarShortDate('2027-08-01', 'fr')).toBe('Dim. 1 août');
+    expect(topbarShortDate('2027-08-01', 'fr')).toBe('Dim. 1er août');
+    expect(topbarDate('2026-12-01', 'fr')).toBe('Mardi 1er décembre 2026');
   });
 });
 

@@ -355,7 +355,7 @@ describe('POST /mm-weather/get-forecast/{city}', () => {
         code: 0,
         condition: 'clear',
         label: 'ciel dégagé',
-        spoken: 'Demain à Casablanca : 21 degrés, ciel dégagé',
+        spoken: 'Demain à Casablanca\u202f: 21 degrés, ciel dégagé',
       },
     });
     expect(body.response.data.dates.today?.data.t2m).toBe(19.4);
@@ -371,20 +371,21 @@ describe('POST /mm-weather/get-forecast/{city}', () => {
     expect(ar.response.cities[0]!.name).toBe(cityChoices('ar')[0]!.name);
   });
 
-  it('answers 503 with a localized message when there is no forecast at all', async () => {
+  it('with no forecast at all answers 200, data null, the towns and Retry-After (no error status for browsers to log)', async () => {
     const provider = fakeProvider(() => []);
     provider.mode = 'fail';
     const handle = createForecastHandler(createWeatherService({ provider, now: c.now, warn: () => {} }));
     const res = await handle(post('11', 'lang=fr'), '11');
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(200);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await res.json()).toEqual({
-      header: { status: 'ERROR', code: 503, message: 'La météo est momentanément indisponible, veuillez réessayer plus tard.' },
-      response: null,
+      header: { status: 'OK', code: 200 },
+      response: { data: null, city: { id: 11, name: 'Rabat' }, cities: cityChoices('fr') },
     });
+    expect(readForecast(await (await handle(post('11', 'lang=fr'), '11')).json())).toBeNull();
     const ar = await handle(post('11', 'lang=ar'), '11');
-    expect(ar.status).toBe(503);
-    expect(((await ar.json()) as { header: { message: string } }).header.message).toMatch(/الطقس غير متوفرة/);
+    expect(ar.status).toBe(200);
+    expect(((await ar.json()) as { response: { city: { name: string } } }).response.city.name).toBe('الرباط');
   });
 
   it('refuses bad input with 404/422/415/405, never 400, in the visitor language', async () => {
@@ -431,7 +432,7 @@ describe('the widget reading an answer', () => {
       'fr',
     );
     expect(readForecast(answer)).toMatchObject({ cityId: 34, cityName: 'Fès', degrees: -3, stale: true });
-    expect(readForecast(JSON.parse(JSON.stringify(answer)))?.spoken).toBe('Demain à Fès : -3 degrés, neige');
+    expect(readForecast(JSON.parse(JSON.stringify(answer)))?.spoken).toBe('Demain à Fès\u202f: -3 degrés, neige');
     expect(readForecast({ header: { status: 'ERROR' }, response: null })).toBeNull();
     expect(readForecast({ response: { data: { city: { id: 1, name: 'x' }, dates: { tomorrow: { data: { t2m: '21' } } } } } })).toBeNull();
   });

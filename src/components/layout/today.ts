@@ -4,7 +4,7 @@
  * "Dimanche 22 novembre 2026" (Africa/Casablanca, Moroccan month names),
  * and its short form for phones.
  */
-import { dayLabel, todayInCasablanca, type DateLang } from '../../lib/dates.ts';
+import { dayLabel, dayOfMonthLabel, todayInCasablanca, type DateLang } from '../../lib/dates.ts';
 
 export function topbarDate(day: string, lang: DateLang): string {
   const label = `${dayLabel(day, lang)} ${day.slice(0, 4)}`;
@@ -16,11 +16,14 @@ const shortFrench = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'n
 
 /**
  * The same on a phone, where the weather and account share the bar:
- * "الأربعاء 25 نونبر" / "Mer. 25 nov." (no year; French abbreviated).
+ * "الأربعاء 25 نونبر" / "Mer. 25 nov.", "Mar. 1er déc." (no year; French abbreviated).
  */
 export function topbarShortDate(day: string, lang: DateLang): string {
   if (lang === 'ar') return dayLabel(day, lang);
-  const label = shortFrench.format(new Date(`${day}T12:00:00Z`));
+  const label = shortFrench
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .map((p) => (p.type === 'day' ? dayOfMonthLabel(Number(p.value), 'fr') : p.value))
+    .join('');
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 

@@ -21,10 +21,5 @@ export function cardDate(iso: string, locale: Locale): string {
   }
 }
 
-/** Whole numbers with the locale's grouping (Latin digits, as Moroccan media print them). */
-export function formatCount(n: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'ar' ? 'ar-MA-u-nu-latn' : 'fr-FR').format(n);
-}
-
 /** Default `sizes` of a card thumbnail in a VideoGrid. */
 export const CARD_SIZES = '(min-width: 1200px) 280px, (min-width: 700px) 30vw, 50vw';

@@ -8,6 +8,7 @@
  */
 import { formatSizes, type AdTargeting } from '../../lib/ads/display.ts';
 import type { DisplayProvider, HouseAd, ServedAd, SlotRequest } from './provider.ts';
+import { beacon, siteFetch } from '../../lib/api-client.ts';
 
 const TIMEOUT_MS = 5000;
 
@@ -35,12 +36,12 @@ function isHouseAd(v: unknown): v is HouseAd {
 
 /** Fires a tracking URL without waiting (survives the page going away). */
 export function ping(url: string): void {
-  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url)) return;
-  void fetch(url, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => {});
+  if (beacon(url)) return;
+  void siteFetch(url, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => {});
 }
 
 async function fetchAd(req: SlotRequest): Promise<HouseAd | null> {
-  const res = await fetch(bannerUrl(req), { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const res = await siteFetch(bannerUrl(req), { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!res.ok) throw new Error(`/ads/banner answered ${res.status}`);
   const body = (await res.json()) as { ad?: unknown };
   if (body.ad === null) return null;

@@ -7,6 +7,7 @@
 import type { Locale } from '../../lib/paths.ts';
 import type { Account } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
+import { siteFetch } from '../../lib/api-client.ts';
 
 export type AccountPath = 'registeration' | 'login' | 'logout' | 'me' | 'auth-fb';
 
@@ -45,7 +46,7 @@ export async function callAccount(path: AccountPath, locale: Locale, body?: Form
   const failed = (status: number): AccountAnswer => ({ ok: false, status, message: m.account_network_error({}, { locale }), errors: {}, user: null });
   let res: Response;
   try {
-    res = await fetch(`/api/account/${path}`, {
+    res = await siteFetch(`/api/account/${path}`, {
       method: path === 'me' ? 'GET' : 'POST',
       headers: { locale, accept: 'application/json' },
       credentials: 'same-origin',

@@ -17,6 +17,7 @@
  * `detectCountry()`.
  */
 import { $country, type CountryFlag } from '../../stores/country.ts';
+import { siteFetch } from '../../lib/api-client.ts';
 
 export const COUNTRY_FLAG_KEY = 'countryFlag';
 
@@ -48,7 +49,7 @@ function remember(flag: CountryFlag): void {
 }
 
 async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  const res = await siteFetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return res.json();
 }

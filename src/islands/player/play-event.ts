@@ -9,6 +9,7 @@
  */
 import { AnalyticsEventNames, AnalyticsEvents, track } from '../../lib/analytics.ts';
 import { isLoggedIn, userId } from '../../stores/session.ts';
+import { beacon, siteFetch } from '../../lib/api-client.ts';
 
 export interface PlayInfo {
   contentId: string;
@@ -84,16 +85,10 @@ export function buildPlayPayload(info: PlayInfo, ctx: PlayContext): PlayEventPay
 /** Post the payload; returns whether it was handed to the browser. */
 export function sendPlayEvent(payload: PlayEventPayload, endpoint: string = TRACKING_ENDPOINT): boolean {
   const body = JSON.stringify(payload);
+  // beacon() is false when the browser refuses (some refuse a non-form Blob type): then fetch.
+  if (beacon(endpoint, new Blob([body], { type: 'application/json' }))) return true;
   try {
-    if (typeof navigator.sendBeacon === 'function') {
-      const queued = navigator.sendBeacon(endpoint, new Blob([body], { type: 'application/json' }));
-      if (queued) return true;
-    }
-  } catch {
-    // Some browsers refuse a non-form Blob type in sendBeacon: use fetch.
-  }
-  try {
-    fetch(endpoint, {
+    siteFetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,

@@ -36,6 +36,8 @@ export interface PrerollRequest {
    */
   adTagId: () => string | null | false;
   muted: boolean;
+  /** Told when the viewer mutes or unmutes the ad: the content starts the same way. */
+  onMutedChange?: (muted: boolean) => void;
   /** Aborted when the player is destroyed or another player starts. */
   signal?: AbortSignal;
 }
@@ -79,6 +81,7 @@ export async function playPreroll(req: PrerollRequest): Promise<PrerollOutcome> 
       client,
       locale: req.locale,
       muted: req.muted,
+      onMutedChange: req.onMutedChange,
       skipAfterSeconds: req.config.skipAfterSeconds,
       signal,
     });

@@ -5,6 +5,7 @@
  * answers carry them), so the browser needs no tzdata of its own.
  */
 import type { PrayerDay, PrayerKey } from '../../server/prayer/index.ts';
+import { siteFetch } from '../../lib/api-client.ts';
 
 export type { PrayerDay, PrayerKey };
 
@@ -52,7 +53,7 @@ export function nextDay(day: string): string {
 export async function fetchPrayerDay(ville: number, date: string | null, signal: AbortSignal): Promise<PrayerDay> {
   const query = new URLSearchParams({ ville: String(ville) });
   if (date) query.set('date', date);
-  const res = await fetch(`/prieres/horaire-api.php?${query.toString()}`, { signal, headers: { accept: 'application/json' } });
+  const res = await siteFetch(`/prieres/horaire-api.php?${query.toString()}`, { signal, headers: { accept: 'application/json' } });
   const body = (await res.json().catch(() => null)) as { header?: { status?: string }; response?: PrayerDay | null } | null;
   if (!res.ok || body?.header?.status !== 'OK' || !body.response || body.response.ville !== ville) {
     throw new Error(`prayer times for ${ville}: HTTP ${res.status}`);

@@ -10,6 +10,7 @@
  */
 import type { Locale } from '../../lib/paths.ts';
 import { cut } from '../../lib/text.ts';
+import { siteFetch } from '../../lib/api-client.ts';
 
 /** SPEC §9: at most 3 articles, 4 emissions, 4 tags; titles cut at 80 characters. */
 export const SEARCH_LIMITS = { articles: 3, emissions: 4, tags: 4 } as const;
@@ -64,7 +65,7 @@ function items(list: unknown, field: 'name' | 'title', max: number, titleMax?: n
 
 /** One search: the three groups, or an error (AbortError when cancelled). */
 export async function fetchSearch(query: string, locale: Locale, signal: AbortSignal): Promise<SearchGroups> {
-  const res = await fetch(`/api/Search/1?search=${encodeURIComponent(query)}`, {
+  const res = await siteFetch(`/api/Search/1?search=${encodeURIComponent(query)}`, {
     headers: { locale, accept: 'application/json' },
     signal,
   });

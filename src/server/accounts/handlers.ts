@@ -35,11 +35,13 @@ import { FacebookError, verifyFacebookToken, type FacebookConfig } from './faceb
 import { errorResponse, okResponse, readForm } from './http.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password.ts';
 import {
-  clearedSessionCookie,
+  clearedSessionCookies,
+  clearedSessionHintCookie,
   closeSession,
+  hasSessionHint,
   openSession,
   readSessionToken,
-  sessionCookie,
+  sessionCookies,
   sessionUser,
   type CookieOptions,
 } from './sessions.ts';
@@ -83,7 +85,7 @@ export function createAccountHandler(deps: AccountDeps) {
     const previous = readSessionToken(request, deps.cookie);
     if (previous) await closeSession(db, previous);
     const { token } = await openSession(db, userId, deps.cookie, now());
-    return okResponse(code, publicUser(user), { 'set-cookie': sessionCookie(token, deps.cookie) });
+    return okResponse(code, publicUser(user), sessionCookies(token, deps.cookie));
   }
 
   function bodyProblem(problem: 'too-large' | 'unsupported' | 'malformed', locale: Lang): Response {
@@ -143,15 +145,16 @@ export function createAccountHandler(deps: AccountDeps) {
   async function logout(request: Request): Promise<Response> {
     const token = readSessionToken(request, deps.cookie);
     if (token) await closeSession(await deps.db(), token);
-    return okResponse(200, null, { 'set-cookie': clearedSessionCookie(deps.cookie) });
+    return okResponse(200, null, clearedSessionCookies(deps.cookie));
   }
 
   async function me(request: Request): Promise<Response> {
     const token = readSessionToken(request, deps.cookie);
-    if (!token) return okResponse(200, null);
+    // A hint without its session cookie (expired first) is forgotten too.
+    if (!token) return okResponse(200, null, hasSessionHint(request) ? [['set-cookie', clearedSessionHintCookie(deps.cookie)]] : {});
     const user = await sessionUser(await deps.db(), token, now());
     // A cookie whose session ended (or was deleted) is forgotten by the browser too.
-    if (!user) return okResponse(200, null, { 'set-cookie': clearedSessionCookie(deps.cookie) });
+    if (!user) return okResponse(200, null, clearedSessionCookies(deps.cookie));
     return okResponse(200, publicUser(user));
   }
 

@@ -34,6 +34,46 @@ export function sessionCookie(token: string, opts: CookieOptions): string {
   return [`${sessionCookieName(opts.secure)}=${token}`, 'Path=/', `Max-Age=${maxAge}`, 'HttpOnly', ...(opts.secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');
 }
 
+/**
+ * The session cookie is HttpOnly: scripts cannot see it. This second cookie,
+ * `signed_in=1`, readable by scripts and holding no secret, tells the
+ * account island that a session may be there, so it asks `/api/account/me`
+ * even when nothing is stored in the browser (storage cleared, another tab's
+ * sign-in, a restored profile), while anonymous visitors (most of them)
+ * cost no request. It lives and dies with the session cookie.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
+export function sessionHintCookie(opts: CookieOptions): string {
+  const maxAge = Math.round(opts.days * 86_400);
+  return [`${SESSION_HINT_COOKIE}=1`, 'Path=/', `Max-Age=${maxAge}`, ...(opts.secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');
+}
+
+export function clearedSessionHintCookie(opts: CookieOptions): string {
+  return [`${SESSION_HINT_COOKIE}=`, 'Path=/', 'Max-Age=0', ...(opts.secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');
+}
+
+/** True when the request carries the hint cookie. */
+export function hasSessionHint(request: Request): boolean {
+  return (request.headers.get('cookie') ?? '').split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
+}
+
+/** The Set-Cookie headers that open a session: the HttpOnly token, then the script-readable hint. */
+export function sessionCookies(token: string, opts: CookieOptions): [string, string][] {
+  return [
+    ['set-cookie', sessionCookie(token, opts)],
+    ['set-cookie', sessionHintCookie(opts)],
+  ];
+}
+
+/** The Set-Cookie headers that forget a session: the token and the hint. */
+export function clearedSessionCookies(opts: CookieOptions): [string, string][] {
+  return [
+    ['set-cookie', clearedSessionCookie(opts)],
+    ['set-cookie', clearedSessionHintCookie(opts)],
+  ];
+}
+
 /** The Set-Cookie value that makes the browser forget the session cookie. */
 export function clearedSessionCookie(opts: CookieOptions): string {
   return [`${sessionCookieName(opts.secure)}=`, 'Path=/', 'Max-Age=0', 'HttpOnly', ...(opts.secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');

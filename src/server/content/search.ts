@@ -26,7 +26,7 @@ import { NotFoundError } from '../api/define.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
-import { articlePath, programmePath, tagPath } from '../../lib/paths.ts';
+import { articlePath, masterTagPath, programmePath, tagPath } from '../../lib/paths.ts';
 import { publishedArticles } from './articles.ts';
 import { ARTICLE_WEIGHTS, FTS_ARTICLES, FTS_PROGRAMMES, FTS_TAGS, flushSearchQueue } from '../search/index-sqlite.ts';
 import { matchExpression, queryTerms } from '../search/text.ts';
@@ -110,7 +110,8 @@ export async function searchContent(
   // As every paginated list: page 1 always answers (maybe empty), a page past the last is unknown.
   if (page > 1 && page > totalPages) throw new NotFoundError();
 
-  const [tags, programmes] = await Promise.all([
+  const [sections, tags, programmes] = await Promise.all([
+    sectionHits(db, lang, terms),
     tagHits.length
       ? db.selectFrom('tags').select(['id', 'name', 'slug']).where('id', 'in', tagHits.map((h) => h.id)).execute()
       : [],
@@ -122,10 +123,14 @@ export async function searchContent(
   const programmeById = new Map(programmes.map((p) => [p.id, p]));
 
   return {
-    Tags: tagHits.flatMap((h) => {
-      const t = tagById.get(h.id);
-      return t ? [{ id: t.id, name: t.name, slug: t.slug, path: tagPath(lang, t.id) }] : [];
-    }),
+    // Sections (master tags: "Football", "كرة القدم") first, then tags; at most 4 in all.
+    Tags: [
+      ...sections,
+      ...tagHits.flatMap((h) => {
+        const t = tagById.get(h.id);
+        return t ? [{ id: t.id, name: t.name, slug: t.slug, path: tagPath(lang, t.id) }] : [];
+      }),
+    ].slice(0, SEARCH_TAGS_MAX),
     // A programme matches on either language's title; it is named in the locale's.
     Emissions: programmeHits.flatMap((h) => {
       const p = programmeById.get(h.id);
@@ -293,6 +298,20 @@ function nameRank(names: readonly string[], words: readonly string[]): number | 
   const phrase = ` ${words.join(' ')} `;
   if (normalized.some((n) => n.length >= 2 && phrase.includes(` ${n} `))) return 1;
   return undefined;
+}
+
+/**
+ * Sections (master tags) of the language named by the query, as tag results
+ * pointing at the section page: every word in the name first, then names
+ * the query holds whole; a few dozen rows, matched in memory on both stores.
+ */
+async function sectionHits(db: DB, lang: Lang, words: string[]): Promise<SearchResult['Tags']> {
+  const rows = await db.selectFrom('master_tags').select(['id', 'name', 'route_name']).where('lang', '=', lang).orderBy('position').orderBy('id').execute();
+  return rows
+    .map((row, i) => ({ row, i, rank: nameRank([row.name], words) }))
+    .filter((x): x is { row: (typeof rows)[number]; i: number; rank: number } => x.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ row }) => ({ id: row.id, name: row.name, slug: row.route_name, path: masterTagPath(lang, row.route_name) }));
 }
 
 async function likeNames(db: DB, kind: 'tags' | 'programmes', lang: Lang, words: string[]): Promise<NameHit[]> {

@@ -9,7 +9,7 @@
  * content shown in both languages (programmes, episodes, bulletins, videos,
  * grid, Starlight) has `_ar` / `_fr` columns.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type Lang = 'ar' | 'fr';
 type Id = Generated<number>;
@@ -636,7 +636,6 @@ export interface Database {
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
-export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 
 /** The page keys of /navigationlinks/{page} (SPEC §2.2). */
 export const STATIC_PAGE_KEYS = [

@@ -22,6 +22,7 @@ import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
 import { Freshness } from './freshness.ts';
 import { createDeliveryHandler, createDeliveryServer, type DeliveryHandler, type NodeHandler } from './server.ts';
+import { rejectMalformedUrls } from '../pages/malformed-url.ts';
 import { currentBuildId } from './site-dir.ts';
 
 export interface RunningSite {
@@ -90,7 +91,8 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const delivery = createDeliveryHandler({
     clientDir,
     siteDir,
-    fallback,
+    // A malformed address gets the localised 400 page, not the adapter's bare "Bad request.".
+    fallback: rejectMalformedUrls(fallback),
     fallbackCompresses: pool !== null,
     log,
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building;

@@ -9,6 +9,7 @@ import { articlePath, tagPath } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import { publishedArticles } from '../content/articles.ts';
 import { absolute, escapeXml, rfc822, XML_DECLARATION } from './xml.ts';
+import * as m from '../../paraglide/messages.js';
 
 export const FEED_SIZE = 50;
 
@@ -35,18 +36,19 @@ export interface Feed {
 
 const SITE_NAME: Record<Lang, string> = { ar: '2M', fr: '2M' };
 const LANGUAGE: Record<Lang, string> = { ar: 'ar-MA', fr: 'fr-FR' };
+/** The feeds' titles and descriptions, from the message catalogue (messages/*.json) like every visitor text. */
 const FEED_TEXT: Record<Lang, { title: string; description: string; tagTitle: (t: string) => string; tagDescription: (t: string) => string }> = {
   ar: {
-    title: '2M – آخر الأخبار',
-    description: 'آخر الأخبار المنشورة على موقع القناة الثانية دوزيم',
-    tagTitle: (t) => `2M – ${t}`,
-    tagDescription: (t) => `آخر المقالات حول «${t}» على موقع القناة الثانية`,
+    title: m.polish_feed_title({}, { locale: 'ar' }),
+    description: m.polish_feed_description({}, { locale: 'ar' }),
+    tagTitle: (tag) => m.polish_feed_tag_title({ tag }, { locale: 'ar' }),
+    tagDescription: (tag) => m.polish_feed_tag_description({ tag }, { locale: 'ar' }),
   },
   fr: {
-    title: '2M – Dernières actualités',
-    description: 'Les dernières actualités publiées sur le site de 2M',
-    tagTitle: (t) => `2M – ${t}`,
-    tagDescription: (t) => `Les derniers articles sur « ${t} » publiés par 2M`,
+    title: m.polish_feed_title({}, { locale: 'fr' }),
+    description: m.polish_feed_description({}, { locale: 'fr' }),
+    tagTitle: (tag) => m.polish_feed_tag_title({ tag }, { locale: 'fr' }),
+    tagDescription: (tag) => m.polish_feed_tag_description({ tag }, { locale: 'fr' }),
   },
 };
 

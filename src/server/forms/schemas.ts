@@ -94,7 +94,6 @@ export function newsletterSchema(lang: Lang) {
     ),
   });
 }
-export type NewsletterInput = z.output<ReturnType<typeof newsletterSchema>>;
 
 export function contactSchema(lang: Lang) {
   const t = messages(lang);

@@ -121,14 +121,29 @@ export async function loadArticleBySlug(
   return { kind: 'article', view: v };
 }
 
+/** The published translation of article `id` in `lang` (same translation key), newest first. */
+async function translationIn(db: DB, id: number, lang: Locale): Promise<number | null> {
+  const row = await publishedArticles(db, lang)
+    .select('articles.id')
+    .where('articles.translation_key', '=', (eb) => eb.selectFrom('articles as a').select('a.translation_key').where('a.id', '=', id))
+    .orderBy('articles.published_at', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /**
  * /post/{id}: the published article with that id. An article of the other
- * language redirects to its own language's /post/{id}.
+ * language redirects to its translation in this language (/fr/post/119 →
+ * /fr/post/120, as dossiers and tags do), else to its own language's
+ * /post/{id}.
  */
 export async function loadPostPage(db: DB, locale: Locale, params: { id: number }): Promise<ArticleLoad | null> {
   const v = await view(db, params.id);
   if (!v) return formerArticle(db, locale, { id: params.id });
-  if (v.article.lang !== locale) return { kind: 'redirect', location: route('post-id', v.article.lang, { id: params.id }) };
+  if (v.article.lang !== locale) {
+    const translated = await translationIn(db, params.id, locale);
+    return { kind: 'redirect', location: route('post-id', translated != null ? locale : v.article.lang, { id: translated ?? params.id }) };
+  }
   return { kind: 'article', view: v };
 }
 

@@ -3,8 +3,11 @@
  * listings, dossiers, search, static and user pages): parameter parsing and
  * the Cache-Control values of each kind of page.
  */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { withQuery } from '../../lib/routes.ts';
+import { PAGE_SIZE } from '../content/articles.ts';
 
 /** Lists that change as the newsroom publishes. */
 export const CACHE_LISTING = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
@@ -20,4 +23,29 @@ export const otherLocale = (locale: Locale): Locale => (locale === 'ar' ? 'fr' :
 /** A path with ?page=N added for pages after the first (the first page has no parameter). */
 export function withPage(path: string, page: number, extra: Record<string, string> = {}): string {
   return withQuery(path, { ...extra, page: page > 1 ? page : undefined });
+}
+
+/** True when the listing of `query` (articles, PAGE_SIZE a page) has a page `page`. */
+export async function listingHasPage(query: SelectQueryBuilder<Database, 'articles', object>, page: number): Promise<boolean> {
+  if (page <= 1) return true;
+  const row = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0) > (page - 1) * PAGE_SIZE;
+}
+
+/**
+ * hreflang of page `page` of a listing: this page itself, and the same page
+ * number of the other language's listing when it has that many pages (else
+ * its first page; `otherPath` null: the fallback page as it is).
+ */
+export function listingAlternates(
+  locale: Locale,
+  page: number,
+  herePath: string,
+  other: { path: string; hasPage: boolean } | { fallback: string },
+): Record<Locale, string> {
+  const otherLang = otherLocale(locale);
+  return {
+    [locale]: withPage(herePath, page),
+    [otherLang]: 'fallback' in other ? other.fallback : withPage(other.path, other.hasPage ? page : 1),
+  } as Record<Locale, string>;
 }

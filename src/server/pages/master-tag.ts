@@ -11,7 +11,7 @@ import { route } from '../../lib/routes.ts';
 import { articlesOfMasterTags, paginateArticles } from '../content/articles.ts';
 import { masterTagWithChildren, toMasterTagLeaf, type MasterTagLeaf } from '../content/tags.ts';
 import { NotFoundError } from '../api/define.ts';
-import { otherLocale } from './editorial-common.ts';
+import { listingAlternates, listingHasPage, otherLocale } from './editorial-common.ts';
 
 export interface MasterTagListing {
   tag: Row<'master_tags'>;
@@ -55,20 +55,28 @@ export async function masterTagListing(
   const other = otherLocale(locale);
   const translated = await db
     .selectFrom('master_tags')
-    .select('route_name')
+    .select(['id', 'route_name'])
     .where('lang', '=', other)
     .where('translation_key', '=', tag.translation_key)
     .orderBy('id')
     .executeTakeFirst();
+  const translatedChildren = translated ? ((await masterTagWithChildren(db, translated.id))?.children ?? []) : [];
   return {
     tag,
     parent: parentRow ? toMasterTagLeaf(parentRow.tag) : null,
     chips: (children.length ? children : (parentRow?.children ?? [])).map(toMasterTagLeaf),
     articles: result.items,
     pagination: result.pagination,
-    alternates: {
-      [locale]: masterTagPath(locale, tag.route_name),
-      [other]: translated ? masterTagPath(other, translated.route_name) : route('index', other),
-    } as Record<Locale, string>,
+    alternates: listingAlternates(
+      locale,
+      page,
+      masterTagPath(locale, tag.route_name),
+      translated
+        ? {
+            path: masterTagPath(other, translated.route_name),
+            hasPage: await listingHasPage(articlesOfMasterTags(db, other, [translated.id, ...translatedChildren.map((c) => c.id)]), page),
+          }
+        : { fallback: route('index', other) },
+    ),
   };
 }

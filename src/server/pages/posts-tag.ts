@@ -11,13 +11,13 @@ import { route } from '../../lib/routes.ts';
 import { paginateArticles, publishedArticles } from '../content/articles.ts';
 import { findTag } from '../content/tags.ts';
 import { NotFoundError } from '../api/define.ts';
-import { otherLocale } from './editorial-common.ts';
+import { listingAlternates, listingHasPage, otherLocale } from './editorial-common.ts';
 
 export interface TagListing {
   tag: Row<'tags'>;
   articles: ArticleCard[];
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
-  /** The tag page in each language: the translated tag, else that language's tag index. */
+  /** The tag page in each language: this page number of the translated tag (its first page when it has fewer), else that language's tag index. */
   alternates: Record<Locale, string>;
 }
 
@@ -47,10 +47,20 @@ export async function tagListing(db: DB, locale: Locale, tag: Row<'tags'>, page:
   }
   const other = otherLocale(locale);
   const translated = await translationOf(db, tag, other);
-  const alternates = {
-    [locale]: route('posts-tag-id', locale, { id: tag.id }),
-    [other]: translated ? route('posts-tag-id', other, { id: translated.id }) : route('posts-tagold', other),
-  } as Record<Locale, string>;
+  const alternates = listingAlternates(
+    locale,
+    page,
+    route('posts-tag-id', locale, { id: tag.id }),
+    translated
+      ? {
+          path: route('posts-tag-id', other, { id: translated.id }),
+          hasPage: await listingHasPage(
+            publishedArticles(db, other).innerJoin('article_tags', 'article_tags.article_id', 'articles.id').where('article_tags.tag_id', '=', translated.id),
+            page,
+          ),
+        }
+      : { fallback: route('posts-tagold', other) },
+  );
   return { tag, articles: result.items, pagination: result.pagination, alternates };
 }
 

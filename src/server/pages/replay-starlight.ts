@@ -45,9 +45,6 @@ export type StarlightReplayPage =
     }
   | { kind: 'showAll'; season: StarlightSeason; videos: VideoCard[]; latest: boolean };
 
-/** Sub-paths this loader answers (besides the home); saisonN for any existing season N. */
-export const STARLIGHT_PAGES = ['artiste', 'coach', 'detail', 'pagevideo', 'showAll'] as const;
-
 const SEASON_PATH = /^saison([1-9][0-9]{0,2})(\/showAll)?$/;
 
 /**

@@ -58,7 +58,7 @@ export function setCache(headers: Headers, kind: CacheKind, opts: { varyCookie?:
 
 /** A description cut to about 160 characters on a word boundary. */
 export function metaDescription(text: string, max = 160): string {
-  const t = text.replace(/\s+/g, ' ').trim();
+  const t = text.replace(/[^\S\u00a0\u202f]+/g, ' ').trim();
   if (t.length <= max) return t;
   const cut = t.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

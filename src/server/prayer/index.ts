@@ -2,8 +2,8 @@
  * Prayer times for the site: the city table, the day's six times of a city,
  * and what the widget needs to render (src/components/widgets/PrayerTimesCard.astro).
  */
-import { addDays, isValidDay, todayInCasablanca } from '../../lib/dates.ts';
-import { DEFAULT_PRAYER_CITY_ID, PRAYER_CITIES, type PrayerCity } from './cities.ts';
+import { isValidDay } from '../../lib/dates.ts';
+import { PRAYER_CITIES, type PrayerCity } from './cities.ts';
 import { PRAYER_KEYS, prayerInstants, toClock, type PrayerClock, type PrayerKey } from './times.ts';
 
 export { DEFAULT_PRAYER_CITY_ID, PRAYER_CITIES, type PrayerCity } from './cities.ts';
@@ -77,9 +77,3 @@ export function prayerCityOptions(locale: 'ar' | 'fr'): PrayerCityOption[] {
   return options.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
-/** What the widget starts from on the server: today's (and, late at night, tomorrow's) times of the default city. */
-export function initialPrayerDays(now: Date = new Date()): { today: PrayerDay; tomorrow: PrayerDay } {
-  const city = prayerCity(DEFAULT_PRAYER_CITY_ID)!;
-  const today = todayInCasablanca(now);
-  return { today: prayerDay(city, today), tomorrow: prayerDay(city, addDays(today, 1)) };
-}

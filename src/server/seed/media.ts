@@ -216,11 +216,6 @@ export function svgFor(spec: ImageSpec): string {
   return artSvg(w, h, spec.palette, spec.motif, spec.seed, words(spec.word ?? '', w, h, spec.kind));
 }
 
-export interface RenderedImage {
-  spec: ImageSpec;
-  row: NewRow<'images'>;
-}
-
 async function renderOne(spec: ImageSpec, imgDir: string): Promise<NewRow<'images'>> {
   const { w, h, variants } = SIZES[spec.kind];
   const file = `${spec.name}.jpg`;

@@ -144,4 +144,14 @@ export function forecastAnswer(city: WeatherCity, result: ForecastResult, lang: 
   };
 }
 
-export type ForecastAnswer = ReturnType<typeof forecastAnswer>;
+/**
+ * No forecast at all for the town (provider unreachable, nothing cached):
+ * still a 200, so a browser logs no failed request on every page view, with
+ * `data: null` and the towns, so the widget keeps its town chooser.
+ */
+export function unavailableAnswer(city: WeatherCity, lang: Lang) {
+  return {
+    header: { status: 'OK' as const, code: 200 },
+    response: { data: null, city: { id: city.id, name: city[lang] }, cities: cityChoices(lang) },
+  };
+}

@@ -4,7 +4,9 @@
  *
  *  - 200: the forecast (shape: format.ts), `stale: true` while the provider
  *    fails and an older answer is served;
- *  - 503 + Retry-After: no forecast at all (the widget hides);
+ *  - 200 with `data: null` and Retry-After: no forecast at all (the widget
+ *    keeps its town chooser, with the browser's last known temperature or
+ *    none; not an error status, which browsers log on every page view);
  *  - 404: a well-formed id that is not one of our towns;
  *  - 422: a malformed id, a `lang` other than ar/fr, an unreadable body
  *    (never 400: a 400 sends the visitor home, SPEC §8);
@@ -19,14 +21,14 @@ import { apiMessage } from '../api/messages.ts';
 import type { Lang } from '../db/schema.ts';
 import { contentType, readFormFields } from '../forms/body.ts';
 import { weatherCity } from './cities.ts';
-import { forecastAnswer } from './format.ts';
+import { forecastAnswer, unavailableAnswer } from './format.ts';
 import type { WeatherService } from './service.ts';
 
 const MAX_BODY_BYTES = 4096;
 /** A city id: a positive integer without leading zeros, at most 6 digits. */
 const CITY_ID = /^[1-9][0-9]{0,5}$/;
 
-type ErrorCode = 404 | 405 | 413 | 415 | 422 | 500 | 503;
+type ErrorCode = 404 | 405 | 413 | 415 | 422 | 500;
 
 function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -79,7 +81,7 @@ export function createForecastHandler(service: WeatherService) {
     try {
       const result = await service.forecast(city);
       if (!result) {
-        return error(503, m.weather_unavailable({}, o(lang)), { 'retry-after': String(service.retryAfterSeconds) });
+        return json(unavailableAnswer(city, lang), 200, { 'retry-after': String(service.retryAfterSeconds) });
       }
       return json(forecastAnswer(city, result, lang), 200);
     } catch (err) {

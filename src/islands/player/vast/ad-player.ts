@@ -25,6 +25,8 @@ export interface AdPlayback {
   client: VASTClient;
   locale: 'ar' | 'fr';
   muted: boolean;
+  /** Told each time the viewer mutes or unmutes the ad (the content then starts the same way). */
+  onMutedChange?: ((muted: boolean) => void) | undefined;
   skipAfterSeconds: number;
   signal?: AbortSignal | undefined;
 }
@@ -215,6 +217,7 @@ export function playAd(opts: AdPlayback): Promise<AdPlaybackResult> {
     });
     on(video, 'volumechange', () => {
       tracker.setMuted(video.muted);
+      opts.onMutedChange?.(video.muted);
       updateMute();
     });
     on(video, 'ended', () => {

@@ -8,6 +8,7 @@ import { VASTClient } from '@dailymotion/vast-client';
 import { fillAdTemplate, type AdClientConfig } from '../../../lib/ad-config.ts';
 import type { CountryFlag } from '../../../stores/country.ts';
 import { AdError, VAST_ERROR, type VastAd } from './types.ts';
+import { siteFetch } from '../../../lib/api-client.ts';
 
 /** The provider's URL template: the second provider abroad (flag 1), else the default one. */
 export function vastTemplateFor(config: AdClientConfig, country: CountryFlag): string {
@@ -45,7 +46,7 @@ function urlHandler(signal: AbortSignal | undefined, timeoutMs: number) {
   return {
     async get(url: string): Promise<UrlHandlerResult> {
       try {
-        const res = await fetch(url, {
+        const res = await siteFetch(url, {
           credentials: 'omit',
           signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
         });

@@ -8,6 +8,7 @@
  * programme's id prefixed with `p` (`p7`: /api/pub-tag/7?scope=programme).
  */
 import { AD_UNIT_PATTERN } from '../../../lib/ad-config.ts';
+import { siteFetch } from '../../../lib/api-client.ts';
 
 export const TAG_ID_POLLS = 3;
 /** A content tag id, or `p` and a programme id. */
@@ -72,15 +73,12 @@ export interface UnitLookup {
 }
 
 /** The ad unit for a tag id; the default unit when there is none. Rejects only on abort. */
-export async function lookupAdUnit({ tagId, locale, defaultUnit, timeoutMs, signal, fetchFn = fetch }: UnitLookup): Promise<string> {
+export async function lookupAdUnit({ tagId, locale, defaultUnit, timeoutMs, signal, fetchFn }: UnitLookup): Promise<string> {
   if (!tagId) return defaultUnit;
   const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
   try {
     if (!AD_TAG_ID.test(tagId)) return defaultUnit;
-    const res = await fetchFn(pubTagUrl(tagId), {
-      headers: { Accept: 'application/json', locale },
-      signal: AbortSignal.any(signals),
-    });
+    const res = await siteFetch(pubTagUrl(tagId), { headers: { Accept: 'application/json' }, signal: AbortSignal.any(signals) }, locale, fetchFn);
     if (!res.ok) return defaultUnit;
     return pubCodeOf(await res.json()) ?? defaultUnit;
   } catch (err) {

@@ -1,0 +1,28 @@
+/**
+ * The window bands of the display slots placed by AdPlacement.astro: outside
+ * its band a slot's box takes no room, before any script runs. One rule per
+ * slot, written once in the page's <head> (SiteLayout) — a <style> inside
+ * <body> is not valid HTML.
+ */
+import { displaySlots, type SlotName } from '../../server/ads/slots.ts';
+
+type PlacedSlot = Exclude<SlotName, 'skin'>;
+
+/** The class of a slot's placement box: `ad-placement-ad-top-mobile`. */
+export function placementClass(slot: PlacedSlot): string {
+  return `ad-placement-${displaySlots()[slot].divId}`;
+}
+
+/** `@media not all and (band) { .ad-placement-… { display: none } }` for every placed slot. */
+export function placementBandsCss(): string {
+  const slots = displaySlots();
+  return (Object.keys(slots) as SlotName[])
+    .filter((name): name is PlacedSlot => name !== 'skin')
+    .map((name) => {
+      const s = slots[name];
+      const band =
+        s.maxWidth === null ? `(min-width: ${s.minWidth}px)` : `(min-width: ${s.minWidth}px) and (max-width: ${s.maxWidth + 0.98}px)`;
+      return `@media not all and ${band} { .${placementClass(name)} { display: none; } }`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,39 @@
+/** Astro's island <style> moves from <body> into <head> (valid HTML, issue 15 item 9). */
+import { describe, expect, it } from 'vitest';
+import { ISLAND_STYLE_TAG, hoistIslandStyles, withIslandStylesInHead } from '../../src/server/pages/island-styles.ts';
+import { placementBandsCss } from '../../src/components/ads/placement-css.ts';
+
+describe('hoistIslandStyles', () => {
+  it('moves the island rule from the body to the end of the head, once', () => {
+    const html = `<html><head><title>x</title></head><body><div>${ISLAND_STYLE_TAG}<astro-island></astro-island></div></body></html>`;
+    expect(hoistIslandStyles(html)).toBe(
+      `<html><head><title>x</title>${ISLAND_STYLE_TAG}</head><body><div><astro-island></astro-island></div></body></html>`,
+    );
+    const twice = `<head></head><body>${ISLAND_STYLE_TAG}a${ISLAND_STYLE_TAG}b</body>`;
+    expect(hoistIslandStyles(twice)).toBe(`<head>${ISLAND_STYLE_TAG}</head><body>ab</body>`);
+  });
+
+  it('leaves a page without islands, or without a head, as it is', () => {
+    expect(hoistIslandStyles('<head></head><body><p>x</p></body>')).toBe('<head></head><body><p>x</p></body>');
+    expect(hoistIslandStyles(`<p>${ISLAND_STYLE_TAG}</p>`)).toBe(`<p>${ISLAND_STYLE_TAG}</p>`);
+  });
+
+  it('rewrites HTML responses only, keeping status and headers', async () => {
+    const page = await withIslandStylesInHead(
+      new Response(`<head></head><body>${ISLAND_STYLE_TAG}</body>`, { status: 404, headers: { 'content-type': 'text/html', 'x-a': '1' } }),
+    );
+    expect(page.status).toBe(404);
+    expect(page.headers.get('x-a')).toBe('1');
+    expect(await page.text()).toBe(`<head>${ISLAND_STYLE_TAG}</head><body></body>`);
+    const json = new Response('{"a":1}', { headers: { 'content-type': 'application/json' } });
+    expect(await withIslandStylesInHead(json)).toBe(json);
+  });
+});
+
+describe('ad placement bands', () => {
+  it('hides each placed slot outside its window band, from one stylesheet', () => {
+    const css = placementBandsCss();
+    expect(css).toContain('@media not all and (min-width: 375px) and (max-width: 413.98px) { .ad-placement-ad-top-mobile { display: none; } }');
+    expect(css).not.toContain('skin');
+  });
+});
