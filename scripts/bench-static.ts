@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   let server: RunningServer | undefined;
   let base = process.argv[2] ?? process.env.BENCH_URL;
   if (!base) {
-    const dataDir = seedTempDataDir();
+    const dataDir = await seedTempDataDir();
     ensureBuild();
     server = await startServer({ dataDir });
     base = server.baseUrl;

@@ -18,7 +18,7 @@ declare module 'vitest' {
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const dataDir = seedTempDataDir();
+  const dataDir = await seedTempDataDir();
   ensureBuild();
   server = await startServer({ dataDir });
   project.provide('baseUrl', server.baseUrl);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { prebuild, swapTo } from '../../src/server/delivery/prebuild.ts';
-import { freePort } from '../../scripts/test-server.ts';
+import { freePort, testDatabaseUrl } from '../../scripts/test-server.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (!NGINX && process.env.CI) throw new Error('nginx is missing: .ci/run installs it (apt-get install nginx-light)');
@@ -50,7 +50,7 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
 
 describe.skipIf(!NGINX)('nginx in front of the site', () => {
   beforeAll(async () => {
-    store = await openStore({ dataDir });
+    store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
     prefix = mkdtempSync(path.join(tmpdir(), '2m-nginx-'));
     const port = await freePort();
     front = `http://127.0.0.1:${port}`;
