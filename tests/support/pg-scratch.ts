@@ -71,10 +71,11 @@ export async function createTemplate(): Promise<string> {
   return name;
 }
 
-/** A fresh database (a copy of the template when there is one); returns its URL. */
-export async function createScratchDatabase(): Promise<string> {
+/** A fresh database (a copy of the template when there is one, unless `empty`); returns its URL. */
+export async function createScratchDatabase(opts: { empty?: boolean } = {}): Promise<string> {
   const name = uniqueName('t2m');
-  await admin((c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  const from = template && !opts.empty ? ` TEMPLATE ${template}` : '';
+  await admin((c) => c.query(`CREATE DATABASE ${name}${from}`));
   made.add(name);
   return databaseUrl(name);
 }
