@@ -80,9 +80,20 @@ export async function createScratchDatabase(opts: { empty?: boolean } = {}): Pro
   return databaseUrl(name);
 }
 
-/** Drops a database by name, closing whatever is still connected to it. */
+/**
+ * Drops a database by name. Waits (up to 2 s) for its last connections to
+ * close on their own (a pool still ending would otherwise see its connection
+ * killed: an uncaught error in the test), then closes what is left.
+ */
 export async function dropDatabase(name: string): Promise<void> {
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await admin(async (c) => {
+    for (let i = 0; i < 20; i++) {
+      const { rows } = await c.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (Number(rows[0]?.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
   made.delete(name);
 }
 
