@@ -20,6 +20,9 @@ export default getViteConfig(
             name: 'unit',
             include: ['tests/unit/**/*.test.ts'],
             environment: 'node',
+            // TEST_DATABASE_URL: every test store is a scratch PostgreSQL database (tests/support/pg-unit-setup.ts).
+            globalSetup: ['tests/support/pg-unit-global.ts'],
+            setupFiles: ['tests/support/pg-unit-setup.ts'],
           },
         },
         {

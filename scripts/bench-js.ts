@@ -345,7 +345,7 @@ async function main(): Promise<void> {
   }
   // No URL: the built server on a freshly seeded temporary store.
   const { ensureBuild, seedTempDataDir, startServer } = await import('./test-server.ts');
-  const dataDir = seedTempDataDir();
+  const dataDir = await seedTempDataDir();
   ensureBuild();
   const server = await startServer({ dataDir });
   try {

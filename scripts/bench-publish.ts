@@ -42,7 +42,7 @@ if (base) {
     process.exit(2);
   }
 } else {
-  const dataDir = seedTempDataDir();
+  const dataDir = await seedTempDataDir();
   ensureBuild();
   server = await startServer({ dataDir });
   base = server.baseUrl;

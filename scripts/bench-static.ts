@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const own = !process.env.BENCH_DATA_DIR;
-  const dataDir = process.env.BENCH_DATA_DIR ?? seedTempDataDir();
+  const dataDir = process.env.BENCH_DATA_DIR ?? (await seedTempDataDir());
   ensureBuild();
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   // A store that already has a pre-built site (BENCH_DATA_DIR): no pre-build at start, the bench starts one itself.

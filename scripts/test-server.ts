@@ -15,13 +15,17 @@
  *   KEEP_TEST_DATA=1              keep the temporary DATA_DIR (its path is logged)
  *   TEST_SEED_SCRIPT=path         seed with another script than scripts/seed.ts
  *   TEST_SERVER_NODE_ARGS="…"     Node flags for the server only (--cpu-prof to profile it)
+ *   TEST_DATABASE_URL=postgres://… the store is a fresh scratch PostgreSQL database on that
+ *                                 server (its URL kept in DATA_DIR/.test-database-url, see
+ *                                 testDatabaseUrl), migrated by the seed, dropped by stop()
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FAKE_WEATHER_PORT, startFakeWeather, type FakeWeather } from './fake-weather.ts';
+import { createScratchDatabase, dropDatabase } from '../tests/support/pg-scratch.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const entry = path.join(root, 'dist/server/entry.mjs');
@@ -79,8 +83,32 @@ export function ensureBuild(): void {
   npmRun('build', { NODE_ENV: 'production' });
 }
 
-/** A fresh DATA_DIR (`dir`, emptied first, or a new temporary one) filled by `node scripts/seed.ts`. */
-export function seedTempDataDir(dir?: string): string {
+const DATABASE_URL_FILE = '.test-database-url';
+
+/** The scratch PostgreSQL database of a test DATA_DIR (TEST_DATABASE_URL), or undefined (SQLite in DATA_DIR). */
+export function testDatabaseUrl(dataDir: string): string | undefined {
+  const file = path.join(dataDir, DATABASE_URL_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/** The environment that points a process (server, seed, CLI) at a test DATA_DIR's store. */
+export function storeEnv(dataDir: string): Record<string, string> {
+  const databaseUrl = testDatabaseUrl(dataDir);
+  return { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+}
+
+/** Drops a test DATA_DIR's scratch database, if it has one. */
+async function dropTestDatabase(dataDir: string): Promise<void> {
+  const databaseUrl = testDatabaseUrl(dataDir);
+  if (databaseUrl) await dropDatabase(new URL(databaseUrl).pathname.slice(1));
+}
+
+/**
+ * A fresh DATA_DIR (`dir`, emptied first, or a new temporary one) filled by
+ * `node scripts/seed.ts`; with TEST_DATABASE_URL, its store is a new scratch
+ * PostgreSQL database.
+ */
+export async function seedTempDataDir(dir?: string): Promise<string> {
   const seedScript = path.resolve(root, process.env.TEST_SEED_SCRIPT ?? 'scripts/seed.ts');
   if (!existsSync(seedScript)) throw new Error(`${seedScript} does not exist: cannot seed the test store`);
   let dataDir: string;
@@ -91,15 +119,17 @@ export function seedTempDataDir(dir?: string): string {
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), '2m-test-data-'));
   }
+  if (process.env.TEST_DATABASE_URL) writeFileSync(path.join(dataDir, DATABASE_URL_FILE), `${await createScratchDatabase()}\n`);
   const started = Date.now();
   const result = spawnSync(process.execPath, [seedScript], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, ...storeEnv(dataDir), NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
+    await dropTestDatabase(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error(
       `node scripts/seed.ts failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
@@ -156,7 +186,7 @@ export async function startServer(opts: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: opts.dataDir,
+      ...storeEnv(opts.dataDir),
       SITE_URL: baseUrl,
       SEED_ON_START: 'false',
       PREBUILD: prebuild ? 'true' : 'false',
@@ -194,7 +224,10 @@ export async function startServer(opts: {
       clearTimeout(timer);
     }
     if (process.env.KEEP_TEST_DATA) log(`kept ${opts.dataDir}`);
-    else rmSync(opts.dataDir, { recursive: true, force: true });
+    else {
+      await dropTestDatabase(opts.dataDir);
+      rmSync(opts.dataDir, { recursive: true, force: true });
+    }
   };
 
   // Generous: on a loaded machine the first pre-build (about 900 pages) can take minutes.
@@ -230,7 +263,7 @@ async function main(): Promise<void> {
   const i = process.argv.indexOf('--port');
   const port = i > 0 ? Number(process.argv[i + 1]) : Number(process.env.PORT) || 4455;
   const d = process.argv.indexOf('--data-dir');
-  const dataDir = seedTempDataDir(d > 0 ? process.argv[d + 1] : undefined);
+  const dataDir = await seedTempDataDir(d > 0 ? process.argv[d + 1] : undefined);
   ensureBuild();
   process.env.TEST_SERVER_LOG ??= '1';
   // The browser tests' weather comes from the local fake provider (no internet here).
@@ -260,8 +293,12 @@ async function main(): Promise<void> {
     setTimeout(() => {
       if (stopping) return;
       log(`the server stopped on its own (exit ${code})`);
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(1);
+      void dropTestDatabase(dataDir)
+        .catch(() => {})
+        .finally(() => {
+          rmSync(dataDir, { recursive: true, force: true });
+          process.exit(1);
+        });
     }, 500);
   });
 }

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { envelopeSchema, errorEnvelopeSchema, type RouteDef, type Sample } from '../../src/server/api/define.ts';
 import { apiRoutes } from '../../src/server/api/routes/index.ts';
@@ -24,7 +25,7 @@ let store: Store;
 /** The served OpenAPI document: every answer below must match it too. */
 let checker: OpenApiChecker;
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   checker = new OpenApiChecker((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiChecker>[0]);
 });
 afterAll(async () => {

@@ -4,13 +4,14 @@
  * absolute address (SITE_URL) that answers an RSS 2.0 document.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 let store: Store;
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
 });
 afterAll(async () => {
   await store?.db.destroy();

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordContentChange } from '../../src/server/content/changes.ts';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,7 +18,7 @@ const siteDir = path.join(dataDir, 'site');
 
 let store: Store;
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
 });
 afterAll(async () => {
   await store.db.destroy();

@@ -18,7 +18,7 @@ declare module 'vitest' {
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const dataDir = seedTempDataDir();
+  const dataDir = await seedTempDataDir();
   ensureBuild();
   // TEST_API_PORT: a fixed port (a shared machine gives each engineer a range); default a free one.
   const port = Number(process.env.TEST_API_PORT) || undefined;

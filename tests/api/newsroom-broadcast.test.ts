@@ -5,6 +5,7 @@
  * its 401 without or with a wrong token, and the audit trail.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { createToken, revokeToken } from '../../src/server/newsroom/auth.ts';
 
@@ -17,7 +18,7 @@ let revoked = '';
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   token = await createToken(store.db, `broadcast-${run}`);
   revoked = await createToken(store.db, `broadcast-revoked-${run}`);
   await revokeToken(store.db, `broadcast-revoked-${run}`);

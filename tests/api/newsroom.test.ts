@@ -5,6 +5,7 @@
  * its listings, the API, search and the feeds within 5 seconds each.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { createToken, revokeToken } from '../../src/server/newsroom/auth.ts';
 
@@ -16,7 +17,7 @@ let token = '';
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   token = await createToken(store.db, `api-test-${run}`);
 });
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { openStore, type Store } from '../../src/server/db/index.ts';
 import { prebuild, swapTo } from '../../src/server/delivery/prebuild.ts';
 import { NGINX, startNginx, type RunningNginx } from '../../scripts/nginx.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 
 if (!NGINX && process.env.CI) throw new Error('nginx is missing: .ci/run installs it (apt-get install nginx-light)');
 
@@ -46,7 +47,7 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
 
 describe.skipIf(!NGINX)('nginx in front of the site', () => {
   beforeAll(async () => {
-    store = await openStore({ dataDir });
+    store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
     nginx = await startNginx({ siteDir, upstream: new URL(baseUrl).host, siteUrl: baseUrl });
     front = nginx.base;
   });

@@ -7,6 +7,7 @@
  * contract.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { apiRoutes } from '../../src/server/api/routes/index.ts';
 import { OpenApiChecker } from '../support/openapi-validator.ts';
@@ -24,7 +25,7 @@ const recorded: RecordedAnswer[] = [];
 beforeAll(async () => {
   doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Doc;
   checker = new OpenApiChecker(doc);
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
 });
 afterAll(async () => {
   await store?.db.destroy();

@@ -5,6 +5,7 @@
  * unknown code answers the 404 page in the visitor's language.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { shortLinkCode, shortLinkPath } from '../../src/lib/short-links.ts';
 
@@ -14,7 +15,7 @@ let store: Store;
 let article: { id: number; lang: 'ar' | 'fr'; slug: string };
 
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   article = await store.db
     .selectFrom('articles')
     .select(['id', 'lang', 'slug'])

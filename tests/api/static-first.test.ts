@@ -15,7 +15,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 import { prebuild, PrebuildBusyError, PrebuildError, swapTo } from '../../src/server/delivery/prebuild.ts';
-import { freePort } from '../../scripts/test-server.ts';
+import { freePort, testDatabaseUrl, storeEnv } from '../../scripts/test-server.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -24,7 +24,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 let store: Store;
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
 });
 afterAll(async () => {
   await store.db.destroy();
@@ -60,7 +60,7 @@ function runRebuild(): Promise<{ code: number; seconds: number }> {
     const child = spawn(process.execPath, [path.join(root, 'scripts/rebuild.ts')], {
       cwd: root,
       stdio: 'ignore',
-      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port, NODE_ENV: 'production' },
+      env: { ...process.env, ...storeEnv(dataDir), HOST: '127.0.0.1', PORT: port, NODE_ENV: 'production' },
     });
     rebuilding = child;
     child.once('exit', (code) => {

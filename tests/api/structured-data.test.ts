@@ -7,6 +7,7 @@
  * BroadcastEvent list, the programme's TVSeries, the episode's TVEpisode).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDatabaseUrl } from '../../scripts/test-server.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
 
 const baseUrl = inject('baseUrl');
@@ -84,7 +85,7 @@ const ofType = (all: Ld[], type: string) => all.filter((o) => o['@type'] === typ
 
 let store: Store;
 beforeAll(async () => {
-  store = await openStore({ dataDir });
+  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
 });
 afterAll(async () => {
   await store?.db.destroy();

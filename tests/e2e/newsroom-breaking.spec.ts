@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { TICKER_REFRESH_MS } from '../../src/islands/ticker/model.ts';
+import { storeEnv } from '../../scripts/test-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -37,7 +38,7 @@ function newsroomToken(): string {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   const out = execFileSync(process.execPath, ['scripts/newsroom.ts', 'token', 'create', '--name', `e2e-breaking-${run}`], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
+    env: { ...process.env, ...storeEnv(dataDir), NODE_ENV: 'test' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -153,13 +153,16 @@ const parsed = (body: unknown) => {
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.events;
 };
-const clickRows = (userID: string) =>
-  db
-    .selectFrom('click_events')
-    .selectAll()
-    .where((eb) => eb(eb.fn('json_extract', [eb.ref('payload'), eb.val('$.userID')]), '=', userID))
-    .orderBy('id')
-    .execute();
+// Portable (SQLite and PostgreSQL): the payload is JSON text; the user's rows, then filtered exactly.
+const clickRows = async (userID: string) =>
+  (
+    await db
+      .selectFrom('click_events')
+      .selectAll()
+      .where('payload', 'like', `%${JSON.stringify(userID)}%`)
+      .orderBy('id')
+      .execute()
+  ).filter((r) => (JSON.parse(r.payload) as { userID?: string }).userID === userID);
 const playCount = async () => Number((await db.selectFrom('play_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('queue: clicks in click_events', () => {

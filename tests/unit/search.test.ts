@@ -6,6 +6,10 @@
  * with the content by the triggers and the queue; and the search box's
  * request logic (src/islands/search/client.ts): each keystroke cancels the
  * request before it, stale answers are dropped, failures logged.
+ *
+ * The main store is SQLite even on the PostgreSQL pass (TEST_DATABASE_URL):
+ * those tests are about the FTS5 index itself (bm25, prefixes, its queue).
+ * PostgreSQL's LIKE fallback has its own tests at the end of the file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +24,7 @@ import type { NewRow } from '../../src/server/db/schema.ts';
 import { flushSearchQueue, rebuildSearchIndex, refreshSearchIndex, SEARCH_QUEUE } from '../../src/server/search/index-sqlite.ts';
 import { indexText, matchExpression, queryTerms, stem } from '../../src/server/search/text.ts';
 import { normalizeSearchText } from '../../src/lib/normalize.ts';
+import { sqliteOnly } from '../support/pg-scratch.ts';
 import {
   SEARCH_DELAY_MS,
   cleanQuery,
@@ -91,7 +96,7 @@ const a: Record<string, number> = {};
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'search-test-'));
-  db = (await openStore({ dataDir })).db;
+  db = (await openStore(sqliteOnly({ dataDir }))).db;
   a.islam = await addArticle({ lang: 'ar', title: 'كتاب جديد عن تاريخ اسلام الاندلس' });
   a.alIslam = await addArticle({ lang: 'ar', title: 'ندوة حول الإسلام في إفريقيا' });
   a.school = await addArticle({ lang: 'ar', title: 'افتتاح مدرسه جديده في وجده' });

@@ -6,6 +6,7 @@
  * An unknown code, a draft, a withdrawn or a future article: null (the
  * route answers the localised 404).
  */
+import { MAX_ROW_ID } from '../db/migrations/tools.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { articlePath } from '../../lib/paths.ts';
@@ -24,7 +25,8 @@ const absolute = (siteUrl: string, path: string) => new URL(path, siteUrl.endsWi
 
 export async function resolveShortLink(db: DB, code: string, siteUrl: string, now: Date = new Date()): Promise<ShortLinkTarget | null> {
   const id = parseShortLinkCode(code);
-  if (id === null) return null;
+  // Past PostgreSQL's integer range the query would fail: no such article.
+  if (id === null || id > MAX_ROW_ID) return null;
   const row = await db
     .selectFrom('articles')
     .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')

@@ -11,7 +11,7 @@ export type MigrationDb = Kysely<any>;
 export type Table = CreateTableBuilder<string, never>;
 
 export interface MigrationTools {
-  /** Adds `id`: serial on PostgreSQL, integer autoincrement on SQLite. */
+  /** Adds `id`: serial on PostgreSQL (so at most MAX_ROW_ID), integer autoincrement on SQLite. */
   withId: (t: Table) => Table;
   /** The current time as 2026-11-25T10:00:00.000Z, for column defaults. */
   now: RawBuilder<unknown>;
@@ -30,3 +30,6 @@ export function migrationTools(dialect: Dialect): MigrationTools {
       : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
   return { withId, now, table: (db, name) => withId(db.schema.createTable(name) as unknown as Table) };
 }
+
+/** The largest `id` a table can hold on both stores (PostgreSQL's serial is a 32-bit integer): a larger one is unknown, not an error. */
+export const MAX_ROW_ID = 2_147_483_647;

@@ -1,0 +1,79 @@
+/**
+ * Freshness on every instance (issue 14 item 3, ADR 015), on PostgreSQL only
+ * (the PostgreSQL pass, TEST_DATABASE_URL): a second instance B runs on the
+ * test server's database with its own DATA_DIR (its own pre-build); a story
+ * published through the newsroom API of the test server A shows on B's home
+ * page within 5 s (B follows the same change table), and its withdrawal on A
+ * takes it off B's home page. SQLite is one machine's file: no second instance.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { root, startServer, storeEnv, testDatabaseUrl, type RunningServer } from '../../scripts/test-server.ts';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const onPostgres = Boolean(testDatabaseUrl(dataDir));
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
+  let b: RunningServer;
+  let bDir: string;
+  let token: string;
+
+  beforeAll(async () => {
+    bDir = mkdtempSync(path.join(tmpdir(), '2m-test-b-'));
+    copyFileSync(path.join(dataDir, '.test-database-url'), path.join(bDir, '.test-database-url'));
+    b = await startServer({ dataDir: bDir });
+    const out = execFileSync(process.execPath, ['scripts/newsroom.ts', 'token', 'create', '--name', `two-instances-${Date.now()}`], {
+      cwd: root,
+      env: { ...process.env, ...storeEnv(dataDir), NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    token = out.trim().split('\n').at(-1)!;
+  }, 240_000);
+
+  afterAll(async () => {
+    // Not b.stop(): it would drop the database A still uses (A's stop drops it).
+    if (b) {
+      b.child.kill('SIGTERM');
+      await new Promise((r) => b.child.once('exit', r));
+    }
+    if (bDir) rmSync(bDir, { recursive: true, force: true });
+  });
+
+  const onHome = async (server: string, title: string) => (await (await fetch(`${server}/fr`)).text()).includes(title);
+  async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (await check()) return Date.now() - started;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`not within ${ms} ms`);
+  }
+  const newsroom = (method: string, url: string, body: unknown) =>
+    fetch(`${baseUrl}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('a story published on A shows on B within 5 s; withdrawn on A, it leaves B within 5 s', async () => {
+    const title = `Deux instances, une base ${Date.now()}`;
+    const uri = `urn:test:two-instances:${Date.now()}`;
+    expect(await onHome(b.baseUrl, title)).toBe(false);
+    const published = await newsroom('POST', '/api/newsroom/articles', {
+      uri,
+      type: 'text',
+      language: 'fr',
+      version: '1',
+      pubstatus: 'usable',
+      headlines: [{ value: title, role: 'main' }],
+      bodies: [{ contenttype: 'text/html', value: '<p>Publié sur une instance, lu sur l’autre.</p>' }],
+      subjects: [{ uri: 'urn:2m:section:economie' }],
+    });
+    expect(published.status).toBe(201);
+    const shown = await within(5000, () => onHome(b.baseUrl, title));
+    const withdrawn = await newsroom('POST', '/api/newsroom/articles/withdraw', { uri });
+    expect(withdrawn.status).toBe(200);
+    const gone = await within(5000, async () => !(await onHome(b.baseUrl, title)));
+    console.log(`two instances: published on A, on B's home page after ${shown} ms; withdrawn, gone after ${gone} ms`);
+  });
+});

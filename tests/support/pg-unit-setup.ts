@@ -1,0 +1,40 @@
+/**
+ * Unit project setup file: with TEST_DATABASE_URL set, every store a test
+ * opens without a DATABASE_URL (`openStore({ dataDir: ':memory:' })`, a temp
+ * DATA_DIR, or the process-wide `getStore()`) is a fresh scratch PostgreSQL
+ * database instead of SQLite, dropped when the test file ends. Without it,
+ * nothing changes. A test about SQLite itself opens its store with
+ * `sqliteOnly(…)` (tests/support/pg-scratch.ts). See README "Tests on PostgreSQL".
+ */
+import { afterAll, inject, vi } from 'vitest';
+import type * as StoreModule from '../../src/server/db/index.ts';
+import { createScratchDatabase, dropScratchDatabases, isSqliteOnly, trackStore, TEST_DATABASE_URL, useTemplate } from './pg-scratch.ts';
+
+useTemplate(inject('pgTemplate'));
+
+vi.mock('../../src/server/db/index.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof StoreModule>();
+  if (!process.env.TEST_DATABASE_URL) return real;
+  const openStore: typeof real.openStore = async (opts) => {
+    if (opts.databaseUrl || isSqliteOnly(opts)) return real.openStore(opts);
+    const store = await real.openStore({ ...opts, databaseUrl: await createScratchDatabase() });
+    trackStore(store.db);
+    return store;
+  };
+  let storePromise: Promise<StoreModule.Store> | undefined;
+  const getStore: typeof real.getStore = () => {
+    storePromise ??= (async () => {
+      const { getConfig } = await import('../../src/server/config.ts');
+      const config = getConfig();
+      return openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    })();
+    return storePromise;
+  };
+  const getDb: typeof real.getDb = async () => (await getStore()).db;
+  return { ...real, openStore, getStore, getDb };
+});
+
+// Dropping databases is slow on a busy machine: a generous timeout.
+afterAll(async () => {
+  if (TEST_DATABASE_URL) await dropScratchDatabases();
+}, 120_000);
