@@ -206,7 +206,7 @@ async function main(): Promise<void> {
     return;
   }
   const { ensureBuild, seedTempDataDir, startServer } = await import('./test-server.ts');
-  const dataDir = seedTempDataDir();
+  const dataDir = await seedTempDataDir();
   ensureBuild();
   const server = await startServer({ dataDir });
   try {
