@@ -19,7 +19,11 @@ export function contentType(request: Request): string {
 /** The body's bytes; throws BodyTooLarge past `max`, or the stream's own error. */
 export async function readBodyBytes(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > max) throw new BodyTooLarge(max);
+  if (Number.isFinite(declared) && declared > max) {
+    // Not read at all: the upload is dropped, not buffered.
+    await request.body?.cancel().catch(() => {});
+    throw new BodyTooLarge(max);
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
