@@ -6,11 +6,12 @@
  */
 import type { NewsroomRoute } from './router.ts';
 import { newsroomRoutes } from './routes.ts';
+import { NEWSROOM_SECURITY, newsroomSecurityScheme } from '../broadcast/openapi.ts';
 
 type Json = Record<string, unknown>;
 
-/** The same name as the broadcast endpoints' scheme (src/server/broadcast/openapi.ts on the grid branch). */
-const SCHEME = 'newsroomBearer';
+/** One bearer scheme for every newsroom endpoint, articles and media as well as broadcast. */
+const SCHEME = NEWSROOM_SECURITY;
 
 const envelope = (response: Json): Json => ({
   type: 'object',
@@ -93,11 +94,7 @@ export function withNewsroomApi<T>(document: T, routes: readonly NewsroomRoute[]
       ...components,
       securitySchemes: {
         ...(components.securitySchemes ?? {}),
-        [SCHEME]: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'A newsroom token: npm run newsroom -- token create --name NAME (docs/newsroom.md)',
-        },
+        [SCHEME]: newsroomSecurityScheme,
       },
     },
   } as T;
