@@ -383,7 +383,7 @@ describe('account endpoints', () => {
     const fr = await h.call('registeration', post('registeration', { ...SIGN_UP, password: 'azerty123' }));
     expect(fr.status).toBe(422);
     expect(fr.body.header.errors?.password).toEqual([
-      'Ce mot de passe est trop courant et facile à deviner : choisissez-en un plus long ou moins prévisible.',
+      'Ce mot de passe est trop courant et facile à deviner : choisissez-en un plus long ou moins prévisible.',
     ]);
     const ar = await h.call('registeration', post('registeration', { ...SIGN_UP, password: 'password1' }, { locale: 'ar' }));
     expect(ar.body.header.errors?.password?.[0]).toMatch(/كلمة المرور هذه شائعة/);

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
+import { recordContentChange } from '../../src/server/content/changes.ts';
 import type { NewRow } from '../../src/server/db/schema.ts';
 import { parseId, parsePage, withPage } from '../../src/server/pages/editorial-common.ts';
 import { loadArticleBySlug, loadPostPage } from '../../src/server/pages/article.ts';
@@ -327,6 +328,8 @@ describe('hreflang of paginated listings (the same page number in the other lang
       const aid = await insert('articles', article({ lang: 'fr', slug: `extra-${i}`, title: `Extra ${i}`, master_tag_id: id.sportFr, published_at: ago(300 + i) }));
       await db.insertInto('article_tags').values({ article_id: aid, tag_id: id.tagFr, position: 0 }).execute();
     }
+    // Listings keep their page boundaries per content change: publishing records one.
+    await recordContentChange(db, { paths: [], reason: 'test: more French articles' });
     const p3 = await loadTagPage(db, 'fr', { id: id.tagFr, page: 3 });
     expect(p3?.kind === 'tag' && p3.listing.alternates).toEqual({ fr: `/fr/posts/tag/${id.tagFr}?page=3`, ar: `/ar/posts/tag/${id.tagAr}` });
   });

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
+import { sqliteOnly } from '../support/pg-scratch.ts';
 import { dialectOf, refreshPlannerStatistics } from '../../src/server/db/statistics.ts';
 
 async function statRows(db: DB, table: string): Promise<number> {
@@ -15,7 +16,7 @@ async function statRows(db: DB, table: string): Promise<number> {
 
 describe('planner statistics', () => {
   it('are taken when the migrations run, and refreshed in full or only where needed', async () => {
-    const { db } = await openStore({ dataDir: ':memory:' });
+    const { db } = await openStore(sqliteOnly({ dataDir: ':memory:' })); // sqlite_stat1 is SQLite's
     try {
       expect(dialectOf(db)).toBe('sqlite');
       const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`.execute(db);

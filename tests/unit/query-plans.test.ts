@@ -20,6 +20,7 @@ import path from 'node:path';
 import { Kysely, sql, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
+import { sqliteOnly } from '../support/pg-scratch.ts';
 import { createDialect } from '../../src/server/db/dialect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { addSyntheticArticles, seedDemoContent } from '../../src/server/seed/index.ts';
@@ -93,7 +94,8 @@ async function run<T>(fn: (db: DB) => Promise<T>): Promise<{ value: T; queries: 
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'query-plans-'));
-  ({ db: store } = await openStore({ dataDir }));
+  // EXPLAIN QUERY PLAN and sqlite_stat1 are SQLite's: this test is about the SQLite store.
+  ({ db: store } = await openStore(sqliteOnly({ dataDir })));
   await seedDemoContent(store, { dataDir, now: NOW });
   await addSyntheticArticles(store, 20_000, { now: NOW });
   const { dialect } = await createDialect({ sqliteFile: path.join(dataDir, 'site.sqlite') });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, redactUrl, StoreError } from '../../src/server/db/index.ts';
+import { sqliteOnly } from '../support/pg-scratch.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), '2m-start-'));
@@ -17,7 +18,7 @@ describe('store checks at start', () => {
   it('names DATA_DIR when it cannot be created', async () => {
     writeFileSync(path.join(dir, 'plain-file'), 'x');
     const dataDir = path.join(dir, 'plain-file', 'data');
-    const error = await openStore({ dataDir }).catch((e: unknown) => e);
+    const error = await openStore(sqliteOnly({ dataDir })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as Error).message).toContain(dataDir);
   });
@@ -25,7 +26,7 @@ describe('store checks at start', () => {
   it('names the store file when it cannot be opened or written', async () => {
     const dataDir = path.join(dir, 'broken');
     mkdirSync(path.join(dataDir, 'site.sqlite'), { recursive: true });
-    const error = await openStore({ dataDir }).catch((e: unknown) => e);
+    const error = await openStore(sqliteOnly({ dataDir })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as Error).message).toContain(path.join(dataDir, 'site.sqlite'));
     expect((error as Error).message).not.toContain('\n');

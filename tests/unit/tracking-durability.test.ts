@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../../src/server/db/index.ts';
+import { sqliteOnly } from '../support/pg-scratch.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), '2m-durability-'));
@@ -77,7 +78,8 @@ it('every event answered 204 is in the store after a kill -9 in mid-run', { time
   await Promise.all(clients);
   expect(sent).toBeGreaterThan(acknowledged.length);
 
-  const { db } = await openStore({ dataDir });
+  // The server it kills stores in DATA_DIR's SQLite file.
+  const { db } = await openStore(sqliteOnly({ dataDir }));
   try {
     const stored = new Set((await db.selectFrom('play_events').select('user_id').execute()).map((r) => r.user_id));
     const lost = acknowledged.filter((id) => !stored.has(id));
