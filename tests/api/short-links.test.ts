@@ -68,7 +68,7 @@ describe('/s/{code}', () => {
       expect(fr.status, code).toBe(404);
       const html = await fr.text();
       expect(html).toContain('lang="fr"');
-      expect(html).toContain('Page introuvable');
+      expect(html).toContain('Cette page est introuvable');
     }
     const ar = await fetch(`${baseUrl}/s/zzzzzzz`, { redirect: 'manual' });
     expect(ar.status).toBe(404);

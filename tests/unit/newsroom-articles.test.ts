@@ -57,6 +57,8 @@ describe('newsroom sanitising', () => {
     expect(out).not.toMatch(/script|onerror|onclick|javascript:|iframe|alert/i);
     expect(out).toContain('<strong>monde</strong>');
     expect(out).toContain('<a href="https://2m.ma/a" rel="noopener">ok</a>');
+    // The refused link keeps its text and no attribute (rel without href is invalid HTML).
+    expect(out).toContain('<a>x</a>');
     expect(out).toContain('<img src="https://x/a.jpg" loading="lazy" />');
   });
 

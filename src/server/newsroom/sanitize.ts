@@ -36,7 +36,10 @@ const BODY_OPTIONS: sanitizeHtml.IOptions = {
 
 /** An HTML body made safe to show as is. */
 export function sanitizeBody(html: string): string {
-  return sanitizeHtml(html, BODY_OPTIONS).trim();
+  // A link whose URL was refused keeps no `rel` either (rel without href is invalid HTML).
+  return sanitizeHtml(html, BODY_OPTIONS)
+    .replace(/<a(?![^>]*\shref=)([^>]*?)\srel="noopener"/g, '<a$1')
+    .trim();
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };

@@ -30,7 +30,10 @@ const forecast = z.object({
     updatedAt: z.string().describe("ISO instant of the provider's answer"),
     stale: z.boolean().describe('true: the provider failed, an older answer is served'),
     source: z.string(),
-  }),
+  })
+    .nullable()
+    .describe('null: no forecast to give now (the provider failed and nothing recent is kept; Retry-After says when to ask again)'),
+  city: z.object({ id: z.number().int(), name: z.string() }).optional().describe('with `data: null`: the town asked for'),
   cities: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 
@@ -78,14 +81,13 @@ export const widgetsOpenApi: OpenApiModule = {
           },
         },
         responses: {
-          '200': t.envelope(forecast),
+          '200': t.envelope(forecast, 'The forecast, or `data: null` with Retry-After when there is none to give', retryAfter),
           '404': t.error('Not one of our towns'),
           '405': t.error('Not a POST'),
           '413': t.error('Body over 4 KB'),
           '415': t.error('Not a form body'),
           '422': t.error('Malformed id or lang'),
           '500': t.error('Unexpected failure'),
-          '503': t.error('No forecast available', retryAfter),
         },
       },
     },
