@@ -207,6 +207,7 @@ export function videoObjectLd(v: VideoObjectInput): LdObject {
 function broadcastService(site: string, channelName: string): LdObject {
   return {
     '@type': 'BroadcastService',
+    '@id': `${absoluteUrl(site, '/')}#broadcast-service`,
     name: channelName || '2M Maroc',
     broadcastDisplayName: '2M',
     broadcaster: publisher(site),
@@ -240,7 +241,8 @@ export function broadcastListLd(b: { siteUrl: string; url: string; name: string;
         endDate: isoDate(e.endDate),
         isLiveBroadcast: e.isLive,
         inLanguage: b.inLanguage,
-        publishedOn: service,
+        // The channel in full once, then by its @id (the guide's HTML budget).
+        publishedOn: i === 0 ? service : { '@id': service['@id'] },
       };
       if (e.programme) event['workPerformed'] = { '@type': 'TVSeries', name: e.programme.name, url: absoluteUrl(b.siteUrl, e.programme.url) };
       return { '@type': 'ListItem', position: i + 1, item: event };

@@ -99,10 +99,11 @@ test.describe('GET /prieres/horaire-api.php', () => {
 
 const widget = (page: Page) => page.locator('[data-prayer-widget]').first();
 
-/** The widget's rows once hydrated, scrolled into view (it hydrates when visible). */
+/** The widget's rows once hydrated (client:idle: the server's rows come first), scrolled into view. */
 async function readyWidget(page: Page, city: number) {
   const card = widget(page);
   await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
   await expect(card.locator('.prayer-widget')).toHaveAttribute('data-city', String(city));
   await expect(card.locator('tbody tr')).toHaveCount(6);
   return card;

@@ -166,6 +166,8 @@ describe('live, guide and programme JSON-LD', () => {
     expect(items.map((i) => i.position)).toEqual([1, 2]);
     expect(items[0]!.item).toMatchObject({ '@type': 'BroadcastEvent', isLiveBroadcast: true, publishedOn: { '@type': 'BroadcastService', name: '2M Maroc' } });
     expect(items[1]!.item['workPerformed']).toEqual({ '@type': 'TVSeries', name: 'Série', url: 'https://www.2m.ma/fr/replay/4' });
+    // The channel in full once, then by its @id.
+    expect(items[1]!.item['publishedOn']).toEqual({ '@id': (items[0]!.item['publishedOn'] as Record<string, unknown>)['@id'] });
   });
 
   it('a programme is a TVSeries with its episodes (a film a Movie), an episode a TVEpisode of it', () => {
