@@ -76,6 +76,16 @@ test('the newsroom publishes breaking news and an open page shows it at its next
       { title: headlines[1], url: '/fr/guidetv' },
     ]);
 
+    // The front server keeps the public answer until the change feed reaches it (≤ 5 s, ADR 010).
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get('/api/getBreakingNews', { headers: { locale: 'fr' } });
+          return res.status() === 200 ? ((await res.json()) as { response: { news: { title: string }[] } }).response.news.map((n) => n.title) : [];
+        },
+        { timeout: 5000, interval: 200 },
+      )
+      .toEqual(headlines);
     // What three real minutes do to the first answer in the HTTP cache, then three minutes on the page's clock.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
