@@ -83,7 +83,7 @@ test('the newsroom publishes breaking news and an open page shows it at its next
           const res = await request.get('/api/getBreakingNews', { headers: { locale: 'fr' } });
           return res.status() === 200 ? ((await res.json()) as { response: { news: { title: string }[] } }).response.news.map((n) => n.title) : [];
         },
-        { timeout: 5000, interval: 200 },
+        { timeout: 5000, intervals: [200] },
       )
       .toEqual(headlines);
     // What three real minutes do to the first answer in the HTTP cache, then three minutes on the page's clock.
