@@ -11,6 +11,8 @@ import { formsOpenApi } from './openapi/forms.ts';
 import { pushOpenApi } from './openapi/push.ts';
 import { trackingOpenApi } from './openapi/tracking.ts';
 import { widgetsOpenApi } from './openapi/widgets.ts';
+import { broadcastOpenApi } from '../broadcast/openapi.ts';
+import { newsroomOpenApi } from '../newsroom/openapi.ts';
 
 export const openApiModules: readonly OpenApiModule[] = [
   accountsOpenApi,
@@ -20,4 +22,6 @@ export const openApiModules: readonly OpenApiModule[] = [
   widgetsOpenApi,
   adsOpenApi,
   filesOpenApi,
+  newsroomOpenApi,
+  broadcastOpenApi,
 ];

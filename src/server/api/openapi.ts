@@ -40,6 +40,8 @@ export interface OpenApiModule {
   /** OpenAPI tag of the module's operations (with its description). */
   tag: { name: string; description: string };
   paths(tools: OpenApiTools): Record<string, PathItem>;
+  /** Security schemes its operations name (e.g. the newsroom's bearer token). */
+  securitySchemes?: Record<string, JsonSchema>;
 }
 
 const REF_PREFIX = '#/components/schemas/';
@@ -179,9 +181,11 @@ export function buildOpenApi(input: OpenApiInput): JsonSchema {
   const tools = createTools(book);
   const paths: Record<string, PathItem> = registryPaths(input.routes, tools);
   const tags = new Map<string, string>();
+  const securitySchemes: Record<string, JsonSchema> = {};
   for (const def of input.routes) tags.set(def.group, input.registryTags?.[def.group] ?? `${def.group} (SPEC §7.1, §7.2)`);
   for (const mod of input.modules) {
     tags.set(mod.tag.name, mod.tag.description);
+    Object.assign(securitySchemes, mod.securitySchemes);
     for (const [path, item] of Object.entries(mod.paths(tools))) {
       const target = (paths[path] ??= {});
       for (const [method, op] of Object.entries(item)) {
@@ -216,6 +220,7 @@ export function buildOpenApi(input: OpenApiInput): JsonSchema {
           name: 'sid',
           description: 'The HttpOnly session cookie set by sign-in and sign-up (named __Host-sid when SITE_URL is https).',
         },
+        ...securitySchemes,
       },
     },
   };

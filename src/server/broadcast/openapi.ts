@@ -4,6 +4,7 @@
  * bodies from the same zod schemas that check them, every operation behind
  * the newsroom's bearer scheme.
  */
+import type { OpenApiModule, PathItem } from '../api/openapi.ts';
 import { z } from 'zod';
 import { breakingListInput } from './breaking.ts';
 import { liveInput } from './live.ts';
@@ -157,10 +158,11 @@ export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchem
  * assembled from per-area modules; its operations name the bearer scheme
  * `newsroomSecurityScheme` describes.
  */
-export const broadcastOpenApi = {
+export const broadcastOpenApi: OpenApiModule = {
   tag: {
     name: 'Newsroom: broadcast',
     description: 'Replays, breaking news, the live stream and the XMLTV programme grid, published by the newsroom with a bearer token.',
   },
-  paths: (): Record<string, Record<string, JsonSchema>> => broadcastOpenApiPaths(),
+  paths: () => broadcastOpenApiPaths() as Record<string, PathItem>,
+  securitySchemes: { [NEWSROOM_SECURITY]: newsroomSecurityScheme },
 };

@@ -1,9 +1,10 @@
 /**
  * The newsroom endpoints in the OpenAPI document (/api/openapi.json): one
  * operation per route of the table in routes.ts that has a `doc`, each with
- * the bearer security scheme. `withNewsroomApi(document)` merges them into
- * the generated document (src/server/api/index.ts).
+ * the bearer security scheme: `newsroomOpenApi`, one of the modules listed
+ * in src/server/api/openapi-modules.ts.
  */
+import type { OpenApiModule, PathItem } from '../api/openapi.ts';
 import type { NewsroomRoute } from './router.ts';
 import { newsroomRoutes } from './routes.ts';
 import { NEWSROOM_SECURITY, newsroomSecurityScheme } from '../broadcast/openapi.ts';
@@ -78,24 +79,19 @@ function operation(route: NewsroomRoute): Json {
   };
 }
 
-/** The newsroom's path items and security scheme, merged into a generated OpenAPI document. */
-export function withNewsroomApi<T>(document: T, routes: readonly NewsroomRoute[] = newsroomRoutes): T {
-  const doc = document as Json & { paths?: Record<string, Json>; components?: Json };
-  const paths = { ...(doc.paths ?? {}) };
+/** The newsroom's article and media endpoints: one operation per documented route of the table in routes.ts. */
+export function newsroomOpenApiPaths(routes: readonly NewsroomRoute[] = newsroomRoutes): Record<string, Json> {
+  const paths: Record<string, Json> = {};
   for (const route of routes) {
     if (!route.doc) continue;
     paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation(route) };
   }
-  const components = (doc.components ?? {}) as Json & { securitySchemes?: Json };
-  return {
-    ...doc,
-    paths,
-    components: {
-      ...components,
-      securitySchemes: {
-        ...(components.securitySchemes ?? {}),
-        [SCHEME]: newsroomSecurityScheme,
-      },
-    },
-  } as T;
+  return paths;
 }
+
+/** The newsroom's OpenAPI module (src/server/api/openapi-modules.ts), behind the one bearer scheme. */
+export const newsroomOpenApi: OpenApiModule = {
+  tag: { name: 'Newsroom', description: 'Articles (IPTC ninjs 2.x) and pictures, published by the newsroom with a bearer token (docs/newsroom.md).' },
+  paths: () => newsroomOpenApiPaths() as Record<string, PathItem>,
+  securitySchemes: { [SCHEME]: newsroomSecurityScheme },
+};
