@@ -15,7 +15,8 @@
  * The grid's export is public: GET /guidetv.xml (src/pages/guidetv.xml.ts).
  */
 import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from '../newsroom/router.ts';
-import { BodyTooLarge, mediaType, readBody, readJsonBody } from '../newsroom/body.ts';
+import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
+import { readJsonBody } from '../newsroom/body.ts';
 import type { Lang } from '../db/schema.ts';
 import { importGrid, GridImportError } from './grid.ts';
 import type { XmltvError } from './xmltv.ts';
@@ -58,10 +59,10 @@ const grid: NewsroomRoute = {
   path: '/api/newsroom/grid',
   action: 'grid.import',
   async handler(ctx) {
-    if (!XML_TYPES.has(mediaType(ctx.request))) return { status: 415, problem: 'send the XMLTV document with Content-Type: application/xml' };
+    if (!XML_TYPES.has(contentType(ctx.request))) return { status: 415, problem: 'send the XMLTV document with Content-Type: application/xml' };
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = await readBody(ctx.request, MAX_XMLTV_BYTES);
+      bytes = await readBodyBytes(ctx.request, MAX_XMLTV_BYTES);
     } catch (error) {
       if (error instanceof BodyTooLarge) return { status: 413, problem: `the document is over ${MAX_XMLTV_BYTES} bytes` };
       return { status: 400, problem: 'the body could not be read' };

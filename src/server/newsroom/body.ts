@@ -4,8 +4,6 @@
  */
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 
-export { BodyTooLarge, contentType as mediaType, readBodyBytes as readBody };
-
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; problem: string };
 
 /** A JSON body (any JSON value), or why it is refused: 415 not JSON, 413 too large, 400 malformed. */

@@ -8,7 +8,7 @@
  * GET /api/newsroom/media/{id} answers the same for a stored picture.
  */
 import { mediaRoot } from '../media.ts';
-import { BodyTooLarge, mediaType, readBody } from './body.ts';
+import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 import { findMedia, MAX_MEDIA_BYTES, MEDIA_TYPES, MediaRefused, storeMedia } from './media.ts';
 import type { NewsroomRoute } from './router.ts';
 
@@ -48,14 +48,14 @@ export const mediaRoutes: NewsroomRoute[] = [
       codes: { '200': 'Already uploaded (same bytes)', '201': 'Uploaded', '413': 'Over 20 MB', '415': 'Not JPEG, PNG or WebP', '422': 'Not a readable picture' },
     },
     async handler(ctx) {
-      const type = mediaType(ctx.request);
+      const type = contentType(ctx.request);
       if (!(MEDIA_TYPES as readonly string[]).includes(type)) {
         await ctx.request.body?.cancel().catch(() => {});
         return { status: 415, problem: `send the picture's bytes with Content-Type ${MEDIA_TYPES.join(', ')}` };
       }
       let bytes: Uint8Array;
       try {
-        bytes = await readBody(ctx.request, MAX_MEDIA_BYTES);
+        bytes = await readBodyBytes(ctx.request, MAX_MEDIA_BYTES);
       } catch (error) {
         if (error instanceof BodyTooLarge) return { status: 413, problem: `a picture is at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB` };
         throw error;
