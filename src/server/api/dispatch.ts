@@ -13,6 +13,7 @@ import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { CACHE_CONTROL, NO_CONTENT, NotFoundError, type RouteDef } from './define.ts';
 import { apiMessage } from './messages.ts';
+import { compilePathTemplate } from '../http/path-template.ts';
 
 interface CompiledRoute {
   def: RouteDef;
@@ -21,20 +22,7 @@ interface CompiledRoute {
 }
 
 export function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
-  return routes.map((def) => {
-    const names: string[] = [];
-    const trimmed = def.path.replace(/\/$/, '');
-    const pattern = trimmed
-      .split('/')
-      .map((seg) => {
-        const m = /^\{(\w+)\}$/.exec(seg);
-        if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(m[1]!);
-        return '([^/]+)';
-      })
-      .join('/');
-    return { def, names, regex: new RegExp(`^${pattern}/?$`) };
-  });
+  return routes.map((def) => ({ def, ...compilePathTemplate(def.path) }));
 }
 
 export function readLocale(request: Request, url: URL): Lang {

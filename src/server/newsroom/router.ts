@@ -9,6 +9,7 @@
  * any body), matches (404, 405 with Allow), runs the handler, answers its
  * outcome in the site's envelope and writes one audit row per call.
  */
+import { compilePathTemplate } from '../http/path-template.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { readLocale } from '../api/dispatch.ts';
@@ -69,19 +70,7 @@ interface Compiled {
 }
 
 function compile(routes: readonly NewsroomRoute[]): Compiled[] {
-  return routes.map((route) => {
-    const names: string[] = [];
-    const pattern = route.path
-      .split('/')
-      .map((seg) => {
-        const m = /^\{(\w+)\}$/.exec(seg);
-        if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(m[1]!);
-        return '([^/]+)';
-      })
-      .join('/');
-    return { route, names, regex: new RegExp(`^${pattern}/?$`) };
-  });
+  return routes.map((route) => ({ route, ...compilePathTemplate(route.path) }));
 }
 
 export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: () => Promise<DB>) {
