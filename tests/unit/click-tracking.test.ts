@@ -90,7 +90,7 @@ describe('click event schema', () => {
     for (const field of Object.keys(click())) {
       const body = click();
       delete body[field];
-      expect(errorsOf(body), field).toEqual({ [field]: ['required'] });
+      expect(errorsOf(body), field).toEqual({ [field]: ['champ obligatoire'] });
     }
   });
 
@@ -99,15 +99,15 @@ describe('click event schema', () => {
       expect(errorsOf(click({ target }))['target'], target).toBeDefined();
     }
     expect(errorsOf(click({ label: 'x'.repeat(TRACKING_LIMITS.labelChars + 1) }))['label']).toBeDefined();
-    expect(errorsOf(click({ label: 'a\u0000b' }))['label']).toEqual(['label must not hold control characters']);
+    expect(errorsOf(click({ label: 'a\u0000b' }))['label']).toEqual(['label ne doit pas contenir de caractères de contrôle']);
     expect(errorsOf(click({ label: 3 }))['label']).toBeDefined();
-    expect(errorsOf(click({ clickDate: NOW }))['clickDate']).toEqual(['clickDate must be in Unix seconds, not milliseconds']);
-    expect(errorsOf(click({ clickDate: NOW_S - 31 * 86400 }))['clickDate']).toEqual(['clickDate is more than 30 days old']);
+    expect(errorsOf(click({ clickDate: NOW }))['clickDate']).toEqual(['clickDate doit être en secondes Unix, pas en millisecondes']);
+    expect(errorsOf(click({ clickDate: NOW_S - 31 * 86400 }))['clickDate']).toEqual(['clickDate date de plus de 30 jours']);
     expect(errorsOf(click({ pageURL: '/fr' }))['pageURL']).toBeDefined();
     expect(errorsOf(click({ userID: 'a b' }))['userID']).toBeDefined();
-    expect(errorsOf(click({ connexionMode: 'visiteur' }))).toEqual({ connexionMode: ['unknown field'] });
+    expect(errorsOf(click({ connexionMode: 'visiteur' }))).toEqual({ connexionMode: ['champ inconnu'] });
     // An unknown id with a target is read as a click: the error names the click ids.
-    expect(errorsOf(click({ eventId: 99 }))['eventId']![0]).toMatch(/click event id/);
+    expect(errorsOf(click({ eventId: 99 }))['eventId']![0]).toBe(`eventId doit valoir l’une de ces valeurs\u202f: ${CLICK_EVENT_IDS.join(', ')}`);
     expect(errorsOf(click({ eventId: '20' }))['eventId']).toBeDefined();
   });
 
@@ -116,9 +116,9 @@ describe('click event schema', () => {
     expect(isClickShaped(play())).toBe(false);
     // A play id with a stray target stays a play (the target is an unknown field).
     expect(isClickShaped(play({ target: '/x' }))).toBe(false);
-    expect(errorsOf(play({ target: '/x' }))).toEqual({ target: ['unknown field'] });
+    expect(errorsOf(play({ target: '/x' }))).toEqual({ target: ['champ inconnu'] });
     // An unknown id without a target is refused as a play, as before clicks existed.
-    expect(errorsOf(play({ eventId: 9 }))).toEqual({ eventId: ['eventId must be 4 (video) or 7 (live)'] });
+    expect(errorsOf(play({ eventId: 9 }))).toEqual({ eventId: ['eventId doit valoir 4 (vidéo) ou 7 (direct)'] });
     // A play id on a click body: a play with missing fields.
     expect(Object.keys(errorsOf(click({ eventId: 4 })))).toContain('connexionMode');
   });
@@ -127,7 +127,7 @@ describe('click event schema', () => {
     const ok = parseTrackingBody([click(), play(), click({ eventId: 21, target: '/fr/live' })], NOW);
     expect(ok.ok && ok.events.map((e) => e.kind)).toEqual(['click', 'play', 'click']);
     expect(errorsOf([play(), click({ target: 'javascript:x' })])).toEqual({
-      '1.target': ['target must be a path starting with "/" or an absolute http(s) URL'],
+      '1.target': ['target doit être une URL absolue en http(s) ou un chemin commençant par «\u202f/\u202f»'],
     });
   });
 });

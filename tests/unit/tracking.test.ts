@@ -62,7 +62,7 @@ describe('play event schema', () => {
     for (const field of Object.keys(payload())) {
       const body = payload();
       delete body[field];
-      expect(errorsOf(body)).toEqual({ [field]: ['required'] });
+      expect(errorsOf(body)).toEqual({ [field]: ['champ obligatoire'] });
     }
   });
 
@@ -71,7 +71,7 @@ describe('play event schema', () => {
     expect(Object.keys(errorsOf(payload({ eventId: '4' })))).toEqual(['eventId']);
     expect(Object.keys(errorsOf(payload({ clickDate: String(NOW_S) })))).toEqual(['clickDate']);
     expect(Object.keys(errorsOf(payload({ userID: null })))).toEqual(['userID']);
-    expect(errorsOf(payload({ extra: 1 }))).toEqual({ extra: ['unknown field'] });
+    expect(errorsOf(payload({ extra: 1 }))).toEqual({ extra: ['champ inconnu'] });
   });
 
   it('refuses values outside the spec', () => {
@@ -92,10 +92,10 @@ describe('play event schema', () => {
   });
 
   it('wants clickDate in whole Unix seconds within a sane window', () => {
-    expect(errorsOf(payload({ clickDate: NOW }))['clickDate']).toEqual(['clickDate must be in Unix seconds, not milliseconds']);
+    expect(errorsOf(payload({ clickDate: NOW }))['clickDate']).toEqual(['clickDate doit être en secondes Unix, pas en millisecondes']);
     expect(errorsOf(payload({ clickDate: NOW_S + 0.5 }))['clickDate']).toBeDefined();
-    expect(errorsOf(payload({ clickDate: NOW_S + 2 * 86400 }))['clickDate']).toEqual(['clickDate is in the future']);
-    expect(errorsOf(payload({ clickDate: NOW_S - 31 * 86400 }))['clickDate']).toEqual(['clickDate is more than 30 days old']);
+    expect(errorsOf(payload({ clickDate: NOW_S + 2 * 86400 }))['clickDate']).toEqual(['clickDate est dans le futur']);
+    expect(errorsOf(payload({ clickDate: NOW_S - 31 * 86400 }))['clickDate']).toEqual(['clickDate date de plus de 30 jours']);
     expect(parseTrackingBody(payload({ clickDate: NOW_S - 29 * 86400 }), NOW).ok).toBe(true);
     expect(parseTrackingBody(payload({ clickDate: NOW_S + 3600 }), NOW).ok).toBe(true);
   });
@@ -112,11 +112,11 @@ describe('play event schema', () => {
   it('takes a batch all or nothing, errors keyed by index', () => {
     const ok = parseTrackingBody([payload(), payload({ contentId: '43' })], NOW);
     expect(ok.ok && ok.events.length).toBe(2);
-    expect(errorsOf([payload(), payload({ eventId: 9 })])).toEqual({ '1.eventId': ['eventId must be 4 (video) or 7 (live)'] });
-    expect(errorsOf([])).toEqual({ body: [`a batch holds 1 to ${TRACKING_LIMITS.batchEvents} events`] });
+    expect(errorsOf([payload(), payload({ eventId: 9 })])).toEqual({ '1.eventId': ['eventId doit valoir 4 (vidéo) ou 7 (direct)'] });
+    expect(errorsOf([])).toEqual({ body: [`un lot contient de 1 à ${TRACKING_LIMITS.batchEvents} événements`] });
     expect(errorsOf(Array.from({ length: TRACKING_LIMITS.batchEvents + 1 }, () => payload()))['body']).toBeDefined();
-    expect(errorsOf('hello')).toEqual({ body: ['an event must be a JSON object'] });
-    expect(errorsOf(null)).toEqual({ body: ['an event must be a JSON object'] });
+    expect(errorsOf('hello')).toEqual({ body: ['un événement doit être un objet JSON'] });
+    expect(errorsOf(null)).toEqual({ body: ['un événement doit être un objet JSON'] });
   });
 });
 
@@ -427,8 +427,16 @@ describe('endpoint handler', () => {
     expect(body.header).toMatchObject({ status: 'ERROR', code: 422, message: 'Certains champs sont invalides.' });
     expect(Object.keys(body.header.errors).sort()).toEqual(['clickDate', 'eventId']);
     expect(body.response).toBeNull();
+    expect(body.header.errors['eventId']).toEqual(['eventId doit valoir 4 (vidéo) ou 7 (direct)']);
+    // In the visitor's language, from the message catalogue: Arabic without a locale.
     const bad = await handle(post('{not json'), '1.2.3.4');
     expect(bad.status).toBe(422);
+    const badBody = (await bad.json()) as { header: { errors: Record<string, string[]> } };
+    expect(badBody.header.errors).toEqual({ body: ['يجب أن يكون متن الطلب بصيغة JSON: كائن حدث واحد أو مصفوفة من الأحداث'] });
+    const ar = await handle(post(JSON.stringify({ ...fresh(), clickSource: 'mobile' })), '1.2.3.4');
+    expect(((await ar.json()) as { header: { errors: Record<string, string[]> } }).header.errors).toEqual({
+      clickSource: ['يجب أن تكون قيمة clickSource إحدى القيم التالية: resp، web'],
+    });
     expect(queue.size).toBe(0);
   });
 

@@ -6,6 +6,7 @@ const MESSAGES: Record<number, (locale: Lang) => string> = {
   400: (locale) => m.polish_api_400({}, { locale }),
   404: (locale) => m.polish_api_404({}, { locale }),
   405: (locale) => m.polish_api_405({}, { locale }),
+  413: (locale) => m.polish_api_413({}, { locale }),
   422: (locale) => m.polish_api_422({}, { locale }),
   429: (locale) => m.polish_api_429({}, { locale }),
   500: (locale) => m.polish_api_500({}, { locale }),

@@ -7,27 +7,19 @@
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { Lang } from '../db/schema.ts';
+import * as m from '../../paraglide/messages.js';
 
 export type FieldErrors = Record<string, string[]>;
 
-const MESSAGES: Record<number, Record<Lang, string>> = {
-  401: {
-    ar: 'رمز الولوج مفقود أو غير صالح: أرسل رأس Authorization: Bearer برمز صالح.',
-    fr: 'Jeton absent ou invalide : envoyez l’en-tête Authorization: Bearer avec un jeton valide.',
-  },
-  409: {
-    ar: 'توجد نسخة أحدث من هذا المحتوى: لم يتغير شيء.',
-    fr: 'Une version plus récente de ce contenu existe déjà : rien n’a été modifié.',
-  },
-  413: { ar: 'الملف المرسل كبير جدًا.', fr: 'Le contenu envoyé est trop volumineux.' },
-  415: {
-    ar: 'نوع المحتوى غير مقبول: أرسل JSON أو صورة JPEG أو PNG أو WebP.',
-    fr: 'Type de contenu non accepté : envoyez du JSON ou une image JPEG, PNG ou WebP.',
-  },
+/** The newsroom's own messages, from the message catalogue (messages/*.json); the others are the API's. */
+const MESSAGES: Record<number, (locale: Lang) => string> = {
+  401: (locale) => m.polish_api_401_bearer({}, { locale }),
+  409: (locale) => m.polish_api_409_newer({}, { locale }),
+  415: (locale) => m.polish_api_415_json_or_image({}, { locale }),
 };
 
 export function newsroomMessage(code: number, locale: Lang): string {
-  return MESSAGES[code]?.[locale] ?? apiMessage(code, locale);
+  return MESSAGES[code]?.(locale) ?? apiMessage(code, locale);
 }
 
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', vary: 'locale' };

@@ -20,20 +20,21 @@ import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
+import * as m from '../../paraglide/messages.js';
 import { getConfig } from '../config.ts';
 import { BodyTooLarge, clientAddress, contentType, errorEnvelope, readBodyText, storeLimiter, type Limiter } from '../http/index.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { TrackingQueue } from './queue.ts';
-import { parseTrackingBody, TRACKING_LIMITS, type ClickEvent } from './schema.ts';
+import { parseTrackingBody, TRACKING_LIMITS, trackingTexts, type ClickEvent } from './schema.ts';
 
-const EXTRA_MESSAGES: Record<number, Record<Lang, string>> = {
-  413: { ar: 'حجم الطلب أكبر من المسموح به.', fr: 'La requête est trop volumineuse.' },
-  415: { ar: 'نوع المحتوى غير مقبول: أرسل JSON.', fr: 'Type de contenu non accepté : envoyez du JSON.' },
-  503: { ar: 'تعذر حفظ الحدث الآن، يرجى إعادة المحاولة بعد قليل.', fr: "L'événement n'a pas pu être enregistré, réessayez dans un instant." },
+/** The endpoint's own messages, from the message catalogue (messages/*.json); the others are the API's. */
+const EXTRA_MESSAGES: Record<number, (locale: Lang) => string> = {
+  415: (locale) => m.polish_api_415_json({}, { locale }),
+  503: (locale) => m.polish_api_503_tracking({}, { locale }),
 };
 
 function envelope(code: number, locale: Lang, errors?: Record<string, string[]>, headers: Record<string, string> = {}): Response {
-  return errorEnvelope(code, EXTRA_MESSAGES[code]?.[locale] ?? apiMessage(code, locale), { errors, headers });
+  return errorEnvelope(code, EXTRA_MESSAGES[code]?.(locale) ?? apiMessage(code, locale), { errors, headers });
 }
 
 export interface TrackingDeps {
@@ -58,15 +59,15 @@ export function createTrackingHandler(deps: TrackingDeps) {
       text = await readBodyText(request, TRACKING_LIMITS.bodyBytes);
     } catch (error) {
       if (error instanceof BodyTooLarge) return envelope(413, locale);
-      return envelope(422, locale, { body: ['the body could not be read'] });
+      return envelope(422, locale, { body: [trackingTexts(locale).unreadable] });
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return envelope(422, locale, { body: ['the body must be JSON: one event object or an array of events'] });
+      return envelope(422, locale, { body: [trackingTexts(locale).notJson] });
     }
-    const parsed = parseTrackingBody(body, now());
+    const parsed = parseTrackingBody(body, now(), locale);
     if (!parsed.ok) return envelope(422, locale, parsed.errors);
 
     let wait: number;
