@@ -10,7 +10,8 @@ import * as m from '../../paraglide/messages.js';
 import { formOf } from './api.ts';
 import { FacebookButton } from './FacebookButton.tsx';
 import type { FacebookSettings } from './facebook-sdk.ts';
-import { FormError, TextField, firstError } from './fields.tsx';
+import { FormField } from '../../components/forms/FormField.tsx';
+import { FormError, firstError } from './fields.tsx';
 import { fieldText, useAccountSubmit } from './use-account-submit.ts';
 
 export function SignInForm({ locale, facebook }: { locale: Locale; facebook: FacebookSettings | null }) {
@@ -26,7 +27,7 @@ export function SignInForm({ locale, facebook }: { locale: Locale; facebook: Fac
   return (
     <form className="auth-form" onSubmit={onSubmit} aria-busy={busy || undefined}>
       <FormError>{message}</FormError>
-      <TextField
+      <FormField
         label={m.account_label_email({}, o)}
         name="username"
         type="email"
@@ -37,7 +38,7 @@ export function SignInForm({ locale, facebook }: { locale: Locale; facebook: Fac
         data-autofocus=""
         error={firstError(errors, 'username')}
       />
-      <TextField
+      <FormField
         label={m.account_label_password({}, o)}
         name="password"
         type="password"

@@ -15,7 +15,8 @@ import * as m from '../../paraglide/messages.js';
 import { formOf } from './api.ts';
 import { FacebookButton } from './FacebookButton.tsx';
 import type { FacebookSettings } from './facebook-sdk.ts';
-import { FormError, TextField, firstError } from './fields.tsx';
+import { FormField } from '../../components/forms/FormField.tsx';
+import { FormError, firstError } from './fields.tsx';
 import { fieldText, useAccountSubmit } from './use-account-submit.ts';
 
 /** YYYY-MM-DD of today minus `years`, in the browser's calendar (the server checks the exact bounds). */
@@ -51,7 +52,7 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
   return (
     <form className="auth-form" onSubmit={onSubmit} aria-busy={busy || undefined}>
       <FormError>{message}</FormError>
-      <TextField
+      <FormField
         label={m.account_label_date({}, o)}
         name="date"
         type="date"
@@ -62,7 +63,7 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
         data-autofocus=""
         error={firstError(errors, 'date')}
       />
-      <fieldset className="auth-field auth-radios" aria-invalid={errors.sexe ? true : undefined}>
+      <fieldset className="auth-radios" aria-invalid={errors.sexe ? true : undefined}>
         <legend>{m.account_label_sexe({}, o)}</legend>
         <label>
           <input type="radio" name="sexe" value="H" defaultChecked required /> {m.account_sexe_h({}, o)}
@@ -70,10 +71,10 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
         <label>
           <input type="radio" name="sexe" value="F" /> {m.account_sexe_f({}, o)}
         </label>
-        {errors.sexe && <p className="auth-field-error">{errors.sexe[0]}</p>}
+        {errors.sexe && <p className="form-field-error">{errors.sexe[0]}</p>}
       </fieldset>
-      <TextField label={m.account_label_name({}, o)} name="name" type="text" autoComplete="name" required minLength={2} maxLength={80} error={firstError(errors, 'name')} />
-      <TextField
+      <FormField label={m.account_label_name({}, o)} name="name" type="text" autoComplete="name" required minLength={2} maxLength={80} error={firstError(errors, 'name')} />
+      <FormField
         label={m.account_label_email({}, o)}
         name="email"
         type="email"
@@ -83,8 +84,8 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
         dir="ltr"
         error={firstError(errors, 'email')}
       />
-      <TextField label={m.account_label_email_confirm({}, o)} name="confirming_email" type="email" autoComplete="email" required maxLength={254} dir="ltr" />
-      <TextField
+      <FormField label={m.account_label_email_confirm({}, o)} name="confirming_email" type="email" autoComplete="email" required maxLength={254} dir="ltr" />
+      <FormField
         label={m.account_label_password({}, o)}
         name="password"
         type="password"
@@ -96,7 +97,7 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
         hint={m.account_password_hint({ min: '8' }, o)}
         error={firstError(errors, 'password')}
       />
-      <TextField
+      <FormField
         label={m.account_label_password_confirm({}, o)}
         name="confirming_password"
         type="password"
