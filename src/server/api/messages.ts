@@ -15,3 +15,8 @@ const MESSAGES: Record<number, (locale: Lang) => string> = {
 export function apiMessage(code: number, locale: Lang): string {
   return (MESSAGES[code] ?? MESSAGES[500]!)(locale);
 }
+
+/** A catalogue message in both languages, for tables of texts keyed by language. */
+export function inBothLanguages(message: (inputs: Record<string, never>, options: { locale: Lang }) => string): Record<Lang, string> {
+  return { ar: message({}, { locale: 'ar' }), fr: message({}, { locale: 'fr' }) };
+}

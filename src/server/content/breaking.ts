@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { articlePath } from '../../lib/paths.ts';
+import { inBothLanguages } from '../api/messages.ts';
+import * as m from '../../paraglide/messages.js';
 
 /** The ticker's title, per language. */
-export const BREAKING_TITLE: Record<Lang, string> = { ar: 'عاجل', fr: 'Urgent' };
+export const BREAKING_TITLE: Record<Lang, string> = inBothLanguages(m.polish_breaking_title);
 
 export interface BreakingNews {
   title: string;

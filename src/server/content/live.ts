@@ -5,11 +5,13 @@ import type { Lang } from '../db/schema.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { loadImages } from './images.ts';
 import { route } from '../../lib/routes.ts';
+import { inBothLanguages } from '../api/messages.ts';
+import * as m from '../../paraglide/messages.js';
 
 /** The built-in live channel's playlist (served by the live-channel module). */
 export const BUILTIN_LIVE_URL = '/live/2m/index.m3u8';
 
-export const LIVE_TITLE: Record<Lang, string> = { ar: '2M مباشر', fr: '2M en direct' };
+export const LIVE_TITLE: Record<Lang, string> = inBothLanguages(m.polish_live_title);
 
 export interface LiveSection {
   /** url[0] is the live address; the rest are the other active channels. */

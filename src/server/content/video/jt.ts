@@ -4,15 +4,17 @@ import type { Lang, Row } from '../../db/schema.ts';
 import { jtSeed, toCard, toCards } from './cards.ts';
 import { nowIso } from './common.ts';
 import { loadMedia } from './sources.ts';
+import { inBothLanguages } from '../../api/messages.ts';
+import * as m from '../../../paraglide/messages.js';
 
 export type Edition = Row<'jt_bulletins'>['edition'];
 
 export const EDITIONS: readonly Edition[] = ['ar', 'fr', 'amz'];
 
 const EDITION_NAMES: Record<Edition, Record<Lang, string>> = {
-  ar: { ar: 'الأخبار بالعربية', fr: 'Journal en arabe' },
-  fr: { ar: 'الأخبار بالفرنسية', fr: 'Journal en français' },
-  amz: { ar: 'الأخبار بالأمازيغية', fr: 'Journal en amazigh' },
+  ar: inBothLanguages(m.polish_jt_edition_ar),
+  fr: inBothLanguages(m.polish_jt_edition_fr),
+  amz: inBothLanguages(m.polish_jt_edition_amz),
 };
 
 export const editionName = (edition: Edition, lang: Lang): string => EDITION_NAMES[edition][lang];

@@ -6,14 +6,16 @@ import type { ImageShape, VideoCard } from '../../api/shapes.ts';
 import { loadImages } from '../images.ts';
 import { starlightSeed, toCards } from './cards.ts';
 import { ids, nowIso, toCount, tr } from './common.ts';
+import { inBothLanguages } from '../../api/messages.ts';
+import * as m from '../../../paraglide/messages.js';
 
 /** Video groups of a season page, in display order, with their titles. */
 const KINDS: ReadonlyArray<{ kind: string; title: Record<Lang, string> }> = [
-  { kind: 'prime', title: { ar: 'البرايمات', fr: 'Primes' } },
-  { kind: 'performance', title: { ar: 'العروض', fr: 'Performances' } },
-  { kind: 'portrait', title: { ar: 'بورتريهات', fr: 'Portraits' } },
-  { kind: 'casting', title: { ar: 'الكاستينغ', fr: 'Castings' } },
-  { kind: 'backstage', title: { ar: 'الكواليس', fr: 'Coulisses' } },
+  { kind: 'prime', title: inBothLanguages(m.polish_starlight_prime) },
+  { kind: 'performance', title: inBothLanguages(m.polish_starlight_performance) },
+  { kind: 'portrait', title: inBothLanguages(m.polish_starlight_portrait) },
+  { kind: 'casting', title: inBothLanguages(m.polish_starlight_casting) },
+  { kind: 'backstage', title: inBothLanguages(m.polish_starlight_backstage) },
 ];
 
 export interface StarlightSeason {

@@ -8,18 +8,20 @@ import { latestBulletins } from './jt.ts';
 import { latestEpisodesOfKinds } from './programmes.ts';
 import { replaysSlice } from './replays.ts';
 import { latestStarlightVideos } from './starlight.ts';
+import { inBothLanguages } from '../../api/messages.ts';
+import * as m from '../../../paraglide/messages.js';
 
 export const WATCH_ROW_SIZE = 8;
 
 export type WatchSectionKey = 'jt' | 'emissions' | 'series' | 'by2m' | 'starlight' | 'latest';
 
 const SECTION_TITLES: Record<WatchSectionKey, Record<Lang, string>> = {
-  jt: { ar: 'النشرات الإخبارية', fr: 'Journaux télévisés' },
-  emissions: { ar: 'البرامج', fr: 'Émissions' },
-  series: { ar: 'المسلسلات والأفلام', fr: 'Séries et films' },
-  by2m: { ar: 'فيديوهات 2M', fr: 'By 2M' },
-  starlight: { ar: 'ستارلايت', fr: 'Starlight' },
-  latest: { ar: 'آخر الإعادات', fr: 'Derniers replays' },
+  jt: inBothLanguages(m.polish_watch_jt),
+  emissions: inBothLanguages(m.polish_watch_emissions),
+  series: inBothLanguages(m.polish_watch_series),
+  by2m: inBothLanguages(m.polish_watch_by2m),
+  starlight: inBothLanguages(m.polish_watch_starlight),
+  latest: inBothLanguages(m.polish_watch_latest),
 };
 
 export interface LiveStream {
