@@ -28,6 +28,13 @@ describe('hoistIslandStyles', () => {
     const json = new Response('{"a":1}', { headers: { 'content-type': 'application/json' } });
     expect(await withIslandStylesInHead(json)).toBe(json);
   });
+
+  it('gives a page the reason phrase of its status (Astro leaves "OK" on a 404 page)', async () => {
+    const page = await withIslandStylesInHead(
+      new Response('<head></head><body></body>', { status: 404, statusText: 'OK', headers: { 'content-type': 'text/html' } }),
+    );
+    expect(`${page.status} ${page.statusText}`).toBe('404 Not Found');
+  });
 });
 
 describe('ad placement bands', () => {

@@ -5,6 +5,7 @@
  * option to place it elsewhere. The middleware moves it into <head>, where
  * it applies the same.
  */
+import { STATUS_CODES } from 'node:http';
 import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 
 export const ISLAND_STYLE_TAG = `<style>${ISLAND_STYLES}</style>`;
@@ -19,11 +20,16 @@ export function hoistIslandStyles(html: string): string {
   return `${head.includes(ISLAND_STYLE_TAG) ? head : head + ISLAND_STYLE_TAG}${rest.replaceAll(ISLAND_STYLE_TAG, '')}`;
 }
 
-/** A page's response with its island <style> in <head> (other responses unchanged). */
+/**
+ * A page's response with its island <style> in <head> (other responses
+ * unchanged), and a status line that agrees with its status: a page that
+ * sets `Astro.response.status = 404` keeps Astro's statusText "OK", which
+ * the Node adapter wrote as "404 OK".
+ */
 export async function withIslandStylesInHead(response: Response): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || !response.body) return response;
   const html = await response.text();
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(hoistIslandStyles(html), { status: response.status, statusText: response.statusText, headers });
+  return new Response(hoistIslandStyles(html), { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers });
 }
