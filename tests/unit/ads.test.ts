@@ -165,7 +165,7 @@ describe('house ad store', () => {
       .execute();
 
     const ma = await eligibleCreatives(db, 'ma', NOW);
-    expect(ma.map((c) => c.name)).toEqual(['Autopromo : 2M en direct sur 2m.ma', 'Autopromo : Starlight saison 3']);
+    expect(ma.map((c) => c.name)).toEqual(['Autopromo\u202f: 2M en direct sur 2m.ma', 'Autopromo\u202f: Starlight saison 3']);
     const intl = await eligibleCreatives(db, 'intl', NOW);
     expect(intl.length).toBe(2);
     expect(intl.every((c) => c.market === 'intl')).toBe(true);

@@ -338,6 +338,19 @@ describe('demo content seed', () => {
     }
   });
 
+  it('writes French titles with a narrow no-break space before : ; ! ? and inside « » (issue 15 item 7)', async () => {
+    const bad = /(?:[^\u202f][:;!?](?=\s|$))|(?:«[^\u202f])|(?:[^\u202f]»)/u;
+    const titles: string[] = [];
+    const frArticles = await db.selectFrom('articles').select('title').where('lang', '=', 'fr').execute();
+    titles.push(...frArticles.map((r) => r.title));
+    for (const table of ['programmes', 'episodes', 'jt_bulletins', 'web_videos', 'starlight_videos'] as const) {
+      const rows = await db.selectFrom(table).select('title_fr').execute();
+      titles.push(...rows.map((r) => r.title_fr));
+    }
+    expect(titles.length).toBeGreaterThan(300);
+    expect(titles.filter((t) => bad.test(t))).toEqual([]);
+  });
+
   it('has one static page per key and language', async () => {
     for (const lang of LANGS) {
       const pages = await db.selectFrom('static_pages').selectAll().where('lang', '=', lang).execute();

@@ -31,14 +31,14 @@ export async function createAdCreatives(db: Kysely<Database>, now: Date): Promis
   };
   const rows: NewRow<'ad_creatives'>[] = [
     // Morocco (country flag 0).
-    { name: 'Autopromo : 2M en direct sur 2m.ma', market: 'ma', ...file('live'), click_url: '/{lang}/live', weight: 3 },
-    { name: 'Autopromo : Starlight saison 3', market: 'ma', ...file('starlight'), click_url: '/{lang}/replay/starlight/saison3', weight: 2 },
+    { name: 'Autopromo : 2M en direct sur 2m.ma', market: 'ma', ...file('live'), click_url: '/{lang}/live', weight: 3 },
+    { name: 'Autopromo : Starlight saison 3', market: 'ma', ...file('starlight'), click_url: '/{lang}/replay/starlight/saison3', weight: 2 },
     // Abroad (country flag 1): the diaspora campaign.
-    { name: 'Autopromo international : 2M partout dans le monde', market: 'intl', ...file('live'), click_url: '/{lang}/live', weight: 1 },
-    { name: 'Autopromo international : Starlight saison 3', market: 'intl', ...file('starlight'), click_url: '/{lang}/replay/starlight/saison3', weight: 1 },
+    { name: 'Autopromo international : 2M partout dans le monde', market: 'intl', ...file('live'), click_url: '/{lang}/live', weight: 1 },
+    { name: 'Autopromo international : Starlight saison 3', market: 'intl', ...file('starlight'), click_url: '/{lang}/replay/starlight/saison3', weight: 1 },
     // A finished campaign: kept for the record, never served.
     {
-      name: 'Autopromo : Starlight saison 2 (campagne terminée)',
+      name: 'Autopromo : Starlight saison 2 (campagne terminée)',
       market: 'ma',
       ...file('starlight'),
       click_url: '/{lang}/replay/starlight/saison2',
@@ -80,7 +80,7 @@ interface Campaign {
 const CAMPAIGNS: Campaign[] = [
   {
     key: 'live',
-    name: 'Autopromo : 2M en direct',
+    name: 'Autopromo : 2M en direct',
     market: 'ma',
     palette: PALETTES.live,
     motif: 'studio',
@@ -91,18 +91,18 @@ const CAMPAIGNS: Campaign[] = [
   },
   {
     key: 'starlight',
-    name: 'Autopromo : Starlight saison 3',
+    name: 'Autopromo : Starlight saison 3',
     market: 'ma',
     palette: PALETTES.starlight,
     motif: 'stage',
-    headline: { fr: 'Starlight : revivez les primes', ar: 'ستارلايت: أعيدوا مشاهدة البرايمات' },
+    headline: { fr: 'Starlight : revivez les primes', ar: 'ستارلايت: أعيدوا مشاهدة البرايمات' },
     cta: { fr: 'Voir', ar: 'شاهدوا' },
     click: '/{lang}/replay/starlight/saison3',
     weight: 2,
   },
   {
     key: 'newsletter',
-    name: 'Autopromo : lettre d’information',
+    name: 'Autopromo : lettre d’information',
     market: 'ma',
     palette: PALETTES.actualite,
     motif: 'shapes',
@@ -113,7 +113,7 @@ const CAMPAIGNS: Campaign[] = [
   },
   {
     key: 'intl',
-    name: 'Autopromo international : 2M dans le monde',
+    name: 'Autopromo international : 2M dans le monde',
     market: 'intl',
     palette: PALETTES.monde,
     motif: 'shapes',
@@ -127,7 +127,7 @@ const CAMPAIGNS: Campaign[] = [
 const SKINS: (Omit<Campaign, 'cta' | 'weight'> & { bg: string })[] = [
   {
     key: 'skin-starlight',
-    name: 'Habillage : Starlight saison 3',
+    name: 'Habillage : Starlight saison 3',
     market: 'ma',
     palette: PALETTES.starlight,
     motif: 'stage',
@@ -137,7 +137,7 @@ const SKINS: (Omit<Campaign, 'cta' | 'weight'> & { bg: string })[] = [
   },
   {
     key: 'skin-intl',
-    name: 'Habillage international : 2M dans le monde',
+    name: 'Habillage international : 2M dans le monde',
     market: 'intl',
     palette: PALETTES.monde,
     motif: 'shapes',

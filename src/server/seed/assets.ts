@@ -85,7 +85,7 @@ function plan(): Planned[] {
         motif: 'shapes',
         word: ['MONDIAL 2030', 'AL HAOUZ', 'EAU'][i] ?? 'DOSSIER',
         seed: seed++,
-        alt: { ar: `غلاف ملف: ${d.title.ar}`, fr: `Visuel du dossier « ${d.title.fr} »` },
+        alt: { ar: `غلاف ملف: ${d.title.ar}`, fr: `Visuel du dossier « ${d.title.fr} »` },
         credit: '2M',
       },
       assign: (ids, id) => {
@@ -103,7 +103,7 @@ function plan(): Planned[] {
         motif: 'studio',
         word: p.artwork,
         seed: seed++,
-        alt: { ar: `صورة ${kindAr[p.kind]} ${p.title.ar}`, fr: `Visuel ${kindFr[p.kind]} « ${p.title.fr} »` },
+        alt: { ar: `صورة ${kindAr[p.kind]} ${p.title.ar}`, fr: `Visuel ${kindFr[p.kind]} « ${p.title.fr} »` },
         credit: '2M',
       },
       assign: (ids, id) => {
@@ -118,7 +118,7 @@ function plan(): Planned[] {
         motif: 'shapes',
         word: p.artwork,
         seed: seed++,
-        alt: { ar: `ملصق ${kindAr[p.kind]} ${p.title.ar}`, fr: `Affiche ${kindFr[p.kind]} « ${p.title.fr} »` },
+        alt: { ar: `ملصق ${kindAr[p.kind]} ${p.title.ar}`, fr: `Affiche ${kindFr[p.kind]} « ${p.title.fr} »` },
         credit: '2M',
       },
       assign: (ids, id) => {
@@ -134,7 +134,7 @@ function plan(): Planned[] {
           motif: k === 0 ? 'studio' : 'shapes',
           word: p.artwork,
           seed: seed++,
-          alt: { ar: `صورة مصغرة من ${kindAr[p.kind]} ${p.title.ar}`, fr: `Vignette ${kindFr[p.kind]} « ${p.title.fr} »` },
+          alt: { ar: `صورة مصغرة من ${kindAr[p.kind]} ${p.title.ar}`, fr: `Vignette ${kindFr[p.kind]} « ${p.title.fr} »` },
           credit: '2M',
         },
         assign: (ids, id) => {
@@ -153,7 +153,7 @@ function plan(): Planned[] {
           motif: 'studio',
           word: e.word,
           seed: seed++,
-          alt: { ar: `استوديو ${e.ar}`, fr: `Le plateau du journal : ${e.fr}` },
+          alt: { ar: `استوديو ${e.ar}`, fr: `Le plateau du journal : ${e.fr}` },
           credit: '2M',
         },
         assign: (ids, id) => ids.jt[e.key].push(id),

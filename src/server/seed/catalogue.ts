@@ -249,7 +249,7 @@ export async function createBulletins(db: Kysely<Database>, rng: Rng, now: Date,
         title_ar: title.ar,
         title_fr: title.fr,
         description_ar: `أبرز عناوين النشرة: ${picks.map((h) => h.ar).join('؛ ')}.`,
-        description_fr: `Au sommaire : ${picks.map((h) => h.fr).join(' ; ')}.`,
+        description_fr: `Au sommaire : ${picks.map((h) => h.fr).join(' ; ')}.`,
         video_id: await video(db, SAMPLE_VIDEOS.journal, thumb),
         thumbnail_image_id: thumb,
         published_at: end.toISOString(),
@@ -296,23 +296,23 @@ interface Slot {
 }
 
 const DOCUMENTARIES: readonly Bi[] = [
-  { ar: 'وثائقي: المغرب من السماء', fr: 'Documentaire : le Maroc vu du ciel' },
-  { ar: 'وثائقي: أسرار الأطلس', fr: "Documentaire : les secrets de l'Atlas" },
-  { ar: 'وثائقي: حكايات المدن العتيقة', fr: 'Documentaire : histoires de médinas' },
-  { ar: 'وثائقي: قصور الجنوب', fr: 'Documentaire : les ksour du Sud' },
-  { ar: 'وثائقي: الحرفيون الأخيرون', fr: 'Documentaire : les derniers artisans' },
-  { ar: 'وثائقي: طريق القوافل', fr: 'Documentaire : la route des caravanes' },
-  { ar: 'وثائقي: غابات الأرز', fr: 'Documentaire : les forêts de cèdres' },
+  { ar: 'وثائقي: المغرب من السماء', fr: 'Documentaire : le Maroc vu du ciel' },
+  { ar: 'وثائقي: أسرار الأطلس', fr: "Documentaire : les secrets de l'Atlas" },
+  { ar: 'وثائقي: حكايات المدن العتيقة', fr: 'Documentaire : histoires de médinas' },
+  { ar: 'وثائقي: قصور الجنوب', fr: 'Documentaire : les ksour du Sud' },
+  { ar: 'وثائقي: الحرفيون الأخيرون', fr: 'Documentaire : les derniers artisans' },
+  { ar: 'وثائقي: طريق القوافل', fr: 'Documentaire : la route des caravanes' },
+  { ar: 'وثائقي: غابات الأرز', fr: 'Documentaire : les forêts de cèdres' },
 ];
 
 const FILMS: readonly Bi[] = [
-  { ar: 'فيلم: ليالي الدار البيضاء', fr: 'Film : Nuits de Casablanca' },
-  { ar: 'فيلم: الطريق إلى زاكورة', fr: 'Film : La Route de Zagora' },
-  { ar: 'فيلم: رسالة من طنجة', fr: 'Film : Lettre de Tanger' },
-  { ar: 'فيلم: حارس المنارة', fr: 'Film : Le Gardien du phare' },
-  { ar: 'فيلم: صيف في أصيلة', fr: 'Film : Un été à Asilah' },
-  { ar: 'فيلم: العودة إلى الدوار', fr: 'Film : Retour au douar' },
-  { ar: 'فيلم: سر الحكواتي', fr: 'Film : Le Secret du conteur' },
+  { ar: 'فيلم: ليالي الدار البيضاء', fr: 'Film : Nuits de Casablanca' },
+  { ar: 'فيلم: الطريق إلى زاكورة', fr: 'Film : La Route de Zagora' },
+  { ar: 'فيلم: رسالة من طنجة', fr: 'Film : Lettre de Tanger' },
+  { ar: 'فيلم: حارس المنارة', fr: 'Film : Le Gardien du phare' },
+  { ar: 'فيلم: صيف في أصيلة', fr: 'Film : Un été à Asilah' },
+  { ar: 'فيلم: العودة إلى الدوار', fr: 'Film : Retour au douar' },
+  { ar: 'فيلم: سر الحكواتي', fr: 'Film : Le Secret du conteur' },
 ];
 
 function programmeTitle(slug: string, rerun = false): Bi {
@@ -542,7 +542,7 @@ export async function createStarlight(
         person_id: c.id,
         kind: 'portrait',
         title_ar: `بورتريه: ${c.name.ar}`,
-        title_fr: `Portrait : ${c.name.fr}`,
+        title_fr: `Portrait : ${c.name.fr}`,
         video_id: await video(db, SAMPLE_VIDEOS.clip, t),
         thumbnail_image_id: t,
         published_at: at(addDays(firstPrime, -rng.int(2, 6)), 18 * 60),
@@ -556,7 +556,7 @@ export async function createStarlight(
         person_id: null,
         kind: 'casting',
         title_ar: `كاستينغ ستارلايت ${s.number}: محطة ${city.ar}`,
-        title_fr: `Casting Starlight ${s.number} : étape ${fde(city.fr)}`,
+        title_fr: `Casting Starlight ${s.number} : étape ${fde(city.fr)}`,
         video_id: await video(db, SAMPLE_VIDEOS.clip, t),
         thumbnail_image_id: t,
         published_at: at(addDays(firstPrime, -rng.int(20, 40)), 19 * 60),
@@ -618,14 +618,14 @@ export async function createAdTags(db: Kysely<Database>, tax: Taxonomy): Promise
   const tag = (lang: Lang, slug: string): number | null => tax.tags[lang].get(slug)?.id ?? null;
   const prog = (slug: string): number | null => tax.programmes.get(slug) ?? null;
   const rows: NewRow<'ad_tags'>[] = [
-    { tag_id: tag('ar', 'botola-pro'), programme_id: null, pub_code: '/2M/video/preroll-sport', description: 'Pré-roll sport : Botola Pro (arabe)' },
-    { tag_id: tag('fr', 'botola-pro'), programme_id: null, pub_code: '/2M/video/preroll-sport', description: 'Pré-roll sport : Botola Pro (français)' },
-    { tag_id: tag('ar', 'lions-de-l-atlas'), programme_id: null, pub_code: '/2M/video/preroll-sport', description: "Pré-roll sport : Lions de l'Atlas (arabe)" },
-    { tag_id: tag('fr', 'tourisme'), programme_id: null, pub_code: null, description: 'Tourisme : unité pré-roll par défaut' },
-    { tag_id: null, programme_id: prog('rachid-show'), pub_code: '/2M/video/preroll-divertissement', description: 'Rachid Show : pré-roll divertissement' },
-    { tag_id: null, programme_id: prog('lalla-laaroussa'), pub_code: null, description: 'Lalla Laaroussa : unité pré-roll par défaut' },
-    { tag_id: null, programme_id: prog('dar-lbahja'), pub_code: '/2M/video/preroll-series', description: 'Dar Lbahja : pré-roll séries' },
-    { tag_id: null, programme_id: prog('mais-encore'), pub_code: '/2M/video/preroll-info', description: 'Mais encore ? : pré-roll information' },
+    { tag_id: tag('ar', 'botola-pro'), programme_id: null, pub_code: '/2M/video/preroll-sport', description: 'Pré-roll sport : Botola Pro (arabe)' },
+    { tag_id: tag('fr', 'botola-pro'), programme_id: null, pub_code: '/2M/video/preroll-sport', description: 'Pré-roll sport : Botola Pro (français)' },
+    { tag_id: tag('ar', 'lions-de-l-atlas'), programme_id: null, pub_code: '/2M/video/preroll-sport', description: "Pré-roll sport : Lions de l'Atlas (arabe)" },
+    { tag_id: tag('fr', 'tourisme'), programme_id: null, pub_code: null, description: 'Tourisme : unité pré-roll par défaut' },
+    { tag_id: null, programme_id: prog('rachid-show'), pub_code: '/2M/video/preroll-divertissement', description: 'Rachid Show : pré-roll divertissement' },
+    { tag_id: null, programme_id: prog('lalla-laaroussa'), pub_code: null, description: 'Lalla Laaroussa : unité pré-roll par défaut' },
+    { tag_id: null, programme_id: prog('dar-lbahja'), pub_code: '/2M/video/preroll-series', description: 'Dar Lbahja : pré-roll séries' },
+    { tag_id: null, programme_id: prog('mais-encore'), pub_code: '/2M/video/preroll-info', description: 'Mais encore ? : pré-roll information' },
   ];
   await insertMany(db, 'ad_tags', rows);
   return rows.length;

@@ -104,7 +104,7 @@ export async function addSyntheticArticles(db: Kysely<Database>, n: number, opts
             lead = `في ${city.ar}، ${subject.ar} ${verb}${tail.ar}، حسب ما أفادت به مصادر محلية.`;
             slug = `${section}-${city.slug}-${seq}`;
           } else {
-            title = `${city.fr} : ${subject.fr} ${pred.fr}${tail.fr}`;
+            title = `${city.fr} : ${subject.fr} ${pred.fr}${tail.fr}`;
             lead = `À ${city.fr}, ${subject.fr} ${pred.fr}${tail.fr}, selon des sources locales.`;
             slug = `${slugify(title, 60)}-${seq}`;
           }

@@ -37,16 +37,16 @@ export interface ProgrammeDef {
 }
 
 const DEBATES: readonly Bi[] = [
-  { ar: 'الماء: هل نحن مستعدون لسنوات الجفاف المقبلة؟', fr: "Eau : sommes-nous prêts pour les prochaines années de sécheresse ?" },
-  { ar: 'الشباب والشغل: أي حلول للبطالة؟', fr: 'Jeunes et emploi : quelles solutions contre le chômage ?' },
-  { ar: 'مونديال 2030: أي إرث للمدن المغربية؟', fr: 'Mondial 2030 : quel héritage pour les villes marocaines ?' },
+  { ar: 'الماء: هل نحن مستعدون لسنوات الجفاف المقبلة؟', fr: "Eau : sommes-nous prêts pour les prochaines années de sécheresse ?" },
+  { ar: 'الشباب والشغل: أي حلول للبطالة؟', fr: 'Jeunes et emploi : quelles solutions contre le chômage ?' },
+  { ar: 'مونديال 2030: أي إرث للمدن المغربية؟', fr: 'Mondial 2030 : quel héritage pour les villes marocaines ?' },
   { ar: 'القدرة الشرائية في مواجهة الغلاء', fr: "Le pouvoir d'achat face à la vie chère" },
-  { ar: 'المدرسة العمومية: أين وصل الإصلاح؟', fr: "École publique : où en est la réforme ?" },
-  { ar: 'الذكاء الاصطناعي: فرصة أم تهديد لسوق الشغل؟', fr: "Intelligence artificielle : chance ou menace pour l'emploi ?" },
-  { ar: 'الحماية الاجتماعية: حصيلة مرحلية', fr: "Protection sociale : un bilan d'étape" },
+  { ar: 'المدرسة العمومية: أين وصل الإصلاح؟', fr: "École publique : où en est la réforme ?" },
+  { ar: 'الذكاء الاصطناعي: فرصة أم تهديد لسوق الشغل؟', fr: "Intelligence artificielle : chance ou menace pour l'emploi ?" },
+  { ar: 'الحماية الاجتماعية: حصيلة مرحلية', fr: "Protection sociale : un bilan d'étape" },
   { ar: 'الطاقات المتجددة ورهان السيادة الطاقية', fr: 'Renouvelables et souveraineté énergétique' },
-  { ar: 'الصحة العمومية بين الخصاص والانتظارات', fr: 'Santé publique : pénuries et attentes' },
-  { ar: 'السكن: كيف نقرب الحلم من الأسر الشابة؟', fr: 'Logement : comment rapprocher le rêve des jeunes ménages ?' },
+  { ar: 'الصحة العمومية بين الخصاص والانتظارات', fr: 'Santé publique : pénuries et attentes' },
+  { ar: 'السكن: كيف نقرب الحلم من الأسر الشابة؟', fr: 'Logement : comment rapprocher le rêve des jeunes ménages ?' },
 ];
 
 const MORNING: readonly Bi[] = [
@@ -57,7 +57,7 @@ const MORNING: readonly Bi[] = [
   { ar: 'النوم الجيد وأسراره', fr: 'Les secrets d’un bon sommeil' },
   { ar: 'الرياضة بعد الأربعين', fr: 'Le sport après quarante ans' },
   { ar: 'حماية الأطفال على الإنترنت', fr: 'Protéger les enfants sur Internet' },
-  { ar: 'الزربية المغربية: حكايات وألوان', fr: 'Le tapis marocain : histoires et couleurs' },
+  { ar: 'الزربية المغربية: حكايات وألوان', fr: 'Le tapis marocain : histoires et couleurs' },
   { ar: 'الوقاية من أمراض القلب', fr: 'Prévenir les maladies cardiaques' },
   { ar: 'مشاريع صغيرة من البيت', fr: 'Lancer une petite activité depuis chez soi' },
 ];
@@ -65,12 +65,12 @@ const MORNING: readonly Bi[] = [
 const INQUIRIES: readonly Bi[] = [
   { ar: 'مسار قطعة الغيار المقلدة', fr: 'Sur la piste des pièces détachées contrefaites' },
   { ar: 'الهدر المدرسي في القرى الجبلية', fr: "Le décrochage scolaire dans les villages de montagne" },
-  { ar: 'ماذا نأكل حقا؟ رحلة في سلاسل التوزيع', fr: "Que mange-t-on vraiment ? Voyage dans les circuits de distribution" },
-  { ar: 'النصب الإلكتروني: الضحايا يتكلمون', fr: 'Arnaques en ligne : les victimes témoignent' },
-  { ar: 'المياه الجوفية: استنزاف صامت', fr: 'Nappes phréatiques : un épuisement silencieux' },
-  { ar: 'العمل الموسمي: وجوه وحكايات', fr: 'Travail saisonnier : visages et récits' },
+  { ar: 'ماذا نأكل حقا؟ رحلة في سلاسل التوزيع', fr: "Que mange-t-on vraiment ? Voyage dans les circuits de distribution" },
+  { ar: 'النصب الإلكتروني: الضحايا يتكلمون', fr: 'Arnaques en ligne : les victimes témoignent' },
+  { ar: 'المياه الجوفية: استنزاف صامت', fr: 'Nappes phréatiques : un épuisement silencieux' },
+  { ar: 'العمل الموسمي: وجوه وحكايات', fr: 'Travail saisonnier : visages et récits' },
   { ar: 'حوادث الشغل في أوراش البناء', fr: 'Accidents du travail sur les chantiers' },
-  { ar: 'الأدوية: لماذا تختفي من الصيدليات؟', fr: 'Médicaments : pourquoi disparaissent-ils des pharmacies ?' },
+  { ar: 'الأدوية: لماذا تختفي من الصيدليات؟', fr: 'Médicaments : pourquoi disparaissent-ils des pharmacies ?' },
 ];
 
 const SYNOPSES: Record<string, readonly Bi[]> = {
@@ -128,7 +128,7 @@ export const PROGRAMMES: readonly ProgrammeDef[] = [
     weekday: 6,
     airMinutes: 21 * 60 + 30,
     episode: (c) => ({
-      title: { ar: `الحلقة ${c.n}: ${c.guest.ar} ضيف${c.guest.female ? 'ة' : ''} البرنامج`, fr: `Épisode ${c.n} : ${c.guest.fr} invité${c.guest.female ? 'e' : ''} du Rachid Show` },
+      title: { ar: `الحلقة ${c.n}: ${c.guest.ar} ضيف${c.guest.female ? 'ة' : ''} البرنامج`, fr: `Épisode ${c.n} : ${c.guest.fr} invité${c.guest.female ? 'e' : ''} du Rachid Show` },
       description: {
         ar: `${c.guest.female ? 'تحل الفنانة' : 'يحل الفنان'} ${c.guest.ar} ضيف${c.guest.female ? 'ة' : 'ا'} على رشيد شو للحديث عن مسار${c.guest.female ? 'ها' : 'ه'} ومشاريع${c.guest.female ? 'ها' : 'ه'} الجديدة، في حلقة مليئة بالضحك والمفاجآت.`,
         fr: `${c.guest.fr} revient sur son parcours et ses projets dans un numéro plein de rires et de surprises.`,
@@ -153,7 +153,7 @@ export const PROGRAMMES: readonly ProgrammeDef[] = [
     weekday: 4,
     airMinutes: 21 * 60 + 30,
     episode: (c) => ({
-      title: { ar: `الحلقة ${c.n}: أزواج من ${c.city.ar} و${c.city2.ar}`, fr: `Épisode ${c.n} : les couples ${fde(c.city.fr)} et ${fde(c.city2.fr)}` },
+      title: { ar: `الحلقة ${c.n}: أزواج من ${c.city.ar} و${c.city2.ar}`, fr: `Épisode ${c.n} : les couples ${fde(c.city.fr)} et ${fde(c.city2.fr)}` },
       description: {
         ar: `أزواج من ${c.city.ar} و${c.city2.ar} يخوضون اختبارات الطبخ والتقاليد والألعاب الجماعية أمام لجنة التحكيم والجمهور.`,
         fr: `Des couples ${fde(c.city.fr)} et ${fde(c.city2.fr)} relèvent les épreuves de cuisine, de traditions et de jeux collectifs devant le jury et le public.`,
@@ -163,14 +163,14 @@ export const PROGRAMMES: readonly ProgrammeDef[] = [
   {
     slug: 'mais-encore',
     kind: 'emission',
-    title: { ar: 'وماذا بعد؟', fr: 'Mais encore ?' },
+    title: { ar: 'وماذا بعد؟', fr: 'Mais encore ?' },
     description: {
       ar: 'برنامج حواري أسبوعي يناقش قضايا الساعة السياسية والاقتصادية والاجتماعية مع مسؤولين وخبراء وفاعلين من المجتمع المدني.',
       fr: "Le magazine de débat hebdomadaire qui décrypte l'actualité politique, économique et sociale avec des responsables, des experts et des acteurs de la société civile.",
     },
     genre: 'debat',
     schedule: { ar: 'كل اثنين على الساعة 21:30', fr: 'Chaque lundi à 21h30' },
-    artwork: 'MAIS ENCORE ?',
+    artwork: 'MAIS ENCORE ?',
     season: 6,
     episodes: 9,
     minutes: [52, 60],
@@ -180,10 +180,10 @@ export const PROGRAMMES: readonly ProgrammeDef[] = [
     episode: (c) => {
       const d = DEBATES[(c.n - 1) % DEBATES.length] as Bi;
       return {
-        title: { ar: `الحلقة ${c.n}: ${d.ar}`, fr: `Épisode ${c.n} : ${d.fr}` },
+        title: { ar: `الحلقة ${c.n}: ${d.ar}`, fr: `Épisode ${c.n} : ${d.fr}` },
         description: {
           ar: `نقاش مفتوح حول «${d.ar}» بمشاركة مسؤولين وخبراء، مع روبورتاجات من ${c.city.ar} و${c.city2.ar}.`,
-          fr: `Un débat ouvert, « ${d.fr} », avec des responsables et des experts, et des reportages tournés à ${c.city.fr} et à ${c.city2.fr}.`,
+          fr: `Un débat ouvert, « ${d.fr} », avec des responsables et des experts, et des reportages tournés à ${c.city.fr} et à ${c.city2.fr}.`,
         },
       };
     },
@@ -194,7 +194,7 @@ export const PROGRAMMES: readonly ProgrammeDef[] = [
     title: { ar: 'صباحيات دوزيم', fr: 'Sabahiyat 2M' },
     description: {
       ar: 'المجلة الصباحية اليومية: صحة وتغذية وأسرة وثقافة وطبخ، مع ضيوف وخبراء يجيبون عن أسئلة المشاهدين.',
-      fr: 'Le magazine matinal quotidien : santé, nutrition, famille, culture et cuisine, avec des invités et des experts qui répondent aux téléspectateurs.',
+      fr: 'Le magazine matinal quotidien : santé, nutrition, famille, culture et cuisine, avec des invités et des experts qui répondent aux téléspectateurs.',
     },
     genre: 'magazine',
     schedule: { ar: 'من الاثنين إلى الجمعة على الساعة 07:00', fr: 'Du lundi au vendredi à 7h' },
@@ -208,10 +208,10 @@ export const PROGRAMMES: readonly ProgrammeDef[] = [
     episode: (c) => {
       const t = MORNING[(c.n - 1) % MORNING.length] as Bi;
       return {
-        title: { ar: `صباحيات دوزيم: ${t.ar}`, fr: `Sabahiyat 2M : ${t.fr}` },
+        title: { ar: `صباحيات دوزيم: ${t.ar}`, fr: `Sabahiyat 2M : ${t.fr}` },
         description: {
           ar: `في حلقة اليوم: ${t.ar}، إلى جانب فقرة الطبخ وجولة في ${c.city.ar}.`,
-          fr: `Au programme : ${t.fr.charAt(0).toLowerCase()}${t.fr.slice(1)}, la séquence cuisine et une balade à ${c.city.fr}.`,
+          fr: `Au programme : ${t.fr.charAt(0).toLowerCase()}${t.fr.slice(1)}, la séquence cuisine et une balade à ${c.city.fr}.`,
         },
       };
     },
@@ -222,7 +222,7 @@ export const PROGRAMMES: readonly ProgrammeDef[] = [
     title: { ar: 'تحقيق', fr: 'Tahqiq' },
     description: {
       ar: 'مجلة التحقيقات الكبرى: فريق البرنامج ينتقل إلى الميدان لكشف خبايا قضايا تهم المواطن، بالصورة والشهادات والوثائق.',
-      fr: "Le magazine des grandes enquêtes : l'équipe part sur le terrain pour éclairer les sujets qui touchent les citoyens, images, témoignages et documents à l'appui.",
+      fr: "Le magazine des grandes enquêtes : l'équipe part sur le terrain pour éclairer les sujets qui touchent les citoyens, images, témoignages et documents à l'appui.",
     },
     genre: 'documentaire',
     schedule: { ar: 'كل ثلاثاء على الساعة 21:30', fr: 'Chaque mardi à 21h30' },

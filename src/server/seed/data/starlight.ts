@@ -15,7 +15,7 @@ export const SEASONS: readonly SeasonDef[] = [
     title: { ar: 'ستارلايت - الموسم الأول', fr: 'Starlight - Saison 1' },
     description: {
       ar: 'انطلاقة مغامرة ستارلايت: عشرة أصوات شابة من مختلف جهات المملكة تتنافس في برايمات مباشرة، بمرافقة مدربين من نجوم الأغنية المغربية.',
-      fr: "Le début de l'aventure Starlight : dix jeunes voix venues de tout le Royaume s'affrontent lors de primes en direct, accompagnées par des coachs stars de la chanson marocaine.",
+      fr: "Le début de l'aventure Starlight : dix jeunes voix venues de tout le Royaume s'affrontent lors de primes en direct, accompagnées par des coachs stars de la chanson marocaine.",
     },
     coaches: 3,
   },
@@ -25,7 +25,7 @@ export const SEASONS: readonly SeasonDef[] = [
     title: { ar: 'ستارلايت - الموسم الثاني', fr: 'Starlight - Saison 2' },
     description: {
       ar: 'موسم ثان بطموح أكبر: تجارب أداء في ثماني مدن، وأكاديمية للتكوين في الغناء والرقص والحضور على الخشبة، وجمهور يصوت كل أسبوع.',
-      fr: 'Une deuxième saison plus ambitieuse : des castings dans huit villes, une académie de chant, de danse et de présence scénique, et un public qui vote chaque semaine.',
+      fr: 'Une deuxième saison plus ambitieuse : des castings dans huit villes, une académie de chant, de danse et de présence scénique, et un public qui vote chaque semaine.',
     },
     coaches: 4,
   },

@@ -148,15 +148,15 @@ export interface DossierDef {
 export const DOSSIERS: readonly DossierDef[] = [
   {
     slug: 'mondial-2030',
-    title: { ar: 'مونديال 2030: المغرب يستعد', fr: 'Mondial 2030 : le Maroc se prépare' },
+    title: { ar: 'مونديال 2030: المغرب يستعد', fr: 'Mondial 2030 : le Maroc se prépare' },
     description: {
       ar: 'ملاعب جديدة وشبكات نقل ومشاريع إيواء: نتابع خطوة بخطوة ورش تنظيم كأس العالم 2030 الذي يحتضنه المغرب إلى جانب إسبانيا والبرتغال.',
-      fr: "Nouveaux stades, réseaux de transport, capacité hôtelière : nous suivons pas à pas le chantier de la Coupe du monde 2030, que le Maroc coorganise avec l'Espagne et le Portugal.",
+      fr: "Nouveaux stades, réseaux de transport, capacité hôtelière : nous suivons pas à pas le chantier de la Coupe du monde 2030, que le Maroc coorganise avec l'Espagne et le Portugal.",
     },
   },
   {
     slug: 'reconstruction-al-haouz',
-    title: { ar: 'زلزال الحوز: مسار إعادة الإعمار', fr: "Séisme d'Al Haouz : la reconstruction" },
+    title: { ar: 'زلزال الحوز: مسار إعادة الإعمار', fr: "Séisme d'Al Haouz : la reconstruction" },
     description: {
       ar: 'منذ زلزال شتنبر 2023، تتواصل أوراش إعادة بناء المساكن والمدارس والطرق في أقاليم الحوز وشيشاوة وتارودانت. شهادات ومعطيات من الميدان.',
       fr: "Depuis le séisme de septembre 2023, les chantiers de reconstruction des logements, des écoles et des routes se poursuivent dans les provinces d'Al Haouz, de Chichaoua et de Taroudant. Témoignages et chiffres du terrain.",
@@ -164,7 +164,7 @@ export const DOSSIERS: readonly DossierDef[] = [
   },
   {
     slug: 'defi-de-l-eau',
-    title: { ar: 'الإجهاد المائي: تحدي الماء', fr: "Stress hydrique : le défi de l'eau" },
+    title: { ar: 'الإجهاد المائي: تحدي الماء', fr: "Stress hydrique : le défi de l'eau" },
     description: {
       ar: 'سنوات من الجفاف دفعت المغرب إلى تسريع بناء السدود ومحطات تحلية مياه البحر والربط بين الأحواض المائية. ملف خاص حول معركة الماء.',
       fr: "Des années de sécheresse ont poussé le Maroc à accélérer la construction de barrages, de stations de dessalement et d'autoroutes de l'eau. Dossier spécial sur la bataille de l'eau.",

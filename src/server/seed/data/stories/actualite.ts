@@ -41,7 +41,7 @@ export const ACTUALITE: StoryTemplate[] = [
       return {
         title: {
           ar: `نشرة إنذارية: أمطار قوية تصل إلى ${mm} ملم مرتقبة في ${v.city.ar} وعدد من الأقاليم`,
-          fr: `Alerte météo : jusqu'à ${mm} mm de pluie attendus à ${v.city.fr} et dans plusieurs provinces`,
+          fr: `Alerte météo : jusqu'à ${mm} mm de pluie attendus à ${v.city.fr} et dans plusieurs provinces`,
         },
         subtitle: {
           ar: 'المديرية العامة للأرصاد الجوية تدعو إلى توخي الحذر، خاصة في الطرق والمناطق المنخفضة.',
@@ -80,7 +80,7 @@ export const ACTUALITE: StoryTemplate[] = [
       return {
         title: {
           ar: `تساقطات ثلجية تصل إلى ${cm} سنتيمترا مرتقبة بمرتفعات إقليم ${v.city.ar}`,
-          fr: `Chutes de neige : jusqu'à ${cm} cm attendus sur les reliefs de la province ${fde(v.city.fr)}`,
+          fr: `Chutes de neige : jusqu'à ${cm} cm attendus sur les reliefs de la province ${fde(v.city.fr)}`,
         },
         subtitle: {
           ar: 'انخفاض ملموس في درجات الحرارة وتعبئة لفرق إزاحة الثلوج لضمان فتح المحاور الطرقية.',
@@ -113,7 +113,7 @@ export const ACTUALITE: StoryTemplate[] = [
       return {
         title: {
           ar: `طقس نهاية الأسبوع: أجواء مشمسة في ${v.city.ar} وحرارة قصوى في حدود ${max} درجة`,
-          fr: `Météo du week-end : temps ensoleillé à ${v.city.fr}, avec des maximales autour de ${max} °C`,
+          fr: `Météo du week-end : temps ensoleillé à ${v.city.fr}, avec des maximales autour de ${max} °C`,
         },
         subtitle: {
           ar: 'سماء صافية إجمالا بأغلب مناطق المملكة، مع تكون سحب منخفضة وضباب صباحي قرب السواحل.',
@@ -126,7 +126,7 @@ export const ACTUALITE: StoryTemplate[] = [
         h2: { ar: 'توقعات حسب المناطق', fr: 'Prévisions par région' },
         detail: {
           ar: `وفي ${v.city2.ar}، يتوقع أن تكون السماء غائمة جزئيا مع رياح معتدلة، بينما يرتقب تكون ضباب محلي في الصباح الباكر والليل فوق السهول الأطلسية، ما يستدعي الحذر على الطرق.`,
-          fr: `À ${v.city2.fr}, le ciel sera partiellement nuageux avec un vent modéré. Des bancs de brouillard sont attendus tôt le matin et la nuit sur les plaines atlantiques : prudence sur les routes.`,
+          fr: `À ${v.city2.fr}, le ciel sera partiellement nuageux avec un vent modéré. Des bancs de brouillard sont attendus tôt le matin et la nuit sur les plaines atlantiques : prudence sur les routes.`,
         },
         quote: {
           ar: 'هذه الأجواء المستقرة مرشحة للاستمرار إلى غاية منتصف الأسبوع المقبل قبل دخول اضطراب جوي جديد.',
@@ -212,7 +212,7 @@ export const ACTUALITE: StoryTemplate[] = [
       return {
         title: {
           ar: `حوادث السير: مصرع ${arCount(v.two, { one: 'شخص', two: 'شخصين', few: 'أشخاص', many: 'شخصا' })} وإصابة ${arNum(injured)} آخرين بالمناطق الحضرية خلال أسبوع`,
-          fr: `Accidents de la circulation : ${v.two} morts et ${frNum(injured)} blessés en périmètre urbain en une semaine`,
+          fr: `Accidents de la circulation : ${v.two} morts et ${frNum(injured)} blessés en périmètre urbain en une semaine`,
         },
         subtitle: {
           ar: 'عدم انتباه السائقين والسرعة المفرطة يتصدران أسباب الحوادث، حسب المديرية العامة للأمن الوطني.',
@@ -229,7 +229,7 @@ export const ACTUALITE: StoryTemplate[] = [
         },
         quote: {
           ar: 'السلامة الطرقية مسؤولية مشتركة: احترام قانون السير ينقذ الأرواح.',
-          fr: 'La sécurité routière est une responsabilité partagée : respecter le code de la route sauve des vies.',
+          fr: 'La sécurité routière est une responsabilité partagée : respecter le code de la route sauve des vies.',
         },
         quoteBy: { ar: 'الوكالة الوطنية للسلامة الطرقية', fr: 'Agence nationale de la sécurité routière (NARSA)' },
       };
@@ -243,7 +243,7 @@ export const ACTUALITE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `محكمة ${v.city.ar}: انطلاق محاكمة ${arCount(v.small, { one: 'متهم', two: 'متهمين', few: 'متهمين', many: 'متهما' })} في قضية نصب عقاري`,
-        fr: `Tribunal ${fde(v.city.fr)} : ouverture du procès de ${v.small} prévenus dans une affaire d'escroquerie immobilière`,
+        fr: `Tribunal ${fde(v.city.fr)} : ouverture du procès de ${v.small} prévenus dans une affaire d'escroquerie immobilière`,
       },
       subtitle: {
         ar: `عشرات الضحايا أدوا تسبيقات لاقتناء شقق لم تبن قط، بقيمة إجمالية تناهز ${v.two} مليون درهم.`,
@@ -274,7 +274,7 @@ export const ACTUALITE: StoryTemplate[] = [
       return {
         title: {
           ar: `${v.city.ar}: حجز ${arNum(pills)} قرص مهلوس وتوقيف ${arCount(v.small, { one: 'مشتبه به', two: 'مشتبهين بهما', few: 'مشتبه بهم', many: 'مشتبها بهم' })}`,
-          fr: `${v.city.fr} : ${frNum(pills)} comprimés psychotropes saisis, ${v.small} suspects interpellés`,
+          fr: `${v.city.fr} : ${frNum(pills)} comprimés psychotropes saisis, ${v.small} suspects interpellés`,
         },
         subtitle: {
           ar: 'العملية تمت بناء على معلومات دقيقة وفرتها مصالح المديرية العامة لمراقبة التراب الوطني.',
@@ -325,7 +325,7 @@ export const ACTUALITE: StoryTemplate[] = [
         },
         quote: {
           ar: 'التحديات المشتركة تتطلب حلولا مشتركة، وهذا المؤتمر فرصة لتقاسم التجارب الناجحة.',
-          fr: 'Des défis communs appellent des réponses communes : cette conférence est l’occasion de partager les expériences réussies.',
+          fr: 'Des défis communs appellent des réponses communes : cette conférence est l’occasion de partager les expériences réussies.',
         },
         quoteBy: { ar: `${v.person.ar}، ${g(v.person, 'رئيس', 'رئيسة')} اللجنة المنظمة`, fr: `${v.person.fr}, ${g(v.person, 'président', 'présidente')} du comité d'organisation` },
       };
@@ -338,11 +338,11 @@ export const ACTUALITE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الإدارة الرقمية: ${arCount(v.two, { one: 'خدمة', two: 'خدمتين', few: 'خدمات', many: 'خدمة' })} جديدة متاحة عن بعد لسكان ${v.city.ar}`,
-        fr: `Administration numérique : ${v.two} nouveaux services en ligne pour les habitants ${fde(v.city.fr)}`,
+        fr: `Administration numérique : ${v.two} nouveaux services en ligne pour les habitants ${fde(v.city.fr)}`,
       },
       subtitle: {
         ar: 'رخص البناء وشهادات السكنى والتصحيح الإمضاء: مساطر أقل وانتظار أقصر.',
-        fr: 'Permis de construire, certificats de résidence, légalisation de signature : moins de démarches et moins d’attente.',
+        fr: 'Permis de construire, certificats de résidence, légalisation de signature : moins de démarches et moins d’attente.',
       },
       lead: {
         ar: `أطلقت جماعة ${v.city.ar} ${arCount(v.two, { one: 'خدمة', two: 'خدمتين', few: 'خدمات', many: 'خدمة' })} إدارية جديدة عبر منصتها الرقمية، تتيح للمرتفقين تقديم طلباتهم وتتبعها دون التنقل إلى المقاطعات، في إطار ورش رقمنة الإدارة العمومية.`,
@@ -355,7 +355,7 @@ export const ACTUALITE: StoryTemplate[] = [
       },
       quote: {
         ar: 'هدفنا إدارة قريبة من المواطن، تشتغل بشفافية وتحترم وقته.',
-        fr: 'Notre objectif : une administration proche du citoyen, transparente et respectueuse de son temps.',
+        fr: 'Notre objectif : une administration proche du citoyen, transparente et respectueuse de son temps.',
       },
       quoteBy: { ar: `${v.person.ar}، ${g(v.person, 'نائب', 'نائبة')} رئيس الجماعة`, fr: `${v.person.fr}, ${g(v.person, 'vice-président', 'vice-présidente')} du conseil communal` },
     }),
@@ -389,7 +389,7 @@ export const ACTUALITE_TEXT: TopicText = {
   ],
   headings: [
     { ar: 'السياق', fr: 'Le contexte' },
-    { ar: 'ماذا بعد؟', fr: 'Et après ?' },
+    { ar: 'ماذا بعد؟', fr: 'Et après ?' },
   ],
 };
 
@@ -411,7 +411,7 @@ export const TENDERS: StoryTemplate[] = TENDER_SUBJECTS.map((t, i) => ({
     return {
       title: {
         ar: `${t.kind.ar} رقم ${ref}: ${t.subject.ar}`,
-        fr: `${t.kind.fr} n° ${ref} : ${t.subject.fr}`,
+        fr: `${t.kind.fr} n° ${ref} : ${t.subject.fr}`,
       },
       subtitle: {
         ar: 'تعلن شركة صورياد دوزيم عن فتح باب المنافسة أمام المقاولات المؤهلة.',
@@ -428,13 +428,13 @@ export const TENDERS: StoryTemplate[] = TENDER_SUBJECTS.map((t, i) => ({
       },
       quote: {
         ar: 'تخضع هذه المنافسة لنظام الصفقات الخاص بالشركة، وتفتح الأظرفة في جلسة عمومية.',
-        fr: "La présente mise en concurrence est régie par le règlement des achats de la société ; l'ouverture des plis a lieu en séance publique.",
+        fr: "La présente mise en concurrence est régie par le règlement des achats de la société ; l'ouverture des plis a lieu en séance publique.",
       },
       quoteBy: { ar: 'مديرية المشتريات - صورياد دوزيم', fr: 'Direction des achats - SOREAD 2M' },
       bullets: [
-        { ar: 'الضمان المؤقت: محدد في ملف طلب العروض', fr: 'Caution provisoire : fixée dans le dossier' },
-        { ar: 'الوثائق الإدارية والتقنية: وفق نظام الاستشارة', fr: 'Pièces administratives et techniques : selon le règlement de consultation' },
-        { ar: 'لغة العروض: العربية أو الفرنسية', fr: 'Langue des offres : arabe ou français' },
+        { ar: 'الضمان المؤقت: محدد في ملف طلب العروض', fr: 'Caution provisoire : fixée dans le dossier' },
+        { ar: 'الوثائق الإدارية والتقنية: وفق نظام الاستشارة', fr: 'Pièces administratives et techniques : selon le règlement de consultation' },
+        { ar: 'لغة العروض: العربية أو الفرنسية', fr: 'Langue des offres : arabe ou français' },
       ],
     };
   },

@@ -14,7 +14,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `مهرجان ${v.city.ar} السينمائي: ${arCount(v.two, FILMS)} في المسابقة الرسمية`,
-        fr: `Festival du film ${fde(v.city.fr)} : ${v.two} films en compétition officielle`,
+        fr: `Festival du film ${fde(v.city.fr)} : ${v.two} films en compétition officielle`,
       },
       subtitle: {
         ar: 'أعمال مغربية وإفريقية ومتوسطية تتنافس على الجوائز، مع ورشات لفائدة المخرجين الشباب.',
@@ -47,7 +47,7 @@ export const CULTURE: StoryTemplate[] = [
       return {
         title: {
           ar: `${v.city.ar}: تصوير إنتاج سينمائي دولي بمشاركة ${arNum(extras)} من الممثلين الثانويين`,
-          fr: `${v.city.fr} : le tournage d'une production internationale mobilise ${frNum(extras)} figurants`,
+          fr: `${v.city.fr} : le tournage d'une production internationale mobilise ${frNum(extras)} figurants`,
         },
         subtitle: {
           ar: 'المناظر الطبيعية والكفاءات التقنية تجعل من المغرب وجهة مفضلة للإنتاجات الأجنبية.',
@@ -79,7 +79,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الموسيقى الأندلسية: ${v.city.ar} تحتضن مهرجانا بمشاركة ${arCount(v.small, { one: 'جوق', two: 'جوقين', few: 'أجواق', many: 'جوقا' })}`,
-        fr: `Musique andalouse : ${v.city.fr} accueille un festival réunissant ${v.small} orchestres`,
+        fr: `Musique andalouse : ${v.city.fr} accueille un festival réunissant ${v.small} orchestres`,
       },
       subtitle: {
         ar: 'نوبات الآلة والطرب الغرناطي في سهرات مفتوحة للجمهور، وتكريم لكبار المنشدين.',
@@ -139,7 +139,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `القراءة: افتتاح ${arCount(v.two, { one: 'مكتبة', two: 'مكتبتين', few: 'مكتبات', many: 'مكتبة' })} للقرب في ${v.city.ar}`,
-        fr: `Lecture : ${v.two} bibliothèques de proximité ouvrent à ${v.city.fr}`,
+        fr: `Lecture : ${v.two} bibliothèques de proximité ouvrent à ${v.city.fr}`,
       },
       subtitle: {
         ar: 'فضاءات مجهزة بالكتب والحواسيب وأنشطة أسبوعية لفائدة الأطفال واليافعين.',
@@ -170,7 +170,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `التراث: أشغال ترميم المدينة العتيقة في ${v.city.ar} تدخل مرحلتها الأخيرة`,
-        fr: `Patrimoine : la restauration de la médina ${fde(v.city.fr)} entre dans sa dernière phase`,
+        fr: `Patrimoine : la restauration de la médina ${fde(v.city.fr)} entre dans sa dernière phase`,
       },
       subtitle: {
         ar: `${arCount(v.two, { one: 'معلمة', two: 'معلمتين', few: 'معالم', many: 'معلمة' })} تاريخية ودروب وأسوار استعادت رونقها بفضل سواعد الحرفيين.`,
@@ -199,7 +199,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `المسرح: فرقة من ${v.city.ar} تفوز بالجائزة الكبرى للمهرجان الوطني للمسرح`,
-        fr: `Théâtre : une troupe ${fde(v.city.fr)} remporte le grand prix du festival national`,
+        fr: `Théâtre : une troupe ${fde(v.city.fr)} remporte le grand prix du festival national`,
       },
       subtitle: {
         ar: 'عرض يتناول أسئلة الهجرة والذاكرة بلغة ركحية جريئة نال إعجاب النقاد والجمهور.',
@@ -229,7 +229,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الفنون التشكيلية: ${v.person.ar} ${g(v.person, 'يعرض', 'تعرض')} ${arCount(v.two, { one: 'لوحة', two: 'لوحتين', few: 'لوحات', many: 'لوحة' })} في ${v.city.ar}`,
-        fr: `Arts plastiques : ${v.person.fr} expose ${v.two} toiles à ${v.city.fr}`,
+        fr: `Arts plastiques : ${v.person.fr} expose ${v.two} toiles à ${v.city.fr}`,
       },
       subtitle: {
         ar: 'معرض يستلهم ألوان الجنوب المغربي وذاكرة المدن العتيقة.',
@@ -246,7 +246,7 @@ export const CULTURE: StoryTemplate[] = [
       },
       quote: {
         ar: 'أرسم ما تتركه الأمكنة في الذاكرة: ضوء الصباح على جدار طيني، أو لون باب أزرق في زقاق.',
-        fr: "Je peins ce que les lieux laissent dans la mémoire : la lumière du matin sur un mur de pisé, la couleur d'une porte bleue dans une ruelle.",
+        fr: "Je peins ce que les lieux laissent dans la mémoire : la lumière du matin sur un mur de pisé, la couleur d'une porte bleue dans une ruelle.",
       },
       quoteBy: { ar: v.person.ar, fr: v.person.fr },
     }),
@@ -260,7 +260,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `لالة العروسة: الثنائي القادم من ${v.city.ar} يفوز باللقب في الحلقة النهائية`,
-        fr: `Lalla Laaroussa : le couple venu ${fde(v.city.fr)} remporte la finale`,
+        fr: `Lalla Laaroussa : le couple venu ${fde(v.city.fr)} remporte la finale`,
       },
       subtitle: {
         ar: 'سهرة ختامية مليئة بالمشاعر والتقاليد، تابعها ملايين المشاهدين على دوزيم.',
@@ -268,7 +268,7 @@ export const CULTURE: StoryTemplate[] = [
       },
       lead: {
         ar: `توج الثنائي القادم من ${v.city.ar} بلقب الموسم الجديد من برنامج «لالة العروسة»، بعد منافسة قوية مع ثلاثة أزواج من ${v.city2.ar} ومدن أخرى، في حلقة نهائية احتفت بالعادات المغربية في الزواج.`,
-        fr: `Le couple venu ${fde(v.city.fr)} a remporté la nouvelle saison de « Lalla Laaroussa », au terme d'une compétition serrée face à trois autres couples, dont un ${fde(v.city2.fr)}, lors d'une finale qui a célébré les traditions marocaines du mariage.`,
+        fr: `Le couple venu ${fde(v.city.fr)} a remporté la nouvelle saison de « Lalla Laaroussa », au terme d'une compétition serrée face à trois autres couples, dont un ${fde(v.city2.fr)}, lors d'une finale qui a célébré les traditions marocaines du mariage.`,
       },
       h2: { ar: 'تقاليد من كل الجهات', fr: 'Des traditions de toutes les régions' },
       detail: {
@@ -291,7 +291,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `رشيد شو: ${v.person.ar} ${g(v.person, 'يكشف', 'تكشف')} كواليس مساره الفني`,
-        fr: `Rachid Show : ${v.person.fr} se confie sur sa carrière`,
+        fr: `Rachid Show : ${v.person.fr} se confie sur sa carrière`,
       },
       subtitle: {
         ar: 'لحظات مؤثرة وأخرى مضحكة في حلقة هذا الأسبوع من البرنامج الحواري.',
@@ -299,7 +299,7 @@ export const CULTURE: StoryTemplate[] = [
       },
       lead: {
         ar: `${g(v.person, 'حل الفنان', 'حلت الفنانة')} ${v.person.ar} ضيف${g(v.person, 'ا', 'ة')} على برنامج «رشيد شو»، ${g(v.person, 'وتحدث', 'وتحدثت')} عن بداياته${g(v.person, '', 'ا')} في ${v.city.ar} وعن أبرز المحطات في مساره${g(v.person, '', 'ا')} الفني، في حلقة تفاعل معها الجمهور بكثافة.`,
-        fr: `${v.person.fr} était l'invité${g(v.person, '', 'e')} du « Rachid Show ». ${g(v.person, 'Il', 'Elle')} est revenu${g(v.person, '', 'e')} sur ses débuts à ${v.city.fr} et sur les grandes étapes de sa carrière, dans un numéro qui a fait réagir le public.`,
+        fr: `${v.person.fr} était l'invité${g(v.person, '', 'e')} du « Rachid Show ». ${g(v.person, 'Il', 'Elle')} est revenu${g(v.person, '', 'e')} sur ses débuts à ${v.city.fr} et sur les grandes étapes de sa carrière, dans un numéro qui a fait réagir le public.`,
       },
       h2: { ar: 'مفاجآت الحلقة', fr: 'Les surprises du numéro' },
       detail: {
@@ -322,7 +322,7 @@ export const CULTURE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الفنون الأمازيغية: ${v.city.ar} تحتفي بـ${arCount(v.two, { one: 'فرقة', two: 'فرقتين', few: 'فرق', many: 'فرقة' })} من أحواش وأحيدوس`,
-        fr: `Arts amazighs : ${v.city.fr} célèbre ${v.two} troupes d'Ahwach et d'Ahidous`,
+        fr: `Arts amazighs : ${v.city.fr} célèbre ${v.two} troupes d'Ahwach et d'Ahidous`,
       },
       subtitle: {
         ar: 'مهرجان يحتفي بالتراث اللامادي ويشجع الشباب على صون الموروث الأمازيغي.',
@@ -330,7 +330,7 @@ export const CULTURE: StoryTemplate[] = [
       },
       lead: {
         ar: `تعيش مدينة ${v.city.ar} على إيقاع مهرجان للفنون الأمازيغية، بمشاركة ${arCount(v.two, { one: 'فرقة', two: 'فرقتين', few: 'فرق', many: 'فرقة' })} لأحواش وأحيدوس والروايس، قدمت عروضها في الساحات العمومية وسط حضور جماهيري كبير.`,
-        fr: `${v.city.fr} vit au rythme d'un festival des arts amazighs : ${v.two} troupes d'Ahwach, d'Ahidous et de raïss se sont produites sur les places publiques devant un public nombreux.`,
+        fr: `${v.city.fr} vit au rythme d'un festival des arts amazighs : ${v.two} troupes d'Ahwach, d'Ahidous et de raïss se sont produites sur les places publiques devant un public nombreux.`,
       },
       h2: { ar: 'تراث حي', fr: 'Un patrimoine vivant' },
       detail: {
@@ -339,7 +339,7 @@ export const CULTURE: StoryTemplate[] = [
       },
       quote: {
         ar: 'أحواش ليس مجرد رقص، إنه ذاكرة القبيلة وطريقة للعيش المشترك.',
-        fr: "L'ahwach n'est pas qu'une danse : c'est la mémoire de la tribu et une manière de vivre ensemble.",
+        fr: "L'ahwach n'est pas qu'une danse : c'est la mémoire de la tribu et une manière de vivre ensemble.",
       },
       quoteBy: { ar: `${v.man.ar}، رئيس فرقة`, fr: `${v.man.fr}, chef de troupe` },
     }),

@@ -27,7 +27,7 @@ export const ECONOMIE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `صناعة السيارات: مصنع جديد لمكونات السيارات في ${v.city.ar} يحدث ${v.big} منصب شغل`,
-        fr: `Automobile : un nouvel équipementier s'installe à ${v.city.fr} et crée ${v.big} emplois`,
+        fr: `Automobile : un nouvel équipementier s'installe à ${v.city.fr} et crée ${v.big} emplois`,
       },
       subtitle: {
         ar: 'استثمار يعزز اندماج المنظومة الصناعية ويرفع نسبة الإدماج المحلي في قطاع السيارات.',
@@ -59,7 +59,7 @@ export const ECONOMIE: StoryTemplate[] = [
       return {
         title: {
           ar: `بورصة الدار البيضاء: مؤشر «مازي» ينهي الأسبوع على ${up ? 'ارتفاع' : 'انخفاض'} بنسبة ${x} في المائة`,
-          fr: `Bourse de Casablanca : le MASI termine la semaine en ${up ? 'hausse' : 'baisse'} de ${x} %`,
+          fr: `Bourse de Casablanca : le MASI termine la semaine en ${up ? 'hausse' : 'baisse'} de ${x} %`,
         },
         subtitle: {
           ar: up ? 'قطاعات البنوك والبناء والاتصالات تقود المنحى الإيجابي.' : 'عمليات جني الأرباح تضغط على أسهم البنوك والعقار.',
@@ -67,7 +67,7 @@ export const ECONOMIE: StoryTemplate[] = [
         },
         lead: {
           ar: `أنهت بورصة الدار البيضاء تداولات الأسبوع على ${up ? 'ارتفاع' : 'انخفاض'}، إذ ${up ? 'ربح' : 'فقد'} مؤشرها الرئيسي «مازي» ${x} في المائة، في ظل حجم معاملات ناهز ${v.big} مليون درهم.`,
-          fr: `La Bourse de Casablanca a terminé la semaine en ${up ? 'hausse' : 'baisse'} : son indice principal, le MASI, a ${up ? 'gagné' : 'cédé'} ${x} %, pour un volume d'échanges d'environ ${v.big} millions de dirhams.`,
+          fr: `La Bourse de Casablanca a terminé la semaine en ${up ? 'hausse' : 'baisse'} : son indice principal, le MASI, a ${up ? 'gagné' : 'cédé'} ${x} %, pour un volume d'échanges d'environ ${v.big} millions de dirhams.`,
         },
         h2: { ar: 'أبرز الأسهم', fr: 'Les valeurs à suivre' },
         detail: {
@@ -94,7 +94,7 @@ export const ECONOMIE: StoryTemplate[] = [
       return {
         title: {
           ar: `حقينة السدود: نسبة ملء سدود حوض ${basin.ar} تبلغ ${pct} في المائة`,
-          fr: `Barrages : le taux de remplissage du bassin ${basin.fr} atteint ${pct} %`,
+          fr: `Barrages : le taux de remplissage du bassin ${basin.fr} atteint ${pct} %`,
         },
         subtitle: {
           ar: 'التساقطات الأخيرة حسنت الوضعية دون أن تنهي آثار سنوات الجفاف المتتالية.',
@@ -134,7 +134,7 @@ export const ECONOMIE: StoryTemplate[] = [
       return {
         title: {
           ar: `تحلية مياه البحر: محطة ${v.city.ar} ستنتج ${arCount(m3, MILLIONS)} متر مكعب سنويا`,
-          fr: `Dessalement : la station ${fde(v.city.fr)} produira ${m3} millions de m³ par an`,
+          fr: `Dessalement : la station ${fde(v.city.fr)} produira ${m3} millions de m³ par an`,
         },
         subtitle: {
           ar: 'مشروع يعتمد على الطاقة المتجددة لتأمين الماء الشروب وسقي الأراضي الفلاحية.',
@@ -168,7 +168,7 @@ export const ECONOMIE: StoryTemplate[] = [
       return {
         title: {
           ar: `موسم جني الزيتون: إنتاج مرتقب بـ${arCount(t, THOUSANDS)} طن في جهة ${v.city.ar}`,
-          fr: `Olives : une récolte estimée à ${frNum(t * 1000)} tonnes dans la région ${fde(v.city.fr)}`,
+          fr: `Olives : une récolte estimée à ${frNum(t * 1000)} tonnes dans la région ${fde(v.city.fr)}`,
         },
         subtitle: {
           ar: 'تحسن المردودية بفضل الأمطار الأخيرة، والمعاصر تستعد لموسم نشيط.',
@@ -199,11 +199,11 @@ export const ECONOMIE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `السياحة: ارتفاع ليالي المبيت في ${v.city.ar} بنسبة ${v.pct} في المائة`,
-        fr: `Tourisme : les nuitées progressent de ${v.pct} % à ${v.city.fr}`,
+        fr: `Tourisme : les nuitées progressent de ${v.pct} % à ${v.city.fr}`,
       },
       subtitle: {
         ar: 'الأسواق الأوروبية والسياحة الداخلية تقودان الانتعاش، والمهنيون يراهنون على الربط الجوي.',
-        fr: 'Marchés européens et tourisme interne portent la reprise ; les professionnels misent sur la desserte aérienne.',
+        fr: 'Marchés européens et tourisme interne portent la reprise ; les professionnels misent sur la desserte aérienne.',
       },
       lead: {
         ar: `سجلت مؤسسات الإيواء السياحي المصنفة في ${v.city.ar} ارتفاعا في ليالي المبيت بنسبة ${v.pct} في المائة خلال الأشهر التسعة الأولى من السنة، مقارنة بالفترة نفسها من السنة الماضية، وفق أرقام المرصد الوطني للسياحة.`,
@@ -232,7 +232,7 @@ export const ECONOMIE: StoryTemplate[] = [
       return {
         title: {
           ar: `الطاقات المتجددة: تشغيل محطة ريحية بقدرة ${mw} ميغاواط قرب ${v.city.ar}`,
-          fr: `Énergies renouvelables : un parc éolien de ${mw} MW mis en service près ${fde(v.city.fr)}`,
+          fr: `Énergies renouvelables : un parc éolien de ${mw} MW mis en service près ${fde(v.city.fr)}`,
         },
         subtitle: {
           ar: 'المشروع يعزز حصة الطاقات النظيفة في المزيج الكهربائي الوطني ويزود وحدات صناعية.',
@@ -264,7 +264,7 @@ export const ECONOMIE: StoryTemplate[] = [
       return {
         title: {
           ar: `التضخم: مؤشر أسعار الاستهلاك يرتفع بـ${x} في المائة على أساس سنوي`,
-          fr: `Inflation : l'indice des prix à la consommation progresse de ${x} % sur un an`,
+          fr: `Inflation : l'indice des prix à la consommation progresse de ${x} % sur un an`,
         },
         subtitle: {
           ar: 'أسعار المواد الغذائية تواصل الارتفاع، فيما تستقر أسعار المحروقات.',
@@ -327,7 +327,7 @@ export const ECONOMIE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الحوامض: انطلاق موسم التصدير من جهة ${v.city.ar} نحو ${v.country.ar}`,
-        fr: `Agrumes : la région ${fde(v.city.fr)} lance sa saison d'export vers ${v.country.frThe}`,
+        fr: `Agrumes : la région ${fde(v.city.fr)} lance sa saison d'export vers ${v.country.frThe}`,
       },
       subtitle: {
         ar: 'الكليمانتين والبرتقال المغربي يراهنان على أسواق جديدة إلى جانب الأسواق التقليدية.',
@@ -357,7 +357,7 @@ export const ECONOMIE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `العقار: تراجع أسعار الشقق في ${v.city.ar} بنسبة ${v.small} في المائة خلال الفصل الثالث`,
-        fr: `Immobilier : les prix des appartements reculent de ${v.small} % à ${v.city.fr} au troisième trimestre`,
+        fr: `Immobilier : les prix des appartements reculent de ${v.small} % à ${v.city.fr} au troisième trimestre`,
       },
       subtitle: {
         ar: 'المشترون يستفيدون من برنامج الدعم المباشر للسكن، والمنعشون يراجعون أسعارهم.',
@@ -387,7 +387,7 @@ export const ECONOMIE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الأسعار: الطماطم بـ${arCount(v.small, { one: 'درهم', two: 'درهمين', few: 'دراهم', many: 'درهما' })} للكيلوغرام في سوق الجملة لمدينة ${v.city.ar}`,
-        fr: `Prix : la tomate à ${v.small} dirhams le kilo au marché de gros ${fde(v.city.fr)}`,
+        fr: `Prix : la tomate à ${v.small} dirhams le kilo au marché de gros ${fde(v.city.fr)}`,
       },
       subtitle: {
         ar: 'وفرة العرض تخفف الضغط على القدرة الشرائية، مع تفاوت في أسعار التقسيط بين الأحياء.',
@@ -400,7 +400,7 @@ export const ECONOMIE: StoryTemplate[] = [
       h2: { ar: 'المراقبة مستمرة', fr: 'Des contrôles renforcés' },
       detail: {
         ar: 'وتواصل لجان المراقبة جولاتها في الأسواق لمحاربة المضاربة والتأكد من إشهار الأسعار، وقد حررت عدة مخالفات في حق تجار لم يحترموا القوانين الجاري بها العمل.',
-        fr: "Les commissions de contrôle multiplient les visites sur les marchés pour lutter contre la spéculation et vérifier l'affichage des prix ; plusieurs infractions ont été relevées contre des commerçants en situation irrégulière.",
+        fr: "Les commissions de contrôle multiplient les visites sur les marchés pour lutter contre la spéculation et vérifier l'affichage des prix ; plusieurs infractions ont été relevées contre des commerçants en situation irrégulière.",
       },
       quote: {
         ar: 'الأسعار هذا الأسبوع في متناول الأسر، لكن الفرق بين سعر الجملة والتقسيط ما يزال كبيرا.',

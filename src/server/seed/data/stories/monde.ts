@@ -14,7 +14,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `التعاون: المغرب و${v.country.ar} يوقعان ${arCount(v.small, AGREEMENTS)} في مجالات الفلاحة والطاقة والتكوين`,
-        fr: `Coopération : le Maroc et ${v.country.frThe} signent ${v.small} accords dans l'agriculture, l'énergie et la formation`,
+        fr: `Coopération : le Maroc et ${v.country.frThe} signent ${v.small} accords dans l'agriculture, l'énergie et la formation`,
       },
       subtitle: {
         ar: 'التوقيع جرى بالرباط على هامش اجتماع يروم تعزيز الشراكة الاقتصادية بين البلدين.',
@@ -44,7 +44,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `اللجنة المشتركة بين المغرب و${v.country.ar} تنعقد في ${v.country.capitalAr}: الاستثمار في صلب النقاش`,
-        fr: `Commission mixte Maroc-${v.country.fr} ${v.country.capitalFr === 'Le Caire' ? 'au Caire' : `à ${v.country.capitalFr}`} : l'investissement au cœur des discussions`,
+        fr: `Commission mixte Maroc-${v.country.fr} ${v.country.capitalFr === 'Le Caire' ? 'au Caire' : `à ${v.country.capitalFr}`} : l'investissement au cœur des discussions`,
       },
       subtitle: {
         ar: 'رجال أعمال من البلدين يبحثون فرص الشراكة في الصناعة والخدمات والبنيات التحتية.',
@@ -61,7 +61,7 @@ export const MONDE: StoryTemplate[] = [
       },
       quote: {
         ar: 'الإمكانات كبيرة، والمطلوب الآن هو تحويل النوايا إلى مشاريع ملموسة.',
-        fr: 'Le potentiel est considérable ; il faut maintenant transformer les intentions en projets concrets.',
+        fr: 'Le potentiel est considérable ; il faut maintenant transformer les intentions en projets concrets.',
       },
       quoteBy: { ar: `${v.person.ar}، ${g(v.person, 'رئيس', 'رئيسة')} مجلس أعمال مشترك`, fr: `${v.person.fr}, ${g(v.person, 'président', 'présidente')} d'un conseil d'affaires bilatéral` },
     }),
@@ -75,7 +75,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `المغاربة المقيمون في ${v.country.ar}: منصة رقمية جديدة لتسريع الخدمات القنصلية`,
-        fr: `Marocains résidant ${v.country.frIn} : une plateforme numérique pour accélérer les démarches consulaires`,
+        fr: `Marocains résidant ${v.country.frIn} : une plateforme numérique pour accélérer les démarches consulaires`,
       },
       subtitle: {
         ar: 'حجز المواعيد وتتبع الملفات عن بعد، مع تقليص آجال الحصول على الوثائق.',
@@ -88,7 +88,7 @@ export const MONDE: StoryTemplate[] = [
       h2: { ar: 'أرقام ودلالات', fr: 'Chiffres clés' },
       detail: {
         ar: `وتعالج القنصليات المغربية في هذا البلد أزيد من ${arNum(v.big * 100)} طلب سنويا، ويرتقب أن تمكن الرقمنة من تقليص مدة الانتظار بنسبة ${v.pct + 20} في المائة.`,
-        fr: `Les consulats marocains dans ce pays traitent plus de ${frNum(v.big * 100)} demandes par an ; la numérisation devrait réduire les délais d'attente de ${v.pct + 20} %.`,
+        fr: `Les consulats marocains dans ce pays traitent plus de ${frNum(v.big * 100)} demandes par an ; la numérisation devrait réduire les délais d'attente de ${v.pct + 20} %.`,
       },
       quote: {
         ar: 'كنت أضطر لأخذ يوم عطلة من أجل موعد واحد. الآن أتابع ملفي من الهاتف.',
@@ -106,7 +106,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `أنبوب الغاز الإفريقي الأطلسي: ${v.country.ar} تصادق على اتفاق المرحلة الجديدة من المشروع`,
-        fr: `Gazoduc Afrique atlantique : ${v.country.frThe} ratifie l'accord sur la nouvelle phase du projet`,
+        fr: `Gazoduc Afrique atlantique : ${v.country.frThe} ratifie l'accord sur la nouvelle phase du projet`,
       },
       subtitle: {
         ar: `مشروع قاري يربط ${arCount(v.small + 9, { one: 'بلد', two: 'بلدين', few: 'بلدان', many: 'بلدا' })} ويرمي إلى تعزيز الأمن الطاقي والاندماج الإقليمي.`,
@@ -123,7 +123,7 @@ export const MONDE: StoryTemplate[] = [
       },
       quote: {
         ar: 'الأنبوب ليس مجرد بنية طاقية، بل رافعة للتنمية المشتركة في منطقتنا.',
-        fr: "Le gazoduc n'est pas qu'une infrastructure énergétique : c'est un levier de développement partagé pour notre région.",
+        fr: "Le gazoduc n'est pas qu'une infrastructure énergétique : c'est un levier de développement partagé pour notre région.",
       },
       quoteBy: { ar: `وزير الطاقة في ${v.country.ar}`, fr: `Le ministre de l'Énergie ${v.country.frOf}` },
     }),
@@ -153,7 +153,7 @@ export const MONDE: StoryTemplate[] = [
       },
       quote: {
         ar: 'الطلب على المنتوج المغربي في تزايد، ونحتاج إلى خطوط نقل منتظمة لمواكبته.',
-        fr: 'La demande de produits marocains augmente ; nous avons besoin de lignes de transport régulières pour suivre.',
+        fr: 'La demande de produits marocains augmente ; nous avons besoin de lignes de transport régulières pour suivre.',
       },
       quoteBy: { ar: `${v.person.ar}، ${g(v.person, 'مصدر', 'مصدرة')}`, fr: `${v.person.fr}, ${g(v.person, 'exportateur', 'exportatrice')}` },
     }),
@@ -167,7 +167,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `النقل الجوي: خط مباشر جديد بين ${v.city.ar} و${v.country.capitalAr}`,
-        fr: `Aérien : une nouvelle ligne directe entre ${v.city.fr} et ${v.country.capitalFr}`,
+        fr: `Aérien : une nouvelle ligne directe entre ${v.city.fr} et ${v.country.capitalFr}`,
       },
       subtitle: {
         ar: `${arCount(v.small, { one: 'رحلة', two: 'رحلتين', few: 'رحلات', many: 'رحلة' })} أسبوعيا لتعزيز الربط مع ${v.country.ar} ودعم السياحة والأعمال.`,
@@ -198,7 +198,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `التعليم العالي: ${arCount(v.big, { one: 'طالب', two: 'طالبين', few: 'طلاب', many: 'طالبا' })} من ${v.country.ar} يتابعون دراستهم بالمغرب هذا الموسم`,
-        fr: `Enseignement supérieur : ${v.big} étudiants venus ${v.country.frOf} poursuivent leurs études au Maroc`,
+        fr: `Enseignement supérieur : ${v.big} étudiants venus ${v.country.frOf} poursuivent leurs études au Maroc`,
       },
       subtitle: {
         ar: 'منح دراسية في الطب والهندسة والتدبير، في إطار التعاون جنوب-جنوب.',
@@ -231,7 +231,7 @@ export const MONDE: StoryTemplate[] = [
       return {
         title: {
           ar: `العمل الموسمي: ${arNum(n)} عاملة مغربية نحو حقول الفراولة في إسبانيا`,
-          fr: `Travail saisonnier : ${frNum(n)} Marocaines recrutées pour la cueillette des fraises en Espagne`,
+          fr: `Travail saisonnier : ${frNum(n)} Marocaines recrutées pour la cueillette des fraises en Espagne`,
         },
         subtitle: {
           ar: 'عقود مؤطرة بين البلدين، مع ضمانات تخص السكن والتغطية الصحية والعودة.',
@@ -263,7 +263,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الطاقة: المغرب و${v.country.ar} يدرسان مشروعا جديدا للربط الكهربائي بقدرة ${arNum(v.big * 2)} ميغاواط`,
-        fr: `Énergie : le Maroc et ${v.country.frThe} étudient une nouvelle interconnexion électrique de ${frNum(v.big * 2)} MW`,
+        fr: `Énergie : le Maroc et ${v.country.frThe} étudient une nouvelle interconnexion électrique de ${frNum(v.big * 2)} MW`,
       },
       subtitle: {
         ar: 'الكهرباء الخضراء المنتجة في المغرب قد تزود الأسواق الأوروبية في أفق العقد المقبل.',
@@ -280,7 +280,7 @@ export const MONDE: StoryTemplate[] = [
       },
       quote: {
         ar: 'المغرب شريك موثوق في الانتقال الطاقي، وموقعه الجغرافي يجعله جسرا طبيعيا بين إفريقيا وأوروبا.',
-        fr: "Le Maroc est un partenaire fiable de la transition énergétique ; sa position en fait un pont naturel entre l'Afrique et l'Europe.",
+        fr: "Le Maroc est un partenaire fiable de la transition énergétique ; sa position en fait un pont naturel entre l'Afrique et l'Europe.",
       },
       quoteBy: { ar: `${v.person.ar}، ${g(v.person, 'خبير', 'خبيرة')} في الطاقة`, fr: `${v.person.fr}, ${g(v.person, 'expert', 'experte')} en énergie` },
     }),
@@ -294,7 +294,7 @@ export const MONDE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `مساعدات إنسانية: المغرب يرسل ${arCount(v.big, { one: 'طن', two: 'طنين', few: 'أطنان', many: 'طنا' })} من المواد الغذائية والأدوية إلى ${v.country.ar}`,
-        fr: `Aide humanitaire : le Maroc envoie ${v.big} tonnes de vivres et de médicaments ${frA(v.country.frThe)}`,
+        fr: `Aide humanitaire : le Maroc envoie ${v.big} tonnes de vivres et de médicaments ${frA(v.country.frThe)}`,
       },
       subtitle: {
         ar: 'طائرات عسكرية تنقل الشحنات لفائدة الأسر المتضررة من الفيضانات.',

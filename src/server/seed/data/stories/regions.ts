@@ -37,7 +37,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الحوز: الانتهاء من إعادة بناء ${arCount(v.big, { one: 'مسكن', two: 'مسكنين', few: 'مساكن', many: 'مسكنا' })} في ${v.village.ar}`,
-        fr: `Al Haouz : ${v.big} logements reconstruits à ${v.village.fr}`,
+        fr: `Al Haouz : ${v.big} logements reconstruits à ${v.village.fr}`,
       },
       subtitle: {
         ar: 'أسر متضررة من الزلزال تتسلم مفاتيح منازلها الجديدة المشيدة وفق معايير مقاومة الزلازل.',
@@ -45,7 +45,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
       },
       lead: {
         ar: `تسلمت أسر جديدة بجماعة ${v.village.ar} بإقليم الحوز مفاتيح مساكنها، بعد الانتهاء من إعادة بناء ${arCount(v.big, { one: 'مسكن', two: 'مسكنين', few: 'مساكن', many: 'مسكنا' })} تضررت جراء زلزال شتنبر 2023، في إطار البرنامج الاستعجالي لإعادة الإيواء.`,
-        fr: `De nouvelles familles de la commune ${fde(v.village.fr)}, dans la province d'Al Haouz, ont reçu les clés de leur maison : ${v.big} logements endommagés par le séisme de septembre 2023 ont été reconstruits dans le cadre du programme d'urgence de relogement.`,
+        fr: `De nouvelles familles de la commune ${fde(v.village.fr)}, dans la province d'Al Haouz, ont reçu les clés de leur maison : ${v.big} logements endommagés par le séisme de septembre 2023 ont été reconstruits dans le cadre du programme d'urgence de relogement.`,
       },
       h2: { ar: 'بناء يحترم الخصوصية المحلية', fr: "Une construction fidèle à l'architecture locale" },
       detail: {
@@ -74,7 +74,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الحوز: ${v.village.ar} تستعيد مدرستها وعودة ${arCount(v.big / 2, { one: 'تلميذ', two: 'تلميذين', few: 'تلاميذ', many: 'تلميذا' })} إلى الفصول`,
-        fr: `Al Haouz : ${v.village.fr} retrouve son école, ${v.big / 2} élèves de retour en classe`,
+        fr: `Al Haouz : ${v.village.fr} retrouve son école, ${v.big / 2} élèves de retour en classe`,
       },
       subtitle: {
         ar: 'مؤسسة جديدة مجهزة بداخلية ومطعم مدرسي لفائدة تلاميذ الدواوير الجبلية.',
@@ -106,7 +106,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `فك العزلة: إعادة فتح الطريق الرابطة بين ${v.village.ar} ومراكش بعد ${arCount(v.small + 5, { one: 'شهر', two: 'شهرين', few: 'أشهر', many: 'شهرا' })} من الأشغال`,
-        fr: `Désenclavement : la route entre ${v.village.fr} et Marrakech rouverte après ${v.small + 5} mois de travaux`,
+        fr: `Désenclavement : la route entre ${v.village.fr} et Marrakech rouverte après ${v.small + 5} mois de travaux`,
       },
       subtitle: {
         ar: 'توسيع وتقوية المنعرجات الجبلية وبناء منشآت فنية لحماية الطريق من الانهيارات.',
@@ -167,7 +167,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.city.ar}: أشغال خط الحافلات ذات الجودة العالية تدخل مرحلتها النهائية بنسبة إنجاز ${50 + v.pct} في المائة`,
-        fr: `${v.city.fr} : le chantier du busway achevé à ${50 + v.pct} %, la mise en service approche`,
+        fr: `${v.city.fr} : le chantier du busway achevé à ${50 + v.pct} %, la mise en service approche`,
       },
       subtitle: {
         ar: `خط بطول ${arCount(v.small + 8, { one: 'كيلومتر', two: 'كيلومترين', few: 'كيلومترات', many: 'كيلومترا' })} يربط الأحياء الكبرى بوسط المدينة ومحطة القطار.`,
@@ -180,7 +180,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
       h2: { ar: 'اضطرابات مؤقتة', fr: 'Des perturbations temporaires' },
       detail: {
         ar: 'وتسببت الأشغال في اضطرابات لحركة السير ببعض المحاور، ما دفع السلطات إلى اعتماد مسارات بديلة وتعزيز التشوير، مع تنظيم حملات تواصلية لفائدة السكان والتجار.',
-        fr: 'Les travaux perturbent la circulation sur certains axes : les autorités ont mis en place des itinéraires de délestage et renforcé la signalisation, et informent régulièrement riverains et commerçants.',
+        fr: 'Les travaux perturbent la circulation sur certains axes : les autorités ont mis en place des itinéraires de délestage et renforcé la signalisation, et informent régulièrement riverains et commerçants.',
       },
       quote: {
         ar: 'نقل عمومي حديث سيغير وجه المدينة ويقلص الاعتماد على السيارة الخاصة.',
@@ -197,7 +197,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.city.ar}: سوق نموذجي جديد يضم ${arCount(v.two * 10, { one: 'محل', two: 'محلين', few: 'محلات', many: 'محلا' })} لإدماج الباعة الجائلين`,
-        fr: `${v.city.fr} : un nouveau marché de ${v.two * 10} boutiques pour intégrer les marchands ambulants`,
+        fr: `${v.city.fr} : un nouveau marché de ${v.two * 10} boutiques pour intégrer les marchands ambulants`,
       },
       subtitle: {
         ar: 'مبادرة لتحرير الملك العمومي وتحسين ظروف عمل التجار الصغار.',
@@ -228,7 +228,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.city.ar}: فتح منتزه حضري على مساحة ${arCount(v.two, { one: 'هكتار', two: 'هكتارين', few: 'هكتارات', many: 'هكتارا' })} في وجه العموم`,
-        fr: `${v.city.fr} : un parc urbain de ${v.two} hectares ouvert au public`,
+        fr: `${v.city.fr} : un parc urbain de ${v.two} hectares ouvert au public`,
       },
       subtitle: {
         ar: 'مسارات للمشي وملاعب للأطفال وأشجار محلية تقتصد في استهلاك الماء.',
@@ -241,7 +241,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
       h2: { ar: 'سقي بالمياه المعالجة', fr: 'Un arrosage aux eaux traitées' },
       detail: {
         ar: 'وراعى تصميم المنتزه ندرة الموارد المائية، إذ يعتمد على نباتات محلية مقاومة للجفاف وعلى السقي بالمياه العادمة المعالجة بواسطة نظام التنقيط.',
-        fr: "La conception du parc tient compte de la rareté de l'eau : plantes locales résistantes à la sécheresse et irrigation au goutte-à-goutte avec des eaux usées traitées.",
+        fr: "La conception du parc tient compte de la rareté de l'eau : plantes locales résistantes à la sécheresse et irrigation au goutte-à-goutte avec des eaux usées traitées.",
       },
       quote: {
         ar: 'كنا نحتاج إلى فضاء أخضر قريب. اليوم يأتي الأطفال للعب كل مساء.',
@@ -259,7 +259,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `الماء الشروب: ربط ${arCount(v.two, { one: 'دوار', two: 'دوارين', few: 'دواوير', many: 'دوارا' })} بإقليم ${v.city.ar} بالشبكة العمومية`,
-        fr: `Eau potable : ${v.two} douars de la province ${fde(v.city.fr)} raccordés au réseau`,
+        fr: `Eau potable : ${v.two} douars de la province ${fde(v.city.fr)} raccordés au réseau`,
       },
       subtitle: {
         ar: 'نهاية معاناة جلب الماء من الآبار والعيون البعيدة، خاصة بالنسبة للنساء والأطفال.',
@@ -289,7 +289,7 @@ export const REGIONS_STORIES: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.city.ar}: منطقة جديدة للأنشطة الاقتصادية على مساحة ${arCount(v.two * 2, { one: 'هكتار', two: 'هكتارين', few: 'هكتارات', many: 'هكتارا' })}`,
-        fr: `${v.city.fr} : une zone d'activités économiques de ${v.two * 2} hectares pour les PME`,
+        fr: `${v.city.fr} : une zone d'activités économiques de ${v.two * 2} hectares pour les PME`,
       },
       subtitle: {
         ar: 'بقع مجهزة بأسعار تفضيلية لفائدة المقاولات الصغرى والمتوسطة والحرفيين.',

@@ -15,7 +15,7 @@ export const SOCIETE: StoryTemplate[] = [
       return {
         title: {
           ar: `${v.city.ar}: افتتاح مركز استشفائي جديد بطاقة استيعابية تبلغ ${arCount(beds, BEDS)}`,
-          fr: `${v.city.fr} : ouverture d'un nouveau centre hospitalier de ${beds} lits`,
+          fr: `${v.city.fr} : ouverture d'un nouveau centre hospitalier de ${beds} lits`,
         },
         subtitle: {
           ar: 'مصالح متخصصة وتجهيزات حديثة لتقريب العلاج من سكان المدينة والأقاليم المجاورة.',
@@ -48,7 +48,7 @@ export const SOCIETE: StoryTemplate[] = [
       return {
         title: {
           ar: `حملة للكشف المبكر عن داء السكري لفائدة ${arNum(n)} مستفيد في إقليم ${v.city.ar}`,
-          fr: `Diabète : une campagne de dépistage au profit de ${frNum(n)} personnes dans la province ${fde(v.city.fr)}`,
+          fr: `Diabète : une campagne de dépistage au profit de ${frNum(n)} personnes dans la province ${fde(v.city.fr)}`,
         },
         subtitle: {
           ar: 'وحدات طبية متنقلة تجوب الجماعات القروية لتقريب الفحوصات المجانية من السكان.',
@@ -79,7 +79,7 @@ export const SOCIETE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `مدارس الريادة: انضمام ${arCount(v.two, { one: 'مؤسسة', two: 'مؤسستين', few: 'مؤسسات', many: 'مؤسسة' })} تعليمية في ${v.city.ar} إلى البرنامج`,
-        fr: `Écoles pionnières : ${v.two} établissements ${fde(v.city.fr)} rejoignent le programme`,
+        fr: `Écoles pionnières : ${v.two} établissements ${fde(v.city.fr)} rejoignent le programme`,
       },
       subtitle: {
         ar: 'مقاربة بيداغوجية جديدة تركز على التعلمات الأساس ودعم التلاميذ المتعثرين.',
@@ -87,7 +87,7 @@ export const SOCIETE: StoryTemplate[] = [
       },
       lead: {
         ar: `التحقت ${arCount(v.two, { one: 'مؤسسة', two: 'مؤسستين', few: 'مؤسسات', many: 'مؤسسة' })} تعليمية بمدينة ${v.city.ar} ونواحيها ببرنامج «مدارس الريادة»، الذي يعتمد التدريس وفق المستوى المناسب وتتبع تعلمات كل تلميذ بشكل دقيق.`,
-        fr: `${v.two} établissements ${fde(v.city.fr)} et de ses environs ont rejoint le programme des « écoles pionnières », qui repose sur l'enseignement adapté au niveau de chaque élève et le suivi précis de ses acquis.`,
+        fr: `${v.two} établissements ${fde(v.city.fr)} et de ses environs ont rejoint le programme des « écoles pionnières », qui repose sur l'enseignement adapté au niveau de chaque élève et le suivi précis de ses acquis.`,
       },
       h2: { ar: 'نتائج مشجعة', fr: 'Des résultats encourageants' },
       detail: {
@@ -115,7 +115,7 @@ export const SOCIETE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `التعليم العالي: فتح ${arCount(v.small, { one: 'مسلك', two: 'مسلكين', few: 'مسالك', many: 'مسلكا' })} جديدة بجامعة ${v.city.ar} في مجالات الرقمنة والطاقة`,
-        fr: `Enseignement supérieur : l'université ${fde(v.city.fr)} ouvre ${v.small} nouvelles filières dans le numérique et l'énergie`,
+        fr: `Enseignement supérieur : l'université ${fde(v.city.fr)} ouvre ${v.small} nouvelles filières dans le numérique et l'énergie`,
       },
       subtitle: {
         ar: 'تكوينات ممهننة أعدت بشراكة مع المقاولات لتسهيل إدماج الخريجين في سوق الشغل.',
@@ -146,7 +146,7 @@ export const SOCIETE: StoryTemplate[] = [
       return {
         title: {
           ar: `الدعم الاجتماعي المباشر: ${arNum(n)} أسرة في إقليم ${v.city.ar} تستفيد من البرنامج`,
-          fr: `Aide sociale directe : ${frNum(n)} familles de la province ${fde(v.city.fr)} bénéficiaires`,
+          fr: `Aide sociale directe : ${frNum(n)} familles de la province ${fde(v.city.fr)} bénéficiaires`,
         },
         subtitle: {
           ar: 'الإعانات الشهرية تشمل الأطفال المتمدرسين والأشخاص المسنين والأسر في وضعية هشاشة.',
@@ -156,7 +156,7 @@ export const SOCIETE: StoryTemplate[] = [
           ar: `بلغ عدد الأسر المستفيدة من برنامج الدعم الاجتماعي المباشر بإقليم ${v.city.ar} ${arNum(n)} أسرة، وفق معطيات قدمت خلال اجتماع للجنة الإقليمية للتنمية البشرية.`,
           fr: `${frNum(n)} familles de la province ${fde(v.city.fr)} bénéficient du programme d'aide sociale directe, selon les chiffres présentés lors d'une réunion du comité provincial du développement humain.`,
         },
-        h2: { ar: 'كيف يتم الاستهداف؟', fr: 'Comment se fait le ciblage ?' },
+        h2: { ar: 'كيف يتم الاستهداف؟', fr: 'Comment se fait le ciblage ?' },
         detail: {
           ar: 'ويعتمد البرنامج على السجل الاجتماعي الموحد لتحديد الأسر المستحقة وفق مؤشر اجتماعي واقتصادي، فيما يتم صرف الإعانات شهريا عبر وكالات الأداء أو التحويلات البنكية.',
           fr: "Le programme s'appuie sur le Registre social unifié pour identifier les ménages éligibles selon un indice socio-économique. Les aides sont versées chaque mois via les agences de paiement ou par virement.",
@@ -177,11 +177,11 @@ export const SOCIETE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.city.ar}: نساء حرفيات يؤسسن تعاونية تضم ${arCount(v.two, { one: 'عضوة', two: 'عضوتين', few: 'عضوات', many: 'عضوة' })}`,
-        fr: `${v.city.fr} : des artisanes fondent une coopérative de ${v.two} membres`,
+        fr: `${v.city.fr} : des artisanes fondent une coopérative de ${v.two} membres`,
       },
       subtitle: {
         ar: 'النسيج والطرز والفخار: منتجات محلية تبحث عن أسواق جديدة بفضل التجارة الإلكترونية.',
-        fr: 'Tissage, broderie, poterie : des produits locaux à la conquête de nouveaux marchés grâce au commerce en ligne.',
+        fr: 'Tissage, broderie, poterie : des produits locaux à la conquête de nouveaux marchés grâce au commerce en ligne.',
       },
       lead: {
         ar: `قررت ${arCount(v.two, { one: 'حرفية', two: 'حرفيتين', few: 'حرفيات', many: 'حرفية' })} من ${v.city.ar} توحيد جهودهن داخل تعاونية، لتسويق منتجات النسيج والطرز التقليدي مباشرة دون وسطاء، بدعم من المبادرة الوطنية للتنمية البشرية.`,
@@ -209,7 +209,7 @@ export const SOCIETE: StoryTemplate[] = [
       return {
         title: {
           ar: `محاربة الأمية: ${arNum(n)} مستفيد ومستفيدة في ${v.city.ar} خلال الموسم الحالي`,
-          fr: `Alphabétisation : ${frNum(n)} bénéficiaires à ${v.city.fr} cette saison`,
+          fr: `Alphabétisation : ${frNum(n)} bénéficiaires à ${v.city.fr} cette saison`,
         },
         subtitle: {
           ar: 'دروس في المساجد والجمعيات والمقاولات، وأغلب المستفيدين من النساء.',
@@ -240,11 +240,11 @@ export const SOCIETE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.city.ar}: ${arCount(v.two, { one: 'حافلة', two: 'حافلتين', few: 'حافلات', many: 'حافلة' })} جديدة مجهزة لولوج الأشخاص في وضعية إعاقة`,
-        fr: `${v.city.fr} : ${v.two} nouveaux bus accessibles aux personnes à mobilité réduite`,
+        fr: `${v.city.fr} : ${v.two} nouveaux bus accessibles aux personnes à mobilité réduite`,
       },
       subtitle: {
         ar: 'أرضيات منخفضة ومنحدرات وإعلانات صوتية للمحطات: خطوة نحو نقل حضري دامج.',
-        fr: 'Planchers bas, rampes et annonces sonores des arrêts : un pas vers un transport urbain inclusif.',
+        fr: 'Planchers bas, rampes et annonces sonores des arrêts : un pas vers un transport urbain inclusif.',
       },
       lead: {
         ar: `عززت شركة النقل الحضري بمدينة ${v.city.ar} أسطولها بـ${arCount(v.two, { one: 'حافلة', two: 'حافلتين', few: 'حافلات', many: 'حافلة' })} جديدة مجهزة بأرضيات منخفضة ومنحدرات كهربائية، لتسهيل تنقل الأشخاص في وضعية إعاقة والمسنين والأسر المرفوقة بعربات الأطفال.`,
@@ -271,7 +271,7 @@ export const SOCIETE: StoryTemplate[] = [
       return {
         title: {
           ar: `مدن بدون صفيح: إعادة إيواء ${arNum(n)} أسرة في ${v.city.ar}`,
-          fr: `Villes sans bidonvilles : ${frNum(n)} ménages relogés à ${v.city.fr}`,
+          fr: `Villes sans bidonvilles : ${frNum(n)} ménages relogés à ${v.city.fr}`,
         },
         subtitle: {
           ar: 'شقق اقتصادية وبقع أرضية مجهزة لفائدة قاطني دور الصفيح، مع مواكبة اجتماعية للأسر.',
@@ -279,7 +279,7 @@ export const SOCIETE: StoryTemplate[] = [
         },
         lead: {
           ar: `استفادت ${arNum(n)} أسرة من عملية إعادة الإيواء بمدينة ${v.city.ar}، في إطار برنامج «مدن بدون صفيح»، حيث تم نقلها إلى تجزئات سكنية مجهزة بالماء والكهرباء والتطهير والمرافق العمومية.`,
-          fr: `${frNum(n)} ménages ont été relogés à ${v.city.fr} dans le cadre du programme « Villes sans bidonvilles », dans des lotissements raccordés à l'eau, à l'électricité et à l'assainissement, et dotés d'équipements publics.`,
+          fr: `${frNum(n)} ménages ont été relogés à ${v.city.fr} dans le cadre du programme « Villes sans bidonvilles », dans des lotissements raccordés à l'eau, à l'électricité et à l'assainissement, et dotés d'équipements publics.`,
         },
         h2: { ar: 'مرافق القرب', fr: 'Des équipements de proximité' },
         detail: {
@@ -302,7 +302,7 @@ export const SOCIETE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `النقل المدرسي: ${arCount(v.two, { one: 'حافلة', two: 'حافلتين', few: 'حافلات', many: 'حافلة' })} جديدة لفائدة تلاميذ العالم القروي بإقليم ${v.city.ar}`,
-        fr: `Transport scolaire : ${v.two} nouveaux bus pour les élèves ruraux de la province ${fde(v.city.fr)}`,
+        fr: `Transport scolaire : ${v.two} nouveaux bus pour les élèves ruraux de la province ${fde(v.city.fr)}`,
       },
       subtitle: {
         ar: 'مبادرة للحد من الهدر المدرسي، خاصة في صفوف الفتيات بالمناطق الجبلية.',
@@ -332,7 +332,7 @@ export const SOCIETE: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `التبرع بالدم: دعوة إلى التعبئة في ${v.city.ar} والمخزون لا يكفي سوى ${arCount(v.small, { one: 'يوم', two: 'يومين', few: 'أيام', many: 'يوما' })}`,
-        fr: `Don de sang : appel à la mobilisation à ${v.city.fr}, les réserves ne couvrent que ${v.small} jours`,
+        fr: `Don de sang : appel à la mobilisation à ${v.city.fr}, les réserves ne couvrent que ${v.small} jours`,
       },
       subtitle: {
         ar: 'المركز الجهوي لتحاقن الدم ينظم قوافل في الأحياء والجامعات والإدارات.',
@@ -340,9 +340,9 @@ export const SOCIETE: StoryTemplate[] = [
       },
       lead: {
         ar: `دعا المركز الجهوي لتحاقن الدم في ${v.city.ar} المواطنين إلى التبرع بالدم، بعدما تراجع المخزون إلى مستوى لا يغطي سوى ${arCount(v.small, { one: 'يوم', two: 'يومين', few: 'أيام', many: 'يوما' })} من حاجيات المستشفيات.`,
-        fr: `Le centre régional de transfusion sanguine ${fde(v.city.fr)} appelle les citoyens à donner leur sang : les réserves ne couvrent plus que ${v.small} jours des besoins des hôpitaux.`,
+        fr: `Le centre régional de transfusion sanguine ${fde(v.city.fr)} appelle les citoyens à donner leur sang : les réserves ne couvrent plus que ${v.small} jours des besoins des hôpitaux.`,
       },
-      h2: { ar: 'من يمكنه التبرع؟', fr: 'Qui peut donner ?' },
+      h2: { ar: 'من يمكنه التبرع؟', fr: 'Qui peut donner ?' },
       detail: {
         ar: 'يمكن لكل شخص يتمتع بصحة جيدة ويتراوح عمره بين 18 و65 سنة، ويفوق وزنه 50 كيلوغراما، أن يتبرع بالدم. ولا تستغرق العملية أكثر من عشرين دقيقة.',
         fr: 'Toute personne en bonne santé, âgée de 18 à 65 ans et pesant plus de 50 kg, peut donner son sang. Le don ne prend pas plus de vingt minutes.',

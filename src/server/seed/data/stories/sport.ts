@@ -15,7 +15,7 @@ export const SPORT: StoryTemplate[] = [
       return {
         title: {
           ar: `فوز ${v.team.shortAr} على ${v.team2.shortAr} (${a}-${b}) في الجولة ${v.round} من البطولة الاحترافية`,
-          fr: `Botola Pro : ${v.team.shortFr} s'impose face ${frA(v.team2.shortFr)} (${a}-${b}) lors de la ${v.round}e journée`,
+          fr: `Botola Pro : ${v.team.shortFr} s'impose face ${frA(v.team2.shortFr)} (${a}-${b}) lors de la ${v.round}e journée`,
         },
         subtitle: {
           ar: `حقق فريق ${v.team.ar} انتصارا ثمينا على ضيفه ${v.team2.ar}، ليعزز موقعه في سباق المراكز الأولى.`,
@@ -82,7 +82,7 @@ export const SPORT: StoryTemplate[] = [
       return {
         title: {
           ar: `أسود الأطلس: الناخب الوطني يكشف عن لائحة من ${n} لاعبا لمواجهة ${v.country.ar}`,
-          fr: `Lions de l'Atlas : le sélectionneur dévoile une liste de ${n} joueurs pour affronter ${v.country.frThe}`,
+          fr: `Lions de l'Atlas : le sélectionneur dévoile une liste de ${n} joueurs pour affronter ${v.country.frThe}`,
         },
         subtitle: {
           ar: 'عودة بعض الركائز بعد التعافي من الإصابة، واستدعاء وجوه جديدة تألقت في البطولة الوطنية والدوريات الأوروبية.',
@@ -103,9 +103,9 @@ export const SPORT: StoryTemplate[] = [
         },
         quoteBy: { ar: 'الناخب الوطني في ندوة صحفية', fr: 'Le sélectionneur national, en conférence de presse' },
         bullets: [
-          { ar: 'حراسة المرمى: ثلاثة حراس', fr: 'Gardiens : trois joueurs' },
-          { ar: `خط الدفاع والوسط والهجوم: ${n - 3} لاعبا`, fr: `Défenseurs, milieux et attaquants : ${n - 3} joueurs` },
-          { ar: 'التجمع: مركب محمد السادس لكرة القدم', fr: 'Regroupement : Complexe Mohammed VI de football' },
+          { ar: 'حراسة المرمى: ثلاثة حراس', fr: 'Gardiens : trois joueurs' },
+          { ar: `خط الدفاع والوسط والهجوم: ${n - 3} لاعبا`, fr: `Défenseurs, milieux et attaquants : ${n - 3} joueurs` },
+          { ar: 'التجمع: مركب محمد السادس لكرة القدم', fr: 'Regroupement : Complexe Mohammed VI de football' },
         ],
       };
     },
@@ -123,7 +123,7 @@ export const SPORT: StoryTemplate[] = [
       return {
         title: {
           ar: `مونديال 2030: نسبة تقدم أشغال ملعب ${v.city.ar} تبلغ ${pct} في المائة`,
-          fr: `Mondial 2030 : le chantier du stade ${fde(v.city.fr)} achevé à ${pct} %`,
+          fr: `Mondial 2030 : le chantier du stade ${fde(v.city.fr)} achevé à ${pct} %`,
         },
         subtitle: {
           ar: 'الأوراش تسير وفق الجدول الزمني المحدد، مع تعزيز شبكات النقل والولوج المحيطة بالملعب.',
@@ -155,7 +155,7 @@ export const SPORT: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `ماراثون ${v.city.ar} الدولي: تتويج المغربي ${v.man.ar} بلقب فئة الرجال`,
-        fr: `Marathon international ${fde(v.city.fr)} : le Marocain ${v.man.fr} s'impose chez les hommes`,
+        fr: `Marathon international ${fde(v.city.fr)} : le Marocain ${v.man.fr} s'impose chez les hommes`,
       },
       subtitle: {
         ar: `أزيد من ${v.big * 10} عداء وعداءة شاركوا في هذه الدورة التي جرت في أجواء احتفالية.`,
@@ -187,7 +187,7 @@ export const SPORT: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.person.ar} ${g(v.person, 'يفوز', 'تفوز')} بسباق 3000 متر موانع في ملتقى ${v.city.ar} لألعاب القوى`,
-        fr: `Athlétisme : ${v.person.fr} remporte le 3 000 m steeple au meeting ${fde(v.city.fr)}`,
+        fr: `Athlétisme : ${v.person.fr} remporte le 3 000 m steeple au meeting ${fde(v.city.fr)}`,
       },
       subtitle: {
         ar: `${g(v.person, 'البطل', 'البطلة')} المغربي${g(v.person, '', 'ة')} ${g(v.person, 'يؤكد', 'تؤكد')} جاهزيته${g(v.person, '', 'ا')} للاستحقاقات الدولية المقبلة بتوقيت متميز.`,
@@ -251,7 +251,7 @@ export const SPORT: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `كرة القدم النسوية: ${v.city.ar} تحتضن المربع الذهبي لكأس العرش`,
-        fr: `Football féminin : ${v.city.fr} accueille le dernier carré de la Coupe du Trône`,
+        fr: `Football féminin : ${v.city.fr} accueille le dernier carré de la Coupe du Trône`,
       },
       subtitle: {
         ar: 'أربعة فرق تتنافس على اللقب في دورة تعكس التطور المتسارع لكرة القدم النسوية بالمغرب.',
@@ -264,7 +264,7 @@ export const SPORT: StoryTemplate[] = [
       h2: { ar: 'دينامية متواصلة', fr: 'Une dynamique durable' },
       detail: {
         ar: `وتشهد الممارسة النسوية إقبالا متزايدا، إذ ارتفع عدد اللاعبات المرخص لهن بنسبة ${v.pct} في المائة خلال الموسمين الأخيرين، بفضل برامج التكوين وإحداث بطولات جهوية للفئات الصغرى.`,
-        fr: `La pratique féminine séduit de plus en plus : le nombre de licenciées a progressé de ${v.pct} % en deux saisons, grâce aux programmes de formation et à la création de championnats régionaux pour les jeunes catégories.`,
+        fr: `La pratique féminine séduit de plus en plus : le nombre de licenciées a progressé de ${v.pct} % en deux saisons, grâce aux programmes de formation et à la création de championnats régionaux pour les jeunes catégories.`,
       },
       quote: {
         ar: 'نجاح اللاعبات المغربيات على الصعيد القاري شجع الكثير من الفتيات على الالتحاق بالأندية.',
@@ -281,7 +281,7 @@ export const SPORT: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `انضمام ${arCount(v.two, { one: 'شاب', two: 'شابين', few: 'شبان', many: 'شابا' })} من ${v.city.ar} إلى مراكز التكوين الجهوية لكرة القدم`,
-        fr: `Formation : ${v.two} jeunes ${fde(v.city.fr)} intègrent les centres régionaux de football`,
+        fr: `Formation : ${v.two} jeunes ${fde(v.city.fr)} intègrent les centres régionaux de football`,
       },
       subtitle: {
         ar: 'انتقاء المواهب تم بعد أسابيع من الاختبارات التقنية والبدنية في الأحياء والمدارس.',
@@ -311,7 +311,7 @@ export const SPORT: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `كرة القدم داخل القاعة: المنتخب الوطني يواجه ${v.country.ar} وديا في ${v.city.ar}`,
-        fr: `Futsal : la sélection nationale affronte ${v.country.frThe} en amical à ${v.city.fr}`,
+        fr: `Futsal : la sélection nationale affronte ${v.country.frThe} en amical à ${v.city.fr}`,
       },
       subtitle: {
         ar: 'مباراتان وديتان ضمن برنامج إعداد المنتخب للاستحقاقات القارية والدولية.',
@@ -340,7 +340,7 @@ export const SPORT: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `طواف المغرب للدراجات: ${v.man.ar} يفوز بالمرحلة الرابطة بين ${v.city.ar} و${v.city2.ar}`,
-        fr: `Tour du Maroc cycliste : ${v.man.fr} remporte l'étape ${v.city.fr}-${v.city2.fr}`,
+        fr: `Tour du Maroc cycliste : ${v.man.fr} remporte l'étape ${v.city.fr}-${v.city2.fr}`,
       },
       subtitle: {
         ar: 'سباق حماسي حسم في الأمتار الأخيرة، ومنافسة مفتوحة على القميص الأصفر.',
@@ -369,7 +369,7 @@ export const SPORT: StoryTemplate[] = [
     build: (v) => ({
       title: {
         ar: `${v.city.ar}: تدشين ${arCount(v.two, { one: 'ملعب', two: 'ملعبين', few: 'ملاعب', many: 'ملعبا' })} للقرب لفائدة شباب الأحياء`,
-        fr: `${v.city.fr} : ${v.two} terrains de proximité inaugurés pour les jeunes des quartiers`,
+        fr: `${v.city.fr} : ${v.two} terrains de proximité inaugurés pour les jeunes des quartiers`,
       },
       subtitle: {
         ar: 'ملاعب معشوشبة اصطناعيا ومجهزة بالإنارة، مفتوحة مجانا للجمعيات والمدارس.',
@@ -419,7 +419,7 @@ export const SPORT_TEXT: TopicText = {
     },
   ],
   headings: [
-    { ar: 'ما الخطوة المقبلة؟', fr: 'Et maintenant ?' },
+    { ar: 'ما الخطوة المقبلة؟', fr: 'Et maintenant ?' },
     { ar: 'ردود فعل', fr: 'Réactions' },
   ],
 };
