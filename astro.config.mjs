@@ -9,6 +9,10 @@ export default defineConfig({
   // Every route renders on demand; the pages that exist are pre-built from
   // the running site by src/server/delivery (ADR 005), not by `astro build`.
   output: 'server',
+  // Cross-site form posts are refused by src/server/http/origin-check.ts
+  // (from src/middleware.ts): Astro's own check also refused a DELETE
+  // without a Content-Type or Origin, which no browser can send cross-site.
+  security: { checkOrigin: false },
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   i18n: {

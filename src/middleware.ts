@@ -13,7 +13,10 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE,
 } from './lib/locale-redirect.ts';
+import { isCrossSiteFormPost } from './server/http/origin-check.ts';
 import { withIslandStylesInHead } from './server/pages/island-styles.ts';
+import { readLocale } from './server/api/dispatch.ts';
+import * as m from './paraglide/messages.js';
 
 function localeCookie(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
@@ -22,6 +25,14 @@ function localeCookie(locale: string): string {
 export const onRequest = defineMiddleware(async (context, next) => {
   // At build time there is no visitor (and no cookie to read or set).
   if (context.isPrerendered) return withIslandStylesInHead(await next());
+  // Astro's origin check is off (astro.config.mjs): ours refuses only what a browser sends cross-site.
+  if (isCrossSiteFormPost(context.request, context.url)) {
+    const locale = readLocale(context.request, context.url);
+    return new Response(m.polish_cross_site_post({}, { locale }), {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
 
   const { pathname, search } = context.url;
   const cookieLocale = context.cookies.get(LOCALE_COOKIE)?.value;

@@ -116,3 +116,23 @@ describe('security headers (item 4)', () => {
     }
   });
 });
+
+describe('cross-site requests (src/server/http/origin-check.ts)', () => {
+  it('refuses a form post from another site in the visitor language, stores nothing; same-site and JSON posts pass', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded', cookie: 'locale=fr' };
+    const evil = await raw('/fr/contact', { ...form, origin: 'https://evil.example' }, 'POST');
+    expect(evil.status).toBe(403);
+    expect(evil.body).toBe('Envoi refusé\u202f: ce formulaire doit être envoyé depuis le site de 2M.');
+    // No Origin at all on a form-like post: refused as Astro's check did.
+    expect((await raw('/api/set-form', { 'content-type': 'text/plain' }, 'POST')).status).toBe(403);
+    // Same site: through to the form (which then checks its fields).
+    expect((await raw('/fr/contact', { ...form, origin: new URL(baseUrl).origin }, 'POST')).status).not.toBe(403);
+  });
+
+  it('lets a DELETE through without body, Content-Type or Origin (a browser cannot send one cross-site without a preflight)', async () => {
+    const res = await raw('/api/newsroom/live', {}, 'DELETE');
+    // Reaches the newsroom API: 401 without a token, with its challenge.
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="newsroom"');
+  });
+});

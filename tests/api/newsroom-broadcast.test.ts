@@ -37,8 +37,8 @@ async function call<T = unknown>(method: string, path: string, body?: { type: st
     method,
     headers: {
       ...(auth !== null ? { authorization: `Bearer ${auth}` } : {}),
-      // A DELETE carries a (non-form) Content-Type too: Astro's origin check refuses unsafe requests with neither it nor Origin.
-      ...(body ? { 'content-type': body.type } : method === 'DELETE' ? { 'content-type': 'application/json' } : {}),
+      // A DELETE goes without body, Content-Type or Origin, as curl sends it (src/server/http/origin-check.ts).
+      ...(body ? { 'content-type': body.type } : {}),
       locale: 'fr',
     },
     ...(body ? { body: body.data } : {}),
