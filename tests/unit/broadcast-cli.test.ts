@@ -66,14 +66,14 @@ describe('newsroom CLI: broadcast commands', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('breaking clear and live clear send DELETE with a Content-Type (the site refuses a bare unsafe request)', async () => {
+  it('breaking clear and live clear send a bare DELETE (no body, no Content-Type)', async () => {
     const sent = stubSite([ok({ lang: 'fr', removed: 3 }), ok({ url: '/live/2m/index.m3u8', source: 'builtin' })]);
     const o = io();
     expect(await runCli(['breaking', 'clear', '--lang', 'fr'], o)).toBe(0);
     expect(await runCli(['live', 'clear'], o)).toBe(0);
     expect(sent.map((s) => [s.method, s.url, s.type])).toEqual([
-      ['DELETE', 'http://site.test/api/newsroom/breaking/fr', 'application/json'],
-      ['DELETE', 'http://site.test/api/newsroom/live', 'application/json'],
+      ['DELETE', 'http://site.test/api/newsroom/breaking/fr', null],
+      ['DELETE', 'http://site.test/api/newsroom/live', null],
     ]);
     expect(o.lines).toEqual(['fr: 3 item(s) removed', 'live: /live/2m/index.m3u8 (built-in channel)']);
   });

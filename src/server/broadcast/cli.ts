@@ -21,8 +21,6 @@ async function readInput(file: string): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 const json = (value: unknown) => ({ type: 'application/json', data: JSON.stringify(value) });
-/** A DELETE without body still names a (non-form) type: Astro's origin check refuses unsafe requests with neither a Content-Type nor an Origin. */
-const NO_BODY = { type: 'application/json', data: '' };
 
 function printItems(io: CliIo, lang: string, items: BreakingItem[]): void {
   if (items.length === 0) io.out(`${lang}: no breaking news`);
@@ -130,7 +128,7 @@ export const broadcastCommands: CliCommand[] = [
     async run(args, io) {
       const { values } = parseOptions(args, { lang: { type: 'string' } });
       const lang = langOption(values.lang);
-      const answer = await callSite(io, 'DELETE', `/api/newsroom/breaking/${lang}`, NO_BODY);
+      const answer = await callSite(io, 'DELETE', `/api/newsroom/breaking/${lang}`);
       if (answer.status !== 200) return reportRefusal(io, answer);
       io.out(`${lang}: ${(answer.body?.response as { removed: number }).removed} item(s) removed`);
       return 0;
@@ -165,7 +163,7 @@ export const broadcastCommands: CliCommand[] = [
     summary: 'back to LIVE_STREAM_URL, else the built-in channel',
     async run(args, io) {
       parseOptions(args, {});
-      const answer = await callSite(io, 'DELETE', '/api/newsroom/live', NO_BODY);
+      const answer = await callSite(io, 'DELETE', '/api/newsroom/live');
       if (answer.status !== 200) return reportRefusal(io, answer);
       const r = answer.body?.response as { url: string; source: string };
       io.out(`live: ${r.url} (${r.source === 'config' ? 'LIVE_STREAM_URL' : 'built-in channel'})`);
