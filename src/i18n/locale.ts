@@ -1,7 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/paths.ts';
 
 export const DIRECTION: Record<Locale, 'rtl' | 'ltr'> = { ar: 'rtl', fr: 'ltr' };
-export const ISO: Record<Locale, string> = { ar: 'ar-MA', fr: 'fr-FR' };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -134,7 +134,7 @@ export function requestBodies(events: readonly ClickEventPayload[], maxBytes: nu
 }
 
 /** Hands a JSON body to the browser for sending; never throws, never waits. */
-export function sendBody(body: string, endpoint: string = CLICK_ENDPOINT): boolean {
+function sendBody(body: string, endpoint: string = CLICK_ENDPOINT): boolean {
   try {
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(endpoint, new Blob([body], { type: 'application/json' }))) {
       return true;

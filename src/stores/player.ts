@@ -11,10 +11,9 @@
  * navigating away from a video page).
  *
  * Floating ("stuck") mode: a playing video that scrolls out of view floats in
- * a corner. `openFloating`, `closeFloating` and `toggleFloating` (window
- * events `open-floating-video`, `close-floating-video`,
- * `toggle-floating-video`, detail { id }) control it; `$floatingPlayer`
- * holds the id of the floating player.
+ * a corner. The window events `open-floating-video`, `close-floating-video`
+ * and `toggle-floating-video` (detail { id }; `openFloating` sends the
+ * first) control it; `$floatingPlayer` holds the id of the floating player.
  *
  * The live address (SPEC §3 "news", §9): `loadLiveAddress` waits in 500 ms
  * steps until the document is fully loaded, then reads /api/getLiveSection
@@ -90,14 +89,6 @@ export function releasePlayer(id: string): void {
 
 export function openFloating(id: string): void {
   dispatch(OPEN_FLOATING, id);
-}
-
-export function closeFloating(id: string): void {
-  dispatch(CLOSE_FLOATING, id);
-}
-
-export function toggleFloating(id: string): void {
-  dispatch(TOGGLE_FLOATING, id);
 }
 
 /** Players report their floating state here (the events above ask for a change). */

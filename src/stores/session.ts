@@ -63,7 +63,7 @@ export function isLoggedIn(): boolean {
 }
 
 /** A fresh anonymous id: the current time in ms, then 8 random hex digits. */
-export function generateVisitorId(now: number = Date.now()): string {
+function generateVisitorId(now: number = Date.now()): string {
   let random = '';
   try {
     const bytes = new Uint8Array(4);
@@ -92,14 +92,14 @@ export function userId(): string {
 }
 
 /** Store a signed-in user (name, non-secret token marker, account id). */
-export function setUser(user: SessionUser): void {
+function setUser(user: SessionUser): void {
   $nameUser.set(user.name);
   $token.set(user.token);
   if (user.id) $userId.set(user.id);
 }
 
 /** Sign-out (SPEC §4): remove the stored name and token; the id stays. */
-export function clearUser(): void {
+function clearUser(): void {
   $nameUser.set(undefined);
   $token.set(undefined);
 }

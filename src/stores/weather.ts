@@ -93,7 +93,7 @@ export function readForecast(body: unknown): WeatherView | null {
  * the chooser, with the last temperature this browser saw for the town
  * (`lastKnown`) or none.
  */
-export function readUnavailable(body: unknown, lastKnown: { degrees: number; spoken: string } | null): WeatherView | null {
+function readUnavailable(body: unknown, lastKnown: { degrees: number; spoken: string } | null): WeatherView | null {
   const response = (body as { response?: unknown } | null)?.response as
     | { data?: unknown; city?: { id?: unknown; name?: unknown }; cities?: unknown }
     | null

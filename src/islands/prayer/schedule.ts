@@ -50,7 +50,7 @@ export function nextDay(day: string): string {
 }
 
 /** The API's answer, or an error: the envelope checked. */
-export async function fetchPrayerDay(ville: number, date: string | null, signal: AbortSignal): Promise<PrayerDay> {
+async function fetchPrayerDay(ville: number, date: string | null, signal: AbortSignal): Promise<PrayerDay> {
   const query = new URLSearchParams({ ville: String(ville) });
   if (date) query.set('date', date);
   const res = await siteFetch(`/prieres/horaire-api.php?${query.toString()}`, { signal, headers: { accept: 'application/json' } });

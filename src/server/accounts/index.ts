@@ -15,7 +15,7 @@ export { facebookClientSettings } from './facebook.ts';
 
 let handler: ReturnType<typeof createAccountHandler> | undefined;
 
-export function handleAccountRequest(action: AccountAction, request: Request, peer?: string): Promise<Response> {
+function handleAccountRequest(action: AccountAction, request: Request, peer?: string): Promise<Response> {
   if (!handler) {
     const config = getConfig();
     handler = createAccountHandler({

@@ -21,7 +21,7 @@ export interface CookieOptions {
   days: number;
 }
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-sid' : 'sid';
 }
 
@@ -44,7 +44,7 @@ export function sessionCookie(token: string, opts: CookieOptions): string {
  */
 export const SESSION_HINT_COOKIE = 'signed_in';
 
-export function sessionHintCookie(opts: CookieOptions): string {
+function sessionHintCookie(opts: CookieOptions): string {
   const maxAge = Math.round(opts.days * 86_400);
   return [`${SESSION_HINT_COOKIE}=1`, 'Path=/', `Max-Age=${maxAge}`, ...(opts.secure ? ['Secure'] : []), 'SameSite=Lax'].join('; ');
 }

@@ -21,7 +21,7 @@ export class EmailTakenError extends Error {
 }
 
 /** True for a unique-constraint violation, in SQLite and PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   const e = (error ?? {}) as { code?: unknown; errcode?: unknown; message?: unknown };
   // PostgreSQL: SQLSTATE 23505; node:sqlite: SQLITE_CONSTRAINT_UNIQUE (2067) / _PRIMARYKEY (1555).
   return e.code === '23505' || e.errcode === 2067 || e.errcode === 1555 || /UNIQUE constraint failed/i.test(String(e.message ?? ''));

@@ -50,7 +50,7 @@ export function normalizeEmail(raw: string): string {
   return raw.normalize('NFC').trim().toLowerCase();
 }
 
-export function normalizePassword(raw: string): string {
+function normalizePassword(raw: string): string {
   return raw.normalize('NFKC');
 }
 

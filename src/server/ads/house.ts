@@ -73,7 +73,7 @@ export interface VastRequest {
 }
 
 /** The tracking URL of one event ([CACHEBUSTING] is filled in by the player). */
-export function trackingUrl(origin: string, event: string, creativeId: number, unit: string, market: Market, extra = ''): string {
+function trackingUrl(origin: string, event: string, creativeId: number, unit: string, market: Market, extra = ''): string {
   const q = new URLSearchParams({ e: event, c: String(creativeId), u: unit, m: market });
   // Macros stay unencoded so the VAST client can find and replace them.
   return `${origin}/ads/track?${q.toString()}${extra}&cb=[CACHEBUSTING]`;

@@ -52,7 +52,7 @@ function invalid(error: z.ZodError): Response {
  * need: always SITE_URL, never the request's Host or X-Forwarded-* headers
  * (a forged Host would otherwise end up in Location and in VAST XML).
  */
-export function publicOrigin(): string {
+function publicOrigin(): string {
   return new URL(getConfig().SITE_URL).origin;
 }
 

@@ -21,7 +21,7 @@ interface CompiledRoute {
   names: string[];
 }
 
-export function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
+function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
   return routes.map((def) => ({ def, ...compilePathTemplate(def.path) }));
 }
 

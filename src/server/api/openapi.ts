@@ -91,7 +91,7 @@ function rewriteRefs(value: unknown): unknown {
   return value;
 }
 
-export function createTools(book: SchemaBook): OpenApiTools {
+function createTools(book: SchemaBook): OpenApiTools {
   const json = (description: string, schema: JsonSchema, headers?: Record<string, JsonSchema>) => ({
     description,
     ...(headers ? { headers } : {}),

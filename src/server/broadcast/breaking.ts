@@ -89,7 +89,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** The site paths a change of one language's ticker alters: the ticker API and the home page (its reserved height). */
-export function breakingPaths(lang: Lang): string[] {
+function breakingPaths(lang: Lang): string[] {
   return ['/api/getBreakingNews', route('index', lang)];
 }
 

@@ -29,7 +29,7 @@ export const MAX_GRID_DAYS = 31;
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The grid's channel: the first active live channel (its slug is the XMLTV channel id). */
-export async function gridChannel(db: Db): Promise<{ id: string; names: { ar: string; fr: string } }> {
+async function gridChannel(db: Db): Promise<{ id: string; names: { ar: string; fr: string } }> {
   const main = await db
     .selectFrom('live_channels')
     .select(['slug', 'name_ar', 'name_fr'])
@@ -41,7 +41,7 @@ export async function gridChannel(db: Db): Promise<{ id: string; names: { ar: st
 }
 
 /** Site paths a change of these grid days alters: the TV guide, the live page (now / next), the home pages, the grid API. */
-export function gridPaths(): string[] {
+function gridPaths(): string[] {
   return [
     ...LOCALES.flatMap((l) => [route('guidetv', l), route('live', l), route('index', l)]),
     '/api/grille/list',

@@ -46,7 +46,7 @@ export interface LiveState {
 }
 
 /** The pages the live stream and title show on: the live page and the home pages, and the live API. */
-export function livePaths(): string[] {
+function livePaths(): string[] {
   return [...LOCALES.flatMap((l) => [route('live', l), route('index', l)]), '/api/getLiveSection'];
 }
 

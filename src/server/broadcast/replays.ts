@@ -199,7 +199,7 @@ async function saveVideo(trx: Trx, videoId: number | null, video: ReplayInput['v
 }
 
 /** The site paths a replay change alters: its page, its lists, the replay home (and the home page for a bulletin). */
-export function replayPaths(kind: ReplayKind, row: { id: number; programmeId?: number; edition?: string; tagId?: number }): string[] {
+function replayPaths(kind: ReplayKind, row: { id: number; programmeId?: number; edition?: string; tagId?: number }): string[] {
   return LOCALES.flatMap((l) => {
     const home = route('replay-id', l, {});
     if (kind === 'episode') return [episodePath(l, row.id), programmePath(l, row.programmeId!), home];

@@ -32,7 +32,7 @@ export const MAX_BROADCAST_JSON_BYTES = 256 * 1024;
 const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xmltv+xml']);
 
 /** XMLTV refusals as field errors: `programme.3.stop` → [`"Journal" (start …): stop is before start`]. */
-export function xmltvFieldErrors(errors: XmltvError[]): Record<string, string[]> {
+function xmltvFieldErrors(errors: XmltvError[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const e of errors) {
     const key = e.programme ? `programme.${e.programme}.${e.field}` : e.field;

@@ -240,7 +240,7 @@ const isWithin = (nameTerms: readonly string[], terms: readonly string[]) =>
 /* ---- PostgreSQL: LIKE over the normalised search_text ---- */
 
 /** The distinct normalised words of a query (at most 12). */
-export function searchWords(query: string): string[] {
+function searchWords(query: string): string[] {
   return [...new Set(normalizeSearchText(query.slice(0, 200)).split(' ').filter(Boolean))].slice(0, 12);
 }
 

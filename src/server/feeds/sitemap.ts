@@ -197,7 +197,7 @@ export async function sitemapOnlyUrls(db: DB, lang: Lang): Promise<SitemapUrl[]>
 /* ---- articles ---- */
 
 /** Published articles of a language. */
-export async function countArticles(db: DB, lang: Lang): Promise<number> {
+async function countArticles(db: DB, lang: Lang): Promise<number> {
   const row = await publishedArticles(db, lang).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }

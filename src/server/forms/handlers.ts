@@ -151,7 +151,7 @@ export function createFormRunner(env: FormsEnv) {
 
 /* ---- JSON answers (/api/newsletter/add-contact, /api/set-form) ---- */
 
-export function formApiResponse(run: FormRun): Response {
+function formApiResponse(run: FormRun): Response {
   const o = run.outcome;
   if (o.kind === 'accepted') return okEnvelope({ accepted: true }, { message: o.message });
   const errors = 'errors' in o ? o.errors : undefined;

@@ -37,7 +37,7 @@ const NOT_A_COUNTRY = new Set(['XX', 'T1', 'A1', 'A2', 'O1', 'EU', 'AP', 'ZZ']);
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
-export function countryName(code: string): string | null {
+function countryName(code: string): string | null {
   try {
     return englishNames.of(code) ?? null;
   } catch {

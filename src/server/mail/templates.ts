@@ -13,7 +13,7 @@ import { renderMail, type MailBlock } from './render.ts';
 import type { MailAddress, OutgoingMail } from './transport.ts';
 
 /** An absolute link on the public site. */
-export function siteLink(siteUrl: string, path: string): string {
+function siteLink(siteUrl: string, path: string): string {
   return new URL(path, siteUrl).href;
 }
 
@@ -30,7 +30,7 @@ export function unsubscribeLink(siteUrl: string, lang: Lang, token: string): str
  * (RFC 2369) with an https link, and List-Unsubscribe-Post (RFC 8058) so
  * mail providers can unsubscribe in one POST without opening a page.
  */
-export function listHeaders(siteUrl: string, unsubscribeUrl: string): Record<string, string> {
+function listHeaders(siteUrl: string, unsubscribeUrl: string): Record<string, string> {
   const host = new URL(siteUrl).hostname;
   return {
     'List-Id': `2M newsletter <newsletter.${host}>`,

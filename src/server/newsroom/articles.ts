@@ -82,7 +82,7 @@ function stored(row: Row<'articles'>, path: string, siteUrl: string, now: Date):
  * feeds, the language sitemap and the news sitemap; then `/post/{id}` when
  * `alias` (an update: a copy of it may be cached; a new article has none).
  */
-export async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Promise<string[]> {
+async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Promise<string[]> {
   const a = await trx.selectFrom('articles').selectAll().where('id', '=', articleId).executeTakeFirstOrThrow();
   const paths = new Set<string>();
   const langs: Lang[] = [a.lang];

@@ -89,7 +89,7 @@ export async function audit(db: Db, entry: AuditEntry, now = new Date()): Promis
 }
 
 /** The live token a request carries (`Authorization: Bearer nr_…`), or null. */
-export async function tokenOf(db: Kysely<Database>, request: Request, now = new Date()): Promise<string | null> {
+async function tokenOf(db: Kysely<Database>, request: Request, now = new Date()): Promise<string | null> {
   const header = request.headers.get('authorization') ?? '';
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   if (!m || !TOKEN_PATTERN.test(m[1]!)) return null;

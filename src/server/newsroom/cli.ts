@@ -107,7 +107,7 @@ export function registerCommands(...commands: CliCommand[]): void {
   registry.push(...commands);
 }
 
-export function usage(): string {
+function usage(): string {
   const width = Math.max(...registry.map((c) => c.usage.length));
   return ['usage: npm run newsroom -- <command>', '', ...registry.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`)].join('\n');
 }

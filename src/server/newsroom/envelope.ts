@@ -18,7 +18,7 @@ const MESSAGES: Record<number, (locale: Lang) => string> = {
   415: (locale) => m.polish_api_415_json_or_image({}, { locale }),
 };
 
-export function newsroomMessage(code: number, locale: Lang): string {
+function newsroomMessage(code: number, locale: Lang): string {
   return MESSAGES[code]?.(locale) ?? apiMessage(code, locale);
 }
 

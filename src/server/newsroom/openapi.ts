@@ -80,7 +80,7 @@ function operation(route: NewsroomRoute): Json {
 }
 
 /** The newsroom's article and media endpoints: one operation per documented route of the table in routes.ts. */
-export function newsroomOpenApiPaths(routes: readonly NewsroomRoute[] = newsroomRoutes): Record<string, Json> {
+function newsroomOpenApiPaths(routes: readonly NewsroomRoute[] = newsroomRoutes): Record<string, Json> {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     if (!route.doc) continue;

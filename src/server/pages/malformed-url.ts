@@ -14,7 +14,7 @@ import * as m from '../../paraglide/messages.js';
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /** True when `url` (path and query, as received) cannot be decoded. */
-export function isMalformedUrl(url: string): boolean {
+function isMalformedUrl(url: string): boolean {
   try {
     decodeURI(url);
     return false;
@@ -24,7 +24,7 @@ export function isMalformedUrl(url: string): boolean {
 }
 
 /** The language a malformed request is answered in. */
-export function malformedUrlLocale(url: string, headers: IncomingMessage['headers']): Locale {
+function malformedUrlLocale(url: string, headers: IncomingMessage['headers']): Locale {
   const prefix = url.split(/[/?#]/)[1];
   if (isLocale(prefix)) return prefix;
   const header = headers['locale'];

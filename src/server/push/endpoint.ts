@@ -27,7 +27,7 @@ export const MAX_ENDPOINT_CHARS = 2048;
 
 const LOCAL_NAMES = /(^|\.)(localhost|local|internal|lan|intranet|home\.arpa)$/i;
 
-export function isLoopbackAddress(address: string): boolean {
+function isLoopbackAddress(address: string): boolean {
   const ip = normalizeIp(address);
   return ip !== null && (ip === '::1' || /^127\./.test(ip));
 }

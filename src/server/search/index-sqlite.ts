@@ -70,7 +70,7 @@ function queueTriggers(): string[] {
 }
 
 /** Whether the store has this index: SQLite yes, PostgreSQL no (it searches `search_text`). */
-export function hasSearchIndex(db: AnyDb): boolean {
+function hasSearchIndex(db: AnyDb): boolean {
   return !(db.getExecutor().adapter instanceof PostgresAdapter);
 }
 

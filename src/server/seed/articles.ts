@@ -76,7 +76,7 @@ function distinct<T>(rng: Rng, items: readonly T[], not: T): T {
   }
 }
 
-export function makeVars(rng: Rng, t: StoryTemplate, year: number): StoryVars {
+function makeVars(rng: Rng, t: StoryTemplate, year: number): StoryVars {
   const cities = t.cities ? CITIES.filter((c) => t.cities?.includes(c.slug)) : CITIES;
   const countries = t.countries ? COUNTRIES.filter((c) => t.countries?.includes(c.slug)) : COUNTRIES;
   const city = rng.pick(cities);

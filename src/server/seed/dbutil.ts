@@ -5,7 +5,7 @@ import type { Database, NewRow } from '../db/schema.ts';
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 /** Rows per multi-row INSERT, kept under SQLite's bound-parameter limit. */
-export function chunkSize(columns: number, max = 500): number {
+function chunkSize(columns: number, max = 500): number {
   return Math.max(1, Math.min(max, Math.floor(30000 / Math.max(1, columns))));
 }
 

@@ -211,7 +211,7 @@ export function artSvg(w: number, h: number, palette: Palette, motif: Motif, see
   ].join('');
 }
 
-export function svgFor(spec: ImageSpec): string {
+function svgFor(spec: ImageSpec): string {
   const { w, h } = SIZES[spec.kind];
   return artSvg(w, h, spec.palette, spec.motif, spec.seed, words(spec.word ?? '', w, h, spec.kind));
 }

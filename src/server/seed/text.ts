@@ -41,7 +41,7 @@ export function arNum(n: number): string {
 }
 
 /** Escape text for HTML element content. */
-export function esc(s: string): string {
+function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

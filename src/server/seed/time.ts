@@ -26,7 +26,7 @@ function wall(d: Date): { y: number; m: number; d: number; h: number; mi: number
 }
 
 /** Offset of local Moroccan time from UTC at instant `d`, in minutes. */
-export function offsetMinutes(d: Date): number {
+function offsetMinutes(d: Date): number {
   const w = wall(d);
   const asUtc = Date.UTC(w.y, w.m - 1, w.d, w.h, w.mi, w.s);
   return Math.round((asUtc - Math.floor(d.getTime() / 1000) * 1000) / 60000);

@@ -121,7 +121,7 @@ export async function handleTrackingRequest(request: Request, peer?: string): Pr
  * stopped taking requests and before the store is closed. Safe to call any
  * time, never rejects.
  */
-export async function flushTracking(): Promise<void> {
+async function flushTracking(): Promise<void> {
   if (!shared) return;
   try {
     await shared.queue.flush();

@@ -1,2 +1,2 @@
 /** Play and click tracking: the endpoint's handler and the shutdown flush. */
-export { flushTracking, handleTrackingRequest, recordServerClicks } from './handler.ts';
+export { handleTrackingRequest, recordServerClicks } from './handler.ts';

@@ -68,7 +68,7 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-export function toPlayRow(e: PlayEvent): NewRow<'play_events'> {
+function toPlayRow(e: PlayEvent): NewRow<'play_events'> {
   return {
     connexion_mode: e.connexionMode,
     content_id: e.contentId,
@@ -83,7 +83,7 @@ export function toPlayRow(e: PlayEvent): NewRow<'play_events'> {
 }
 
 /** A click event's row: its id, and the whole validated event as JSON. */
-export function toClickRow(e: ClickEvent): NewRow<'click_events'> {
+function toClickRow(e: ClickEvent): NewRow<'click_events'> {
   return { event_id: e.eventId, payload: JSON.stringify(e) };
 }
 

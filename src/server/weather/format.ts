@@ -58,7 +58,7 @@ export function conditionOf(code: number | null): Condition | null {
   return null;
 }
 
-export function conditionLabel(condition: Condition, lang: Lang): string {
+function conditionLabel(condition: Condition, lang: Lang): string {
   const o = { locale: lang };
   switch (condition) {
     case 'clear': return m.weather_cond_clear({}, o);

@@ -10,7 +10,7 @@ import { createWeatherService, type WeatherService } from './service.ts';
 let service: WeatherService | undefined;
 let handler: ReturnType<typeof createForecastHandler> | undefined;
 
-export function weatherService(): WeatherService {
+function weatherService(): WeatherService {
   if (!service) {
     const config = getConfig();
     service = createWeatherService({

@@ -19,7 +19,7 @@ export function publicEpisodes(db: DB) {
 }
 
 /** Number of public episodes of each programme, one grouped query. */
-export async function episodeCounts(db: DB, programmeIds: ReadonlyArray<number>): Promise<Map<number, number>> {
+async function episodeCounts(db: DB, programmeIds: ReadonlyArray<number>): Promise<Map<number, number>> {
   const wanted = ids(programmeIds);
   if (wanted.length === 0) return new Map();
   const rows = await publicEpisodes(db)
@@ -74,7 +74,7 @@ export function activeProgrammes(db: DB, kinds: ReadonlyArray<ProgrammeKind>) {
 }
 
 /** The `perProgramme` newest public episodes of each programme, in one windowed query. */
-export async function latestEpisodesByProgramme(
+async function latestEpisodesByProgramme(
   db: DB,
   programmeIds: ReadonlyArray<number>,
   perProgramme: number,

@@ -36,7 +36,7 @@ function replayKeys(db: DB) {
 }
 
 /** Public replays total: the sum of the three tables' public rows. */
-export async function countReplays(db: DB): Promise<number> {
+async function countReplays(db: DB): Promise<number> {
   const row = await db.selectFrom(replayKeys(db)).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   return toCount(row?.n);
 }

@@ -31,7 +31,7 @@ export interface LiveStream {
 }
 
 /** The live stream, by the same rule as /api/getLiveSection (its first address). */
-export async function liveStream(db: DB, lang: Lang): Promise<LiveStream> {
+async function liveStream(db: DB, lang: Lang): Promise<LiveStream> {
   const live = await liveSection(db, lang);
   return { title: live.title, url: live.url[0] ?? BUILTIN_LIVE_URL, poster: live.poster };
 }
