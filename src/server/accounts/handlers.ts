@@ -23,7 +23,7 @@
  *    422 no e-mail shared; 409 e-mail of a password account.
  *
  * Never 400 (SPEC §8 sends the visitor home on 400). Every answer is
- * private, no-store. CSRF: see sessions.ts (origin check + SameSite=Lax).
+ * private, no-store. CSRF: see sessions.ts (cross-site guard + SameSite=Lax).
  */
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';

@@ -29,8 +29,8 @@ export const MAX_ACCOUNT_FORM_BYTES = 16 * 1024;
 /**
  * The text fields of a form body (application/x-www-form-urlencoded or
  * multipart/form-data; SPEC §7.4 sends form data). Other types are refused,
- * which also keeps every account POST under Astro's origin check (it checks
- * form content types).
+ * which also keeps every account POST under the cross-site guard
+ * (src/server/http/origin-check.ts checks form content types).
  */
 export async function readForm(request: Request, maxBytes = MAX_ACCOUNT_FORM_BYTES): Promise<FormBody> {
   const type = contentType(request);

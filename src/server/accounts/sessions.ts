@@ -6,7 +6,8 @@
  * accept only from a secure origin, for the whole host, without Domain, so
  * no sibling sub-domain can plant or shadow it.
  *
- * CSRF: every write path is a POST that Astro's origin check refuses when
+ * CSRF: every write path is a POST that the cross-site guard
+ * (src/server/http/origin-check.ts) refuses when
  * its Origin is not the site's (form content types), and the cookie is
  * SameSite=Lax, so a cross-site page can neither send it with a POST nor read
  * an answer. Nothing else is needed.

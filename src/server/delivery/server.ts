@@ -147,7 +147,8 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, headers: 
 /**
  * RFC 8058 one-click unsubscribe: mail providers POST
  * `List-Unsubscribe=One-Click` to the link of a newsletter mail, without an
- * Origin header, and Astro's origin check would refuse it (403). That one
+ * Origin header, and the cross-site guard (src/server/http/origin-check.ts)
+ * would refuse it (403). That one
  * request is safe to accept from anywhere (the token in the link is the
  * credential, and it can only remove its own address): it is given the
  * site's own origin. Any other cross-site form POST stays refused.

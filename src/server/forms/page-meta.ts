@@ -45,7 +45,7 @@ export const PRIVATE_PAGE_HEADERS = {
   'Cache-Control': 'private, no-store',
   // Tokens are in the URL: no Referer to other sites (images, ads, links).
   // Not 'no-referrer': Chromium would then send `Origin: null` with the
-  // page's own form posts, which Astro's origin check refuses (403).
+  // page's own form posts, which the cross-site guard refuses (403).
   'Referrer-Policy': 'same-origin',
 } as const;
 
