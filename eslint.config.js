@@ -5,7 +5,8 @@
  * scripts/check-logical-css.ts, which `npm run lint` runs after ESLint.
  *
  * Layering (docs/architecture.md):
- * - islands and stores call the network only through src/lib/api-client.ts
+ * - browser code (islands, stores, components' scripts, the click tracker)
+ *   calls the network only through src/lib/api-client.ts
  *   (apiRequest, siteFetch, beacon): no fetch, XMLHttpRequest, sendBeacon;
  * - src/server never imports from components or islands (the server
  *   serves them, not the reverse).
@@ -29,7 +30,8 @@ export default defineConfig(
   tseslint.configs.recommended,
   astro.configs.recommended,
   {
-    files: ['src/islands/**', 'src/stores/**'],
+    // Browser code: islands, stores, components' scripts, and the click tracker.
+    files: ['src/islands/**', 'src/stores/**', 'src/components/**', 'src/lib/click-tracking.ts'],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -24,6 +24,7 @@
  */
 import { AnalyticsEventNames, AnalyticsEvents, CLICK_TRACK_NAMES, track, type ClickEventId, type ClickTrackName } from './analytics.ts';
 import { userId } from '../stores/session.ts';
+import { beacon, siteFetch } from './api-client.ts';
 
 export const CLICK_ENDPOINT = '/tracking/clicks.php';
 /** Events sent together at most (the endpoint takes 20 a request). */
@@ -135,15 +136,10 @@ export function requestBodies(events: readonly ClickEventPayload[], maxBytes: nu
 
 /** Hands a JSON body to the browser for sending; never throws, never waits. */
 function sendBody(body: string, endpoint: string = CLICK_ENDPOINT): boolean {
+  // Some browsers refuse a non-form Blob type in sendBeacon: then fetch.
+  if (beacon(endpoint, new Blob([body], { type: 'application/json' }))) return true;
   try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(endpoint, new Blob([body], { type: 'application/json' }))) {
-      return true;
-    }
-  } catch {
-    // Some browsers refuse a non-form Blob type in sendBeacon: use fetch.
-  }
-  try {
-    fetch(endpoint, {
+    siteFetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,

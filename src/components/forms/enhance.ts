@@ -15,6 +15,8 @@
  * the document serves every form, across client-side navigations, and runs
  * before the client router's own form handling.
  */
+import { siteFetch } from '../../lib/api-client.ts';
+import { isLocale } from '../../i18n/locale.ts';
 
 interface Envelope {
   header?: { status?: string; message?: string; errors?: Record<string, string[]> };
@@ -61,12 +63,17 @@ async function submit(form: HTMLFormElement): Promise<void> {
   clearErrors(form);
   setStatus(form, form.dataset.msgSending ?? '', 'busy');
   try {
-    const response = await fetch(api, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', locale: document.documentElement.lang },
-      body: JSON.stringify(fields(form)),
-      credentials: 'same-origin',
-    });
+    const lang = document.documentElement.lang;
+    const response = await siteFetch(
+      api,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(fields(form)),
+        credentials: 'same-origin',
+      },
+      isLocale(lang) ? lang : undefined,
+    );
     const body = (await response.json().catch(() => null)) as Envelope | null;
     const message = body?.header?.message ?? form.dataset.msgNetwork ?? '';
     if (response.ok) {

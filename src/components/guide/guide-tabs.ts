@@ -7,6 +7,8 @@
  * day's address. Choosing a day puts its address in the location bar, so a
  * reload or a shared link shows that day.
  */
+import { siteFetch } from '../../lib/api-client.ts';
+
 export function initGuideTabs(root: HTMLElement): void {
   if (root.dataset['guideReady']) return;
   const list = root.querySelector<HTMLElement>('[data-tablist]');
@@ -40,7 +42,7 @@ export function initGuideTabs(root: HTMLElement): void {
     const src = panel.dataset['src'];
     if (!src || panel.getAttribute('aria-busy') === 'true') return;
     panel.setAttribute('aria-busy', 'true');
-    fetch(src, { headers: { accept: 'text/html' } })
+    siteFetch(src, { headers: { accept: 'text/html' } })
       .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`HTTP ${res.status}`))))
       .then((html) => {
         const fresh = new DOMParser().parseFromString(html, 'text/html').getElementById(panel.id);
