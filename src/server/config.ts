@@ -93,7 +93,7 @@ export const configSchema = z.object({
     .default(4321),
   /** Public origin of the site, used in canonical links, sitemaps and mails. */
   SITE_URL: httpUrl.default('http://localhost:4321'),
-  /** Folder for the SQLite file, generated media, outbox, keys. */
+  /** Folder for the SQLite file, media (unless MEDIA_DIR or MEDIA_S3_URL), outbox, pre-built pages. */
   DATA_DIR: z.string().min(1).default('data'),
   /** Folder of media (generated and uploaded pictures, their AVIF/WebP twins); default <DATA_DIR>/media. Shared (e.g. a network volume) when several instances run. */
   MEDIA_DIR: z.string().min(1).optional(),
@@ -205,7 +205,7 @@ export const configSchema = z.object({
   COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an HTTP header name').optional(),
   /** MaxMind-format (.mmdb) country database; default: the PDDL IPtoASN country database from npm. */
   GEOIP_DB_PATH: z.string().min(1).optional(),
-  /** Web Push (VAPID, RFC 8292) public key: an uncompressed P-256 point; with VAPID_PRIVATE_KEY, else generated into DATA_DIR/push. */
+  /** Web Push (VAPID, RFC 8292) public key: an uncompressed P-256 point; with VAPID_PRIVATE_KEY, else the pair kept in the store (src/server/push/keys.ts). */
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key (65 bytes)')
     .refine((v) => Buffer.from(v, 'base64url')[0] === 4, 'must be an uncompressed P-256 public key (65 bytes, starting with 0x04)')
     .optional(),
