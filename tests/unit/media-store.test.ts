@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, parseMediaS3Url } from '../../src/server/config.ts';
 import { createMediaStore, DirectoryMediaStore, mediaKey, S3MediaStore, type MediaStore } from '../../src/server/media-store.ts';
 import { serveMedia } from '../../src/server/media.ts';
+import { renderAdBanners } from '../../src/server/seed/ads.ts';
 import { S3_TEST_ENV, startS3Server, type TestS3 } from '../support/s3-server.ts';
 
 Object.assign(process.env, S3_TEST_ENV);
@@ -209,6 +210,20 @@ for (const backend of ['folder', 'bucket'] as const) {
     });
   });
 }
+
+describe('seeding through the media store', () => {
+  it('writes the house banners into a bucket, at the keys their rows name', async () => {
+    const store = bucketStore(`seed-${Date.now()}`);
+    const rows = await renderAdBanners(store);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) {
+      for (const url of [row.image_url, row.image_2x_url].filter((u): u is string => Boolean(u))) {
+        const bytes = await store.read(url.replace(/^\/media\//, ''));
+        expect(bytes?.subarray(0, 3).toString('hex'), url).toBe('ffd8ff');
+      }
+    }
+  });
+});
 
 describe('a media store that fails', () => {
   it('answers 503 (not cached) for that file, and the request does not throw', async () => {
