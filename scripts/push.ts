@@ -13,8 +13,9 @@
  * --concurrency N   requests in flight at once (default 16)
  * --ttl S           seconds a push service keeps the message for an
  *                   offline browser (default 21600, 6 hours)
- * --key             print the VAPID public key (generating the pair into
- *                   DATA_DIR/push/vapid.json if there is none yet)
+ * --key             print the VAPID public key (storing a pair in the
+ *                   store if there is none yet: moved from an earlier
+ *                   DATA_DIR/push/vapid.json, else generated)
  *
  * The store and keys come from the configuration (DATA_DIR, DATABASE_URL,
  * VAPID_*), as for the server: run it where the server runs.
@@ -23,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, getConfig } from '../src/server/config.ts';
 import { getStore } from '../src/server/db/index.ts';
 import { BREAKING_TTL_SECONDS, sendBreakingNews, vapidKeys } from '../src/server/push/broadcast.ts';
+import { vapidKeyFile } from '../src/server/push/keys.ts';
 
 const USAGE = 'usage: npm run push -- --breaking <articleId> [--concurrency N] [--ttl SECONDS] | --key';
 
@@ -68,9 +70,10 @@ try {
 }
 
 if (values.key) {
-  const loaded = vapidKeys(config);
+  const loaded = await vapidKeys(config);
   console.log(loaded.keys.publicKey);
-  console.error(loaded.source === 'config' ? 'VAPID keys from the configuration' : `VAPID keys in ${loaded.file} (${loaded.source})`);
+  const where = { config: 'from the configuration', store: 'kept in the store', file: `moved from ${vapidKeyFile(config.DATA_DIR)} into the store`, generated: 'generated into the store' };
+  console.error(`VAPID keys ${where[loaded.source]}`);
   process.exit(0);
 }
 

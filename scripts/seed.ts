@@ -3,7 +3,7 @@
  *
  *   node scripts/seed.ts [--reset] [--articles N]
  *
- * --reset       delete the SQLite file and the generated media first
+ * --reset       delete the SQLite file and the generated pictures (img/ in the media store) first
  * --articles N  then add N synthetic articles (benchmark volume)
  *
  * The store comes from the configuration (DATA_DIR, DATABASE_URL). The demo
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig } from '../src/server/config.ts';
 import { getStore, isStoreEmpty } from '../src/server/db/index.ts';
+import { getMediaStore } from '../src/server/media-store.ts';
 import { addSyntheticArticles, seedDemoContent } from '../src/server/seed/index.ts';
 
 const { values } = parseArgs({
@@ -45,14 +46,14 @@ if (values.reset) {
     process.exit(2);
   }
   for (const f of ['site.sqlite', 'site.sqlite-wal', 'site.sqlite-shm']) await rm(path.join(config.DATA_DIR, f), { force: true });
-  await rm(path.join(config.DATA_DIR, 'media', 'img'), { recursive: true, force: true });
-  log(`reset: removed the store and generated images under ${config.DATA_DIR}`);
+  await getMediaStore().removeAll('img/');
+  log(`reset: removed the store under ${config.DATA_DIR} and the generated images (img/ in the media ${getMediaStore().description})`);
 }
 
 const { db } = await getStore();
 try {
   if (await isStoreEmpty(db)) {
-    const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, log });
+    const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, media: getMediaStore(), log });
     const { ms, articlesByLang, ...counts } = summary;
     log(`articles: ${articlesByLang.ar} ar, ${articlesByLang.fr} fr`);
     log(Object.entries(counts).map(([k, v]) => `${k}=${v}`).join(' '));

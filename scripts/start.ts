@@ -15,6 +15,7 @@ import { ConfigError, getConfig } from '../src/server/config.ts';
 import { getStore, isStoreEmpty, StoreError } from '../src/server/db/index.ts';
 import { serveSite } from '../src/server/delivery/serve.ts';
 import { installConsoleBridge } from '../src/server/log.ts';
+import { getMediaStore } from '../src/server/media-store.ts';
 import { seedDemoContent } from '../src/server/seed/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   console.log(`[start] store ready (${dialect}${dialect === 'sqlite' ? `, ${path.join(config.DATA_DIR, 'site.sqlite')}` : ''})`);
   if (config.SEED_ON_START && (await isStoreEmpty(db))) {
     console.log('[start] empty store: seeding demo content…');
-    const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, log: (s) => console.log(`[seed] ${s}`) });
+    const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, media: getMediaStore(), log: (s) => console.log(`[seed] ${s}`) });
     console.log('[start] seeded', summary);
   }
   if (!existsSync(entry) || process.argv.includes('--rebuild')) {

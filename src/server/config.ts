@@ -29,6 +29,48 @@ function publicKeyOf(privateKey: string): string | null {
   }
 }
 
+export interface MediaS3Location {
+  bucket: string;
+  /** Key prefix inside the bucket ("" or ending with "/"). */
+  prefix: string;
+  /** S3-compatible endpoint (MinIO, Ceph, R2…); unset: AWS's own for the region. */
+  endpoint?: string;
+  /** Region; unset: AWS_REGION, else us-east-1. */
+  region?: string;
+  /** Path-style requests (http://endpoint/bucket/key), as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+}
+
+const S3_PARAMS = new Set(['endpoint', 'region', 'forcePathStyle']);
+
+/**
+ * Reads MEDIA_S3_URL: `s3://BUCKET[/PREFIX][?endpoint=URL&region=NAME&forcePathStyle=1]`.
+ * Throws an Error saying what is wrong. Credentials never come from the URL
+ * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, or any source of the AWS SDK's chain).
+ */
+export function parseMediaS3Url(value: string): MediaS3Location {
+  if (!/^s3:\/\//.test(value) || !URL.canParse(value)) throw new Error('must look like s3://bucket/prefix?endpoint=http://host:9000&region=us-east-1&forcePathStyle=1');
+  const url = new URL(value);
+  if (url.username || url.password) throw new Error('must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+  if (url.port) throw new Error('must not hold a port: the server goes in ?endpoint=');
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error('must name a bucket (3 to 63 lower-case letters, digits, dots and hyphens) after s3://');
+  // The raw path: URL parsing would quietly resolve `..` segments.
+  const segments = value.slice('s3://'.length).split(/[?#]/)[0]!.split('/').slice(1).filter(Boolean);
+  if (segments.some((s) => s === '.' || s === '..' || !/^[A-Za-z0-9._-]+$/.test(s))) throw new Error('prefix segments may hold only letters, digits, . _ - (no . or .. segment)');
+  const prefix = segments.length ? `${segments.join('/')}/` : '';
+  for (const key of url.searchParams.keys()) {
+    if (!S3_PARAMS.has(key)) throw new Error(`unknown parameter "${key}" (known: endpoint, region, forcePathStyle)`);
+  }
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && (!/^https?:\/\//.test(endpoint) || !URL.canParse(endpoint))) throw new Error('endpoint must be an http(s) URL');
+  const region = url.searchParams.get('region') ?? undefined;
+  if (region !== undefined && !/^[a-z0-9-]{1,40}$/.test(region)) throw new Error('region must be a region name such as eu-west-3');
+  const style = url.searchParams.get('forcePathStyle') ?? '0';
+  if (!['0', '1', 'true', 'false'].includes(style)) throw new Error('forcePathStyle must be 1 or 0');
+  return { bucket, prefix, ...(endpoint ? { endpoint } : {}), ...(region ? { region } : {}), forcePathStyle: style === '1' || style === 'true' };
+}
+
 /**
  * A URL template: an absolute http(s) URL or a path starting with a single
  * "/", that is a valid URL once its {placeholders} are filled.
@@ -51,8 +93,21 @@ export const configSchema = z.object({
     .default(4321),
   /** Public origin of the site, used in canonical links, sitemaps and mails. */
   SITE_URL: httpUrl.default('http://localhost:4321'),
-  /** Folder for the SQLite file, generated media, outbox, keys. */
+  /** Folder for the SQLite file, media (unless MEDIA_DIR or MEDIA_S3_URL), outbox, pre-built pages. */
   DATA_DIR: z.string().min(1).default('data'),
+  /** Folder of media (generated and uploaded pictures, their AVIF/WebP twins); default <DATA_DIR>/media. Shared (e.g. a network volume) when several instances run. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** S3-compatible bucket holding the media instead of a folder (src/server/media-store.ts). */
+  MEDIA_S3_URL: z
+    .string()
+    .superRefine((v, ctx) => {
+      try {
+        parseMediaS3Url(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .optional(),
   /** postgres://… to use PostgreSQL instead of the embedded SQLite file. */
   DATABASE_URL: z
     .string()
@@ -150,7 +205,7 @@ export const configSchema = z.object({
   COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an HTTP header name').optional(),
   /** MaxMind-format (.mmdb) country database; default: the PDDL IPtoASN country database from npm. */
   GEOIP_DB_PATH: z.string().min(1).optional(),
-  /** Web Push (VAPID, RFC 8292) public key: an uncompressed P-256 point; with VAPID_PRIVATE_KEY, else generated into DATA_DIR/push. */
+  /** Web Push (VAPID, RFC 8292) public key: an uncompressed P-256 point; with VAPID_PRIVATE_KEY, else the pair kept in the store (src/server/push/keys.ts). */
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key (65 bytes)')
     .refine((v) => Buffer.from(v, 'base64url')[0] === 4, 'must be an uncompressed P-256 public key (65 bytes, starting with 0x04)')
     .optional(),
@@ -174,6 +229,10 @@ export const configSchema = z.object({
   } else if (c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY && publicKeyOf(c.VAPID_PRIVATE_KEY) !== c.VAPID_PUBLIC_KEY) {
     ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
   }
+  // Media live in one place: a folder or a bucket, not both.
+  if (c.MEDIA_DIR && c.MEDIA_S3_URL) {
+    ctx.addIssue({ code: 'custom', path: ['MEDIA_S3_URL'], message: 'MEDIA_DIR and MEDIA_S3_URL are alternatives: set one' });
+  }
   // With a real mail server, visitors' messages must not go to a guessed address.
   if (c.SMTP_URL && !c.NEWSROOM_EMAIL) {
     ctx.addIssue({ code: 'custom', path: ['NEWSROOM_EMAIL'], message: 'required when SMTP_URL is set' });
@@ -191,7 +250,7 @@ export class ConfigError extends Error {}
 
 /** Variables whose value an error message does not repeat. */
 /** Variables whose value may hold a password or key: a bad one is named, never printed. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY', 'VAPID_PRIVATE_KEY', 'CDN_PURGE_URL', 'CDN_PURGE_TOKEN']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY', 'VAPID_PRIVATE_KEY', 'CDN_PURGE_URL', 'CDN_PURGE_TOKEN', 'MEDIA_S3_URL']);
 
 /** Parse an environment; throws ConfigError listing every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {

@@ -4,7 +4,8 @@
  * test server's database with its own DATA_DIR (its own pre-build); a story
  * published through the newsroom API of the test server A shows on B's home
  * page within 5 s (B follows the same change table), and its withdrawal on A
- * takes it off B's home page. SQLite is one machine's file: no second instance.
+ * takes it off B's home page; both serve the same VAPID public key (kept in
+ * the store, ADR 019). SQLite is one machine's file: no second instance.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -75,5 +76,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     expect(withdrawn.status).toBe(200);
     const gone = await within(5000, async () => !(await onHome(b.baseUrl, title)));
     console.log(`two instances: published on A, on B's home page after ${shown} ms; withdrawn, gone after ${gone} ms`);
+  });
+
+  it('both sign pushes with one VAPID key pair: the one kept in the store (GET /api/push/key)', async () => {
+    const key = async (server: string) => ((await (await fetch(`${server}/api/push/key`)).json()) as { response: { publicKey: string } }).response.publicKey;
+    const [onA, onB] = await Promise.all([key(baseUrl), key(b.baseUrl)]);
+    expect(Buffer.from(onA, 'base64url')).toHaveLength(65);
+    expect(onB).toBe(onA);
   });
 });

@@ -6,8 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/server/db/index.ts';
 import { toImage } from '../../src/server/content/images.ts';
 import { MediaRefused, RENDITION_WIDTHS, storeMedia } from '../../src/server/newsroom/media.ts';
+import { DirectoryMediaStore } from '../../src/server/media-store.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'newsroom-media-'));
+const store = new DirectoryMediaStore(root);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('newsroom media', () => {
@@ -20,7 +22,7 @@ describe('newsroom media', () => {
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
 
-    const { created, media } = await storeMedia(db, jpeg, { mediaRoot: root, alt: { fr: 'Une photo' } });
+    const { created, media } = await storeMedia(db, jpeg, { media: store, alt: { fr: 'Une photo' } });
     expect(created).toBe(true);
     expect(media.uri).toBe(`urn:2m:media:${media.id}`);
     expect(media).toMatchObject({ width: 600, height: 1000 });
@@ -42,15 +44,15 @@ describe('newsroom media', () => {
     expect(shape.srcset).toBe(media.renditions.filter((r) => r.type === 'image/webp').map((r) => `${r.url} ${r.width}w`).join(', '));
     expect(shape.avifSrcset).toBe(media.renditions.filter((r) => r.type === 'image/avif').map((r) => `${r.url} ${r.width}w`).join(', '));
 
-    const again = await storeMedia(db, jpeg, { mediaRoot: root });
+    const again = await storeMedia(db, jpeg, { media: store });
     expect(again).toMatchObject({ created: false, media: { id: media.id } });
   });
 
   it('refuses what is not a JPEG, PNG or WebP picture', async () => {
     const { db } = await openStore({ dataDir: ':memory:' });
-    await expect(storeMedia(db, new TextEncoder().encode('<svg/>'), { mediaRoot: root })).rejects.toBeInstanceOf(MediaRefused);
+    await expect(storeMedia(db, new TextEncoder().encode('<svg/>'), { media: store })).rejects.toBeInstanceOf(MediaRefused);
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    await expect(storeMedia(db, gif, { mediaRoot: root })).rejects.toBeInstanceOf(MediaRefused);
+    await expect(storeMedia(db, gif, { media: store })).rejects.toBeInstanceOf(MediaRefused);
     expect(await db.selectFrom('images').select('id').execute()).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Web Push (issue 5 item 10): RFC 8291 encryption against the RFC's own
- * example, VAPID keys (generated once into DATA_DIR and reused; configured
+ * example, VAPID keys (kept in the store, the same for every instance on one
+ * database, moved there from an old DATA_DIR/push/vapid.json; configured
  * keys win; both or neither), which endpoints are accepted and reached
  * (no SSRF), the subscribe/unsubscribe endpoints (422 per field and nothing
  * stored, updates, rate limit), the breaking-news send through a local
  * push service that checks the VAPID JWT and decrypts every message (404/410
  * dropped, 500 kept), and the service worker's push and click handling.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -23,6 +24,7 @@ import { loadVapidKeys, vapidKeyFile } from '../../src/server/push/keys.ts';
 import { httpTransport, sendToAll } from '../../src/server/push/send.ts';
 import { encryptPayload, generateVapidKeys, MAX_PAYLOAD_BYTES, type VapidKeys } from '../../src/server/push/webpush.ts';
 import { compileServiceWorker } from '../../src/sw/vite-plugin.ts';
+import { createScratchDatabase, TEST_DATABASE_URL, trackStore } from '../support/pg-scratch.ts';
 import { countPage, DISMISS_DAYS, dismissedRecently, rememberDismissal } from '../../src/islands/push/moment.ts';
 import {
   browserSubscription,
@@ -83,36 +85,87 @@ describe('RFC 8291 encryption', () => {
 });
 
 describe('VAPID keys', () => {
-  it('are generated once into DATA_DIR/push/vapid.json (0600) and reused', () => {
-    const dataDir = tempDir('keys');
-    const first = loadVapidKeys({ dataDir });
-    expect(first.source).toBe('generated');
-    expect(first.file).toBe(vapidKeyFile(dataDir));
+  // Creating a scratch PostgreSQL database takes seconds on a busy machine: those tests get 60 s.
+  /** Two instances' stores on one database: one SQLite file, or one PostgreSQL database in the PostgreSQL pass. */
+  async function twoStoresOnOneDatabase(): Promise<[DB, DB]> {
+    if (TEST_DATABASE_URL) {
+      const databaseUrl = await createScratchDatabase();
+      const a = await openStore({ dataDir: ':memory:', databaseUrl });
+      const b = await openStore({ dataDir: ':memory:', databaseUrl });
+      trackStore(a.db);
+      trackStore(b.db);
+      return [a.db, b.db];
+    }
+    const dir = tempDir('keys-db');
+    const a = await openStore({ dataDir: dir });
+    const b = await openStore({ dataDir: dir });
+    opened.push(a.db, b.db);
+    return [a.db, b.db];
+  }
+  const opened: DB[] = [];
+  afterAll(async () => {
+    for (const d of opened) await d.destroy();
+  });
+  const keyHttp = (keys: () => Promise<VapidKeys>) =>
+    createPushHttp({ db: async () => db, keys, allowLocal: false, trustedHops: 0, limiter: storeLimiter(async () => db, { name: 'push', points: 0, durationSec: 3600 }) });
+  const servedKey = async (keys: () => Promise<VapidKeys>) =>
+    ((await (await keyHttp(keys).key(new Request(`${SITE}/api/push/key`))).json()) as { response: { publicKey: string } }).response.publicKey;
+
+  it('are generated once into the store and reused; two instances on one database serve the same public key', async () => {
+    const [a, b] = await twoStoresOnOneDatabase();
+    // Both need keys at once on an empty store: one pair wins, both use it.
+    const [first, second] = await Promise.all([loadVapidKeys({ db: a, dataDir: tempDir('keys-a') }), loadVapidKeys({ db: b, dataDir: tempDir('keys-b') })]);
+    expect([first.source, second.source].sort()).toEqual(['generated', 'store']);
+    expect(second.keys).toEqual(first.keys);
     expect(Buffer.from(first.keys.publicKey, 'base64url')).toHaveLength(65);
     expect(Buffer.from(first.keys.privateKey, 'base64url')).toHaveLength(32);
-    expect(statSync(first.file!).mode & 0o777).toBe(0o600);
-    expect(statSync(path.dirname(first.file!)).mode & 0o777).toBe(0o700);
+    const again = await loadVapidKeys({ db: b, dataDir: tempDir('keys-c') });
+    expect(again).toEqual({ keys: first.keys, source: 'store' });
+    // GET /api/push/key of each instance.
+    const onA = await servedKey(async () => (await loadVapidKeys({ db: a, dataDir: tempDir('keys-a2') })).keys);
+    const onB = await servedKey(async () => (await loadVapidKeys({ db: b, dataDir: tempDir('keys-b2') })).keys);
+    expect(onA).toBe(first.keys.publicKey);
+    expect(onB).toBe(onA);
+    expect(await a.selectFrom('push_keys').select(['name', 'origin']).execute()).toEqual([{ name: 'vapid', origin: 'generated' }]);
+    }, 60_000);
 
-    const again = loadVapidKeys({ dataDir });
-    expect(again.source).toBe('file');
-    expect(again.keys).toEqual(first.keys);
-    expect(JSON.parse(readFileSync(first.file!, 'utf8'))).toMatchObject(first.keys);
-  });
+  it('an install that kept its pair in DATA_DIR/push/vapid.json moves it into the store: its subscribers keep working everywhere', async () => {
+    const [a, b] = await twoStoresOnOneDatabase();
+    const dataDir = tempDir('keys-file');
+    const old = generateVapidKeys();
+    mkdirSync(path.dirname(vapidKeyFile(dataDir)), { recursive: true });
+    writeFileSync(vapidKeyFile(dataDir), JSON.stringify({ ...old, createdAt: '2026-01-01T00:00:00.000Z' }));
+    expect(await loadVapidKeys({ db: a, dataDir })).toEqual({ keys: old, source: 'file' });
+    expect(await a.selectFrom('push_keys').select('origin').execute()).toEqual([{ origin: 'file' }]);
+    // Another instance, without the file, signs with the same pair.
+    expect(await loadVapidKeys({ db: b, dataDir: tempDir('keys-file-b') })).toEqual({ keys: old, source: 'store' });
+    // An instance whose own file holds another pair uses the store's, and says so.
+    const otherDir = tempDir('keys-file-other');
+    mkdirSync(path.dirname(vapidKeyFile(otherDir)), { recursive: true });
+    writeFileSync(vapidKeyFile(otherDir), JSON.stringify(generateVapidKeys()));
+    const warnings: string[] = [];
+    expect((await loadVapidKeys({ db: b, dataDir: otherDir, warn: (m) => warnings.push(m) })).keys).toEqual(old);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(vapidKeyFile(otherDir));
+    }, 60_000);
 
-  it('come from the configuration when set, and nothing is written', () => {
-    const dataDir = tempDir('keys-config');
+  it('come from the configuration when set, and nothing is stored', async () => {
     const configured = generateVapidKeys();
-    const loaded = loadVapidKeys({ dataDir, publicKey: configured.publicKey, privateKey: configured.privateKey });
+    const loaded = await loadVapidKeys({ db, dataDir: tempDir('keys-config'), publicKey: configured.publicKey, privateKey: configured.privateKey });
     expect(loaded).toEqual({ keys: configured, source: 'config' });
-    expect(() => statSync(vapidKeyFile(dataDir))).toThrow();
+    expect(await db.selectFrom('push_keys').selectAll().execute()).toEqual([]);
   });
 
-  it('a damaged key file stops with its name instead of being replaced', () => {
+  it('a damaged key file or stored pair stops with its name instead of being replaced', async () => {
+    const [a] = await twoStoresOnOneDatabase();
     const dataDir = tempDir('keys-damaged');
-    const { file } = loadVapidKeys({ dataDir });
-    writeFileSync(file!, '{"publicKey":"x","privateKey":"y"}');
-    expect(() => loadVapidKeys({ dataDir })).toThrow(file!);
-  });
+    mkdirSync(path.dirname(vapidKeyFile(dataDir)), { recursive: true });
+    writeFileSync(vapidKeyFile(dataDir), '{"publicKey":"x","privateKey":"y"}');
+    await expect(loadVapidKeys({ db: a, dataDir })).rejects.toThrow(vapidKeyFile(dataDir));
+    expect(await a.selectFrom('push_keys').selectAll().execute()).toEqual([]);
+    await a.insertInto('push_keys').values({ name: 'vapid', public_key: 'x', private_key: 'y', origin: 'generated', created_at: '2026-11-25T10:00:00.000Z' }).execute();
+    await expect(loadVapidKeys({ db: a, dataDir: tempDir('keys-damaged-2') })).rejects.toThrow(/push_keys/);
+    }, 60_000);
 
   it('the configuration takes both keys or neither, as a matching pair, and never prints the private key', () => {
     const a = generateVapidKeys();
@@ -223,7 +276,7 @@ describe('subscribe and unsubscribe endpoints', () => {
   const http = () =>
     createPushHttp({
       db: async () => db,
-      keys: () => keys,
+      keys: async () => keys,
       allowLocal: false,
       trustedHops: 0,
       limiter: storeLimiter(async () => db, { name: 'push', points: limit, durationSec: 3600 }),

@@ -577,6 +577,18 @@ export interface PushSubscriptionsTable {
   last_status: number | null;
 }
 
+/** 014_push_keys: the VAPID key pair every instance signs with (one row, name 'vapid'). */
+export interface PushKeysTable {
+  name: string;
+  /** Uncompressed P-256 public key (65 bytes, base64url). */
+  public_key: string;
+  /** P-256 private scalar (32 bytes, base64url). */
+  private_key: string;
+  /** 'file' (moved from DATA_DIR/push/vapid.json) or 'generated'. */
+  origin: 'file' | 'generated';
+  created_at: string;
+}
+
 /** 003_content_changes: the change feed every instance re-renders from (issues 10, 11, 14). */
 export interface ContentChangesTable {
   id: Id;
@@ -628,6 +640,7 @@ export interface Database {
   click_events: ClickEventsTable;
   play_events: PlayEventsTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_keys: PushKeysTable;
   content_changes: ContentChangesTable;
   article_old_paths: ArticleOldPathsTable;
   newsroom_tokens: NewsroomTokensTable;

@@ -7,7 +7,7 @@
  * `{ id, uri: "urn:2m:media:<id>", url, width, height, renditions }`.
  * GET /api/newsroom/media/{id} answers the same for a stored picture.
  */
-import { mediaRoot } from '../media.ts';
+import { getMediaStore } from '../media-store.ts';
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 import { findMedia, MAX_MEDIA_BYTES, MEDIA_TYPES, MediaRefused, storeMedia } from './media.ts';
 import type { NewsroomRoute } from './router.ts';
@@ -64,7 +64,7 @@ export const mediaRoutes: NewsroomRoute[] = [
       const q = ctx.url.searchParams;
       try {
         const { created, media } = await storeMedia(ctx.db, bytes, {
-          mediaRoot: mediaRoot(),
+          media: getMediaStore(),
           alt: { ar: text(q.get('alt_ar'), 300), fr: text(q.get('alt_fr'), 300) },
           credit: text(q.get('credit'), 200) || null,
         });

@@ -6,18 +6,18 @@
  * with sharp, which drops every metadata block (EXIF, GPS, IPTC, XMP, ICC
  * profiles become sRGB); the original bytes are not kept. Renditions are
  * made in WebP and AVIF at the widths the layouts ask for (RENDITION_WIDTHS,
- * never wider than the original) and written under DATA_DIR/media/newsroom/
- * (served by /media/…, immutable), then one `images` row records them: the
+ * never wider than the original) and written to the media store under
+ * newsroom/ (src/server/media-store.ts: MEDIA_DIR or MEDIA_S3_URL; served by
+ * /media/…, immutable), then one `images` row records them: the
  * widest WebP as the image, the other WebPs as its srcset variants, and
  * every rendition (AVIF included) in `renditions`. Its id is used in ninjs
  * `associations` as `urn:2m:media:<id>`. The same picture uploaded twice
  * answers the same id.
  */
 import crypto from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import type { DB } from '../db/index.ts';
+import type { MediaStore } from '../media-store.ts';
 import { MEDIA_URI_PREFIX } from './ninjs.ts';
 
 /** 20 MB: a full-resolution press photo is 5-15 MB. */
@@ -49,23 +49,11 @@ export interface StoredMedia {
 
 export class MediaRefused extends Error {}
 
-async function writeDurably(file: string, data: Buffer): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const handle = await open(tmp, 'w');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(tmp, file);
-}
-
 /** Makes the renditions of an uploaded picture and records it; MediaRefused when it is not a usable picture. */
 export async function storeMedia(
   db: DB,
   bytes: Uint8Array,
-  opts: { mediaRoot: string; alt?: { ar?: string; fr?: string }; credit?: string | null },
+  opts: { media: MediaStore; alt?: { ar?: string; fr?: string }; credit?: string | null },
 ): Promise<{ created: boolean; media: StoredMedia }> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let meta: Metadata;
@@ -79,7 +67,7 @@ export async function storeMedia(
   if (meta.width * meta.height > MAX_PIXELS) throw new MediaRefused(`the picture is over ${MAX_PIXELS / 1e6} megapixels`);
 
   const hash = crypto.createHash('sha256').update(input).digest('hex').slice(0, 24);
-  const dir = path.join(opts.mediaRoot, 'newsroom', hash.slice(0, 2));
+  const folder = `newsroom/${hash.slice(0, 2)}`;
   const base = `/media/newsroom/${hash.slice(0, 2)}/${hash}`;
 
   const known = await db.selectFrom('images').select('id').where('url', 'like', `${base}-%`).orderBy('id').executeTakeFirst();
@@ -94,7 +82,6 @@ export async function storeMedia(
   }
   const { width: srcW, height: srcH, channels } = upright.info;
   const widths = [...new Set([...RENDITION_WIDTHS.filter((w) => w < srcW), Math.min(srcW, RENDITION_WIDTHS.at(-1)!)])].sort((a, b) => a - b);
-  await mkdir(dir, { recursive: true });
   const renditions: Rendition[] = [];
   const written: string[] = [];
   try {
@@ -106,9 +93,9 @@ export async function storeMedia(
         ['image/avif', 'avif', (s: Sharp) => s.avif({ quality: 55, effort: 2 })],
       ] as const) {
         const data = await encode(resized.clone()).toBuffer();
-        const file = path.join(dir, `${hash}-${w}.${ext}`);
-        await writeDurably(file, data);
-        written.push(file);
+        const key = `${folder}/${hash}-${w}.${ext}`;
+        await opts.media.write(key, data);
+        written.push(key);
         renditions.push({ url: `${base}-${w}.${ext}`, width: w, height: h, type });
       }
     }
@@ -136,7 +123,7 @@ export async function storeMedia(
       .executeTakeFirstOrThrow();
     return { created: true, media: { id: row.id, uri: `${MEDIA_URI_PREFIX}${row.id}`, url: main.url, width: main.width, height: main.height, renditions } };
   } catch (error) {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
+    await Promise.all(written.map((key) => opts.media.remove(key).catch(() => {})));
     throw error;
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config.ts';
 import { getConfig } from '../config.ts';
-import type { DB } from '../db/index.ts';
+import { getDb, type DB } from '../db/index.ts';
 import { breakingNews, type BreakingNews } from './breaking.ts';
 import { loadVapidKeys, type LoadedVapidKeys } from './keys.ts';
 import { httpTransport, sendToAll, type DeliveryResult, type PushTransport, type SendSummary } from './send.ts';
@@ -16,11 +16,19 @@ export function allowLocalEndpoints(config: Pick<Config, 'NODE_ENV' | 'PUSH_ALLO
   return config.NODE_ENV !== 'production' || config.PUSH_ALLOW_LOCAL_ENDPOINTS;
 }
 
-let loaded: LoadedVapidKeys | undefined;
+let loaded: Promise<LoadedVapidKeys> | undefined;
 
-/** The VAPID keys of this process's configuration (generated into DATA_DIR/push on first use). */
-export function vapidKeys(config: Config = getConfig()): LoadedVapidKeys {
-  loaded ??= loadVapidKeys({ dataDir: config.DATA_DIR, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
+/**
+ * The VAPID keys of this process's configuration: configured, else the pair
+ * kept in the store (moved there from DATA_DIR/push, or generated, on first
+ * use), loaded once per process (again after a failure).
+ */
+export function vapidKeys(config: Config = getConfig(), db?: DB): Promise<LoadedVapidKeys> {
+  loaded ??= (async () =>
+    loadVapidKeys({ db: db ?? (await getDb()), dataDir: config.DATA_DIR, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }))().catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
   return loaded;
 }
 
@@ -51,7 +59,7 @@ export async function sendBreakingNews(opts: BreakingOptions): Promise<BreakingO
   const allowLocal = allowLocalEndpoints(opts.config);
   const summary = await sendToAll({
     db: opts.db,
-    keys: (opts.keys ?? vapidKeys(opts.config)).keys,
+    keys: (opts.keys ?? (await vapidKeys(opts.config, opts.db))).keys,
     subject: opts.config.VAPID_SUBJECT,
     transport: opts.transport ?? httpTransport({ allowLocal }),
     allowLocal,

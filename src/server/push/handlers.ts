@@ -31,7 +31,7 @@ import type { VapidKeys } from './webpush.ts';
 export interface PushHttpEnv {
   db: () => Promise<DB>;
   /** The VAPID keys (loaded or generated on first use). */
-  keys: () => VapidKeys;
+  keys: () => Promise<VapidKeys>;
   /** Accept loopback endpoints (tests, local development). */
   allowLocal: boolean;
   trustedHops: number;
@@ -95,7 +95,7 @@ export function createPushHttp(env: PushHttpEnv) {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return error(405, apiMessage(405, locale), { headers: { allow: 'GET, HEAD' } });
         }
-        return ok({ publicKey: env.keys().publicKey }, undefined, KEY_CACHE);
+        return ok({ publicKey: (await env.keys()).publicKey }, undefined, KEY_CACHE);
       });
     },
 

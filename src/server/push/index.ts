@@ -4,7 +4,7 @@
  * VAPID_PRIVATE_KEY, VAPID_SUBJECT, DATA_DIR, PUSH_ALLOW_LOCAL_ENDPOINTS,
  * PUSH_RATE_PER_HOUR, TRUST_PROXY_HOPS, SITE_URL).
  *
- *  - keys.ts: the VAPID key pair (configured, else kept in DATA_DIR/push);
+ *  - keys.ts: the VAPID key pair (configured, else kept in the store's push_keys);
  *  - webpush.ts: RFC 8291 encryption and RFC 8292 VAPID with node:crypto;
  *  - endpoint.ts: which endpoints are accepted and reached (no SSRF);
  *  - validation.ts, subscriptions.ts: what browsers send, the push_subscriptions table;
@@ -29,7 +29,7 @@ function sharedHttp() {
     const config = getConfig();
     http = createPushHttp({
       db: getDb,
-      keys: () => vapidKeys(config).keys,
+      keys: async () => (await vapidKeys(config)).keys,
       allowLocal: allowLocalEndpoints(config),
       trustedHops: config.TRUST_PROXY_HOPS,
       limiter: storeLimiter(getDb, { name: 'push', points: config.PUSH_RATE_PER_HOUR, durationSec: HOUR_S }),

@@ -1,81 +1,131 @@
 /**
- * The application server's VAPID key pair (DESIGN.md §3 "Push"): the one in
- * the configuration (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY, validated as a
- * matching pair by src/server/config.ts), else the one kept in
- * `DATA_DIR/push/vapid.json`, generated on first use and reused ever after:
- * every browser subscribed with the public key, so a new pair would orphan
- * every subscription.
+ * The application server's VAPID key pair (DESIGN.md §3 "Push", ADR 019):
+ * the one in the configuration (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY,
+ * validated as a matching pair by src/server/config.ts), else the one kept
+ * in the store (table `push_keys`, migration 014), so that every instance
+ * on one database signs with the pair every browser subscribed with: a new
+ * pair would orphan every subscription.
  *
- * The file is written once, readable by its owner only (0600, in a 0700
- * folder), and never replaced: it is written to a temporary file then
- * hard-linked into place, which fails if another process (the server and
- * `npm run push` starting together) got there first; both then use the
- * winner's pair.
+ * The first process that needs keys and finds none stored inserts a pair
+ * with insert-or-ignore — the one an earlier version kept in
+ * `DATA_DIR/push/vapid.json`, if there is one (so existing subscriptions
+ * keep working), else a new one — then reads the stored row: processes
+ * racing on an empty store all end up with the winner's pair. The file is
+ * left in place and no longer read once the store holds a pair.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { DB } from '../db/index.ts';
 import { generateVapidKeys, vapidSigningKey, type VapidKeys } from './webpush.ts';
 
-export type KeySource = 'config' | 'file' | 'generated';
+/** config: VAPID_* variables; store: the stored pair; file: just moved from DATA_DIR/push/vapid.json into the store; generated: just made and stored. */
+export type KeySource = 'config' | 'store' | 'file' | 'generated';
 
 export interface LoadedVapidKeys {
   keys: VapidKeys;
   source: KeySource;
-  /** The file holding them (source 'file' or 'generated'). */
-  file?: string;
 }
 
-/** Where generated keys are kept. */
+const KEY_NAME = 'vapid';
+
+/** Where earlier versions kept generated keys (read once, to move them into the store). */
 export function vapidKeyFile(dataDir: string): string {
   return path.join(dataDir, 'push', 'vapid.json');
 }
 
-function readKeyFile(file: string): VapidKeys {
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-  if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string') {
-    throw new Error(`${file} does not hold a VAPID key pair (publicKey, privateKey)`);
-  }
-  const keys = { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
+function checkPair(keys: VapidKeys, where: string): VapidKeys {
   try {
     vapidSigningKey(keys);
   } catch (error) {
-    throw new Error(`${file} holds no valid P-256 key pair: ${(error as Error).message}`, { cause: error });
+    throw new Error(`${where} holds no valid P-256 key pair: ${(error as Error).message}`, { cause: error });
   }
   return keys;
 }
 
+/** The pair of a key file, null when there is none; throws (naming the file) when it is damaged. */
+function readKeyFile(file: string): VapidKeys | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  let parsed: Partial<VapidKeys>;
+  try {
+    parsed = JSON.parse(text) as Partial<VapidKeys>;
+  } catch {
+    throw new Error(`${file} is not JSON: it should hold a VAPID key pair (publicKey, privateKey)`);
+  }
+  if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string') {
+    throw new Error(`${file} does not hold a VAPID key pair (publicKey, privateKey)`);
+  }
+  return checkPair({ publicKey: parsed.publicKey, privateKey: parsed.privateKey }, file);
+}
+
+async function storedPair(db: DB): Promise<VapidKeys | null> {
+  const row = await db.selectFrom('push_keys').select(['public_key', 'private_key']).where('name', '=', KEY_NAME).executeTakeFirst();
+  return row ? checkPair({ publicKey: row.public_key, privateKey: row.private_key }, 'the store’s push_keys row') : null;
+}
+
 /**
- * The VAPID keys to use: configured, else kept in `dataDir`, else generated
- * there now. Throws (with the file's name) when the kept file is unreadable
- * or damaged: replacing it silently would orphan every subscription.
+ * The VAPID keys to use: configured, else stored, else moved from
+ * `dataDir`'s key file into the store, else generated into the store now.
+ * Throws (naming the file or the row) when what is kept is damaged:
+ * replacing it silently would orphan every subscription.
  */
-export function loadVapidKeys(opts: { dataDir: string; publicKey?: string | undefined; privateKey?: string | undefined; now?: () => Date }): LoadedVapidKeys {
+export async function loadVapidKeys(opts: {
+  db: DB;
+  dataDir: string;
+  publicKey?: string | undefined;
+  privateKey?: string | undefined;
+  now?: () => Date;
+  /** Told when the key file holds another pair than the store (its subscribers are lost). */
+  warn?: (message: string) => void;
+}): Promise<LoadedVapidKeys> {
   if (opts.publicKey && opts.privateKey) {
     return { keys: { publicKey: opts.publicKey, privateKey: opts.privateKey }, source: 'config' };
   }
   const file = vapidKeyFile(opts.dataDir);
-  try {
-    return { keys: readKeyFile(file), source: 'file', file };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const stored = await storedPair(opts.db);
+  if (stored) {
+    warnIfOther(stored, file, opts.warn);
+    return { keys: stored, source: 'store' };
   }
 
-  const dir = path.dirname(file);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const keys = generateVapidKeys();
-  const createdAt = (opts.now ?? (() => new Date()))().toISOString();
-  const temp = path.join(dir, `.vapid-${process.pid}-${randomBytes(6).toString('hex')}.json`);
-  writeFileSync(temp, `${JSON.stringify({ ...keys, createdAt }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    chmodSync(temp, 0o600);
-    linkSync(temp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    // Another process wrote its pair first: use that one.
-    return { keys: readKeyFile(file), source: 'file', file };
-  } finally {
-    unlinkSync(temp);
+  const fromFile = readKeyFile(file);
+  const candidate = fromFile ?? generateVapidKeys();
+  await opts.db
+    .insertInto('push_keys')
+    .values({
+      name: KEY_NAME,
+      public_key: candidate.publicKey,
+      private_key: candidate.privateKey,
+      origin: fromFile ? 'file' : 'generated',
+      created_at: (opts.now ?? (() => new Date()))().toISOString(),
+    })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const winner = await storedPair(opts.db);
+  if (!winner) throw new Error('the VAPID key pair could not be stored (push_keys)');
+  if (winner.publicKey !== candidate.publicKey) {
+    // Another instance stored its pair first: everybody uses that one.
+    warnIfOther(winner, file, opts.warn);
+    return { keys: winner, source: 'store' };
   }
-  return { keys, source: 'generated', file };
+  return { keys: winner, source: fromFile ? 'file' : 'generated' };
+}
+
+function warnIfOther(stored: VapidKeys, file: string, warn: ((message: string) => void) | undefined): void {
+  let local: VapidKeys | null;
+  try {
+    local = readKeyFile(file);
+  } catch {
+    return;
+  }
+  if (local && local.publicKey !== stored.publicKey) {
+    (warn ?? console.warn)(
+      `[push] ${file} holds another VAPID key pair than the store: the store's pair is used by every instance; browsers that subscribed with the file's key must subscribe again. Delete the file once checked.`,
+    );
+  }
 }

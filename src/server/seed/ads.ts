@@ -7,11 +7,10 @@
  * public/sample-media/ads/ (640×360 H.264/AAC MP4, 12 s, about 75 kbit/s). Their metadata
  * below is checked against the files by tests/unit/ads.test.ts.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database, NewRow } from '../db/schema.ts';
+import type { MediaStore } from '../media-store.ts';
 import type { Bi } from './data/types.ts';
 import { insertMany } from './dbutil.ts';
 import { artSvg, PALETTES, type Motif, type Palette } from './media.ts';
@@ -147,21 +146,20 @@ const SKINS: (Omit<Campaign, 'cta' | 'weight'> & { bg: string })[] = [
   },
 ];
 
-async function renderArt(file: string, w: number, h: number, palette: Palette, motif: Motif, seed: number, quality = 72): Promise<void> {
-  await sharp(Buffer.from(artSvg(w, h, palette, motif, seed))).removeAlpha().jpeg({ quality, mozjpeg: true }).toFile(file);
+async function renderArt(media: MediaStore, key: string, w: number, h: number, palette: Palette, motif: Motif, seed: number, quality = 72): Promise<void> {
+  await media.write(key, await sharp(Buffer.from(artSvg(w, h, palette, motif, seed))).removeAlpha().jpeg({ quality, mozjpeg: true }).toBuffer());
 }
 
-/** Draws the house banners' and skins' pictures under <mediaDir>/ads/ and returns their rows. */
-export async function renderAdBanners(mediaDir: string): Promise<NewRow<'ad_banners'>[]> {
-  const dir = path.join(mediaDir, 'ads');
-  await mkdir(dir, { recursive: true });
+/** Draws the house banners' and skins' pictures into the media store under ads/ and returns their rows. */
+export async function renderAdBanners(media: MediaStore): Promise<NewRow<'ad_banners'>[]> {
+  const dir = 'ads';
   const rows: NewRow<'ad_banners'>[] = [];
   const jobs: Promise<void>[] = [];
   CAMPAIGNS.forEach((c, ci) => {
     for (const [w, h] of BANNER_SIZES) {
       const base = `banner-${c.key}-${w}x${h}`;
-      jobs.push(renderArt(path.join(dir, `${base}.jpg`), w, h, c.palette, c.motif, 9000 + ci));
-      jobs.push(renderArt(path.join(dir, `${base}@2x.jpg`), w * 2, h * 2, c.palette, c.motif, 9000 + ci));
+      jobs.push(renderArt(media, `${dir}/${base}.jpg`, w, h, c.palette, c.motif, 9000 + ci));
+      jobs.push(renderArt(media, `${dir}/${base}@2x.jpg`, w * 2, h * 2, c.palette, c.motif, 9000 + ci));
       rows.push({
         name: `${c.name} (${w}×${h})`,
         market: c.market,
@@ -183,7 +181,7 @@ export async function renderAdBanners(mediaDir: string): Promise<NewRow<'ad_bann
   });
   SKINS.forEach((s, si) => {
     const file = `${s.key}.jpg`;
-    jobs.push(renderArt(path.join(dir, file), SKIN.width, SKIN.height, s.palette, s.motif, 9100 + si, 62));
+    jobs.push(renderArt(media, `${dir}/${file}`, SKIN.width, SKIN.height, s.palette, s.motif, 9100 + si, 62));
     rows.push({
       name: s.name,
       market: s.market,

@@ -1,6 +1,7 @@
 /** The demo image set: which pictures exist, and their ids once stored. */
 import type { Kysely } from 'kysely';
 import type { Database, NewRow } from '../db/schema.ts';
+import type { MediaStore } from '../media-store.ts';
 import { DOSSIERS, MASTER_TAGS } from './data/taxonomy.ts';
 import { PROGRAMMES } from './data/programmes.ts';
 import { WEB_VIDEO_TAGS } from './data/webvideos.ts';
@@ -247,12 +248,12 @@ export interface RenderedImages {
   rows: NewRow<'images'>[];
 }
 
-/** Render every demo image under <mediaDir>/img (files only, no database). */
-export async function renderDemoImages(mediaDir: string): Promise<RenderedImages> {
+/** Render every demo image into the media store under img/ (files only, no database). */
+export async function renderDemoImages(media: MediaStore): Promise<RenderedImages> {
   const planned = plan();
   const rows = await renderImages(
     planned.map((p) => p.spec),
-    mediaDir,
+    media,
   );
   return { planned, rows };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { isStoreEmpty, type DB } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
+import { DirectoryMediaStore, type MediaStore } from '../media-store.ts';
 import { createAdBanners, createAdCreatives, renderAdBanners } from './ads.ts';
 import { createArticles, createBreakingNews, createHomeSections } from './articles.ts';
 import { renderDemoImages, storeImages } from './assets.ts';
@@ -44,8 +45,10 @@ export async function addSyntheticArticles(db: DB, n: number, opts: SyntheticOpt
 }
 
 export interface SeedOptions {
-  /** Folder whose media/ subfolder receives the generated files. */
+  /** Folder whose media/ subfolder receives the generated files, unless `media` is given. */
   dataDir: string;
+  /** The media store receiving the generated pictures (the site's: getMediaStore()); default a folder, dataDir/media. */
+  media?: MediaStore;
   now?: Date;
   log?: (s: string) => void;
 }
@@ -115,12 +118,12 @@ export async function seedDemoContent(db: DB, opts: SeedOptions): Promise<SeedSu
   const log = opts.log ?? (() => {});
   if (!(await isStoreEmpty(db))) throw new Error('store not empty: demo content is only seeded into an empty store');
   const rng = createRng(DEFAULT_SEED);
-  const mediaDir = path.join(opts.dataDir, 'media');
+  const media = opts.media ?? new DirectoryMediaStore(path.join(opts.dataDir, 'media'));
 
-  const rendered = await renderDemoImages(mediaDir);
-  log(`images: ${rendered.rows.length} rendered under ${path.join(mediaDir, 'img')} (${Date.now() - started} ms)`);
-  const banners = await renderAdBanners(mediaDir);
-  log(`house banners: ${banners.length} under ${path.join(mediaDir, 'ads')}`);
+  const rendered = await renderDemoImages(media);
+  log(`images: ${rendered.rows.length} rendered under img/ in the media ${media.description} (${Date.now() - started} ms)`);
+  const banners = await renderAdBanners(media);
+  log(`house banners: ${banners.length} under ads/`);
 
   await db.transaction().execute(async (trx) => {
     const images = await storeImages(trx, rendered);

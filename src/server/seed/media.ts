@@ -1,12 +1,11 @@
 /**
  * Demo media generated locally: abstract SVG compositions rendered to JPEG
- * with sharp (no download, no font beyond a Latin sans-serif), written under
- * <dataDir>/media/img/ and served at /media/img/.
+ * with sharp (no download, no font beyond a Latin sans-serif), written to the
+ * media store under img/ (src/server/media-store.ts) and served at /media/img/.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { NewRow } from '../db/schema.ts';
+import type { MediaStore } from '../media-store.ts';
 import type { Bi } from './data/types.ts';
 import { createRng, type Rng } from './prng.ts';
 
@@ -216,20 +215,20 @@ function svgFor(spec: ImageSpec): string {
   return artSvg(w, h, spec.palette, spec.motif, spec.seed, words(spec.word ?? '', w, h, spec.kind));
 }
 
-async function renderOne(spec: ImageSpec, imgDir: string): Promise<NewRow<'images'>> {
+async function renderOne(spec: ImageSpec, media: MediaStore): Promise<NewRow<'images'>> {
   const { w, h, variants } = SIZES[spec.kind];
   const file = `${spec.name}.jpg`;
   // Rasterise the SVG once, then encode the main file and its renditions from the pixels.
   const { data, info } = await sharp(Buffer.from(svgFor(spec))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const main = await sharp(data, pixels).jpeg({ quality: QUALITY }).toBuffer();
-  await writeFile(path.join(imgDir, file), main);
+  await media.write(`img/${file}`, main);
   const variantRows: { url: string; width: number; height: number }[] = [];
   for (const vw of variants) {
     const vh = Math.round((vw * h) / w);
     const vfile = `${spec.name}-${vw}.jpg`;
     const buf = await sharp(data, pixels).resize(vw, vh).jpeg({ quality: QUALITY }).toBuffer();
-    await writeFile(path.join(imgDir, vfile), buf);
+    await media.write(`img/${vfile}`, buf);
     variantRows.push({ url: `/media/img/${vfile}`, width: vw, height: vh });
   }
   // Placeholder colour: the mean of a tiny thumbnail (sharp's stats() is far slower).
@@ -255,15 +254,13 @@ async function renderOne(spec: ImageSpec, imgDir: string): Promise<NewRow<'image
 }
 
 /** Render every spec (a few at a time) and return the image rows in the same order. */
-export async function renderImages(specs: readonly ImageSpec[], mediaDir: string, concurrency = 4): Promise<NewRow<'images'>[]> {
-  const imgDir = path.join(mediaDir, 'img');
-  await mkdir(imgDir, { recursive: true });
+export async function renderImages(specs: readonly ImageSpec[], media: MediaStore, concurrency = 4): Promise<NewRow<'images'>[]> {
   const rows: NewRow<'images'>[] = new Array<NewRow<'images'>>(specs.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < specs.length) {
       const i = next++;
-      rows[i] = await renderOne(specs[i] as ImageSpec, imgDir);
+      rows[i] = await renderOne(specs[i] as ImageSpec, media);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, specs.length) }, worker));
