@@ -9,7 +9,7 @@ export default defineConfig({
   // Every route renders on demand; the pages that exist are pre-built from
   // the running site by src/server/delivery (ADR 005), not by `astro build`.
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [react()],
   i18n: {
     locales: ['ar', 'fr'],
