@@ -13,7 +13,7 @@ export default defineConfig({
   // (from src/middleware.ts): Astro's own check also refused a DELETE
   // without a Content-Type or Origin, which no browser can send cross-site.
   security: { checkOrigin: false },
-  adapter: node({ mode: 'standalone' }),
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [react()],
   i18n: {
     locales: ['ar', 'fr'],

@@ -15,6 +15,14 @@
  *  4. one whole pre-build (scripts/rebuild.ts against the server): pages
  *     per second.
  *
+ * At the end, one verdict line per goal of issue 11 item 1 (article p95
+ * ≤ 15 ms, ≥ 300 unique article renders/s, deep listing p95 ≤ 25 ms,
+ * pre-build ≥ 200 pages/s): the measured wall-clock figure, and what the
+ * server's CPU time per request allows on this machine's cores (1000 ms /
+ * CPU ms per core, the render workers spread over the cores). On a shared
+ * machine the wall clock grows with the others' load; the CPU projection
+ * is the figure that carries to a quiet machine.
+ *
  *   npm run bench:render [-- --articles 100000] [--data-dir DIR] [--port N]
  *
  * Without --data-dir it seeds a temporary store (demo content plus
@@ -94,6 +102,15 @@ function cpuMs(pid: number | undefined): number {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Issue 11 item 1's goals at 100,000 articles. */
+const GOALS = { articleP95Ms: 15, uniquePerS: 300, deepP95Ms: 25, prebuildPerS: 200 };
+
+/** One verdict line: the measured figure, the CPU-based projection, and whether each meets the goal. */
+function verdict(goal: string, measured: string, measuredOk: boolean, projected: string, projectedOk: boolean): string {
+  const word = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+  return `verdict: ${goal.padEnd(34)} measured ${measured} (${word(measuredOk)}); by CPU ${projected} (${word(projectedOk)})`;
+}
 
 interface Targets {
   articles: string[];
@@ -301,8 +318,10 @@ async function main(): Promise<void> {
       // Reference: the layout and shell alone (a form, nothing listed from the store).
       ['contact (reference)', ['/ar/contact', '/fr/contact']],
     ];
+    const byCase = new Map<string, Awaited<ReturnType<typeof renderTimes>>>();
     for (const [name, list] of cases) {
       const r = await renderTimes(base, list, server.child.pid);
+      byCase.set(name, r);
       console.log(`${name.padEnd(28)} ${ms(r.p50).padStart(9)} ${ms(r.p95).padStart(9)} ${ms(r.cpu).padStart(11)}  ${r.bad}`);
     }
 
@@ -339,18 +358,53 @@ async function main(): Promise<void> {
     console.log(`  ratio                     ${(busy.rps / idle.rps).toFixed(2)}`);
 
     const cpuBefore = cpuMs(server.child.pid);
+    const rebuildStarted = performance.now();
     const rebuild = spawnSync(process.execPath, [path.join(root, 'scripts/rebuild.ts'), '--origin', base], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     });
+    const rebuildCpu = cpuMs(server.child.pid) - cpuBefore;
     const built = /pre-built (\d+) pages in ([\d.]+) s/.exec(rebuild.stdout);
+    const pages = built ? Number(built[1]) : NaN;
+    const pageCpu = rebuildCpu / pages;
     console.log(
       built
-        ? `\npre-build: ${built[1]} pages in ${built[2]} s: ${(Number(built[1]) / Number(built[2])).toFixed(0)} pages/s; ` +
-            `server CPU ${ms((cpuMs(server.child.pid) - cpuBefore) / Number(built[1]))} a page`
+        ? `\npre-build: ${built[1]} pages in ${built[2]} s: ${(pages / Number(built[2])).toFixed(0)} pages/s; ` +
+            `server CPU ${ms(pageCpu)} a page (scripts/rebuild.ts ran ${((performance.now() - rebuildStarted) / 1000).toFixed(1)} s)`
         : `\npre-build: no figure (exit ${rebuild.status}): ${rebuild.stdout}${rebuild.stderr}`,
     );
+
+    // The verdicts. Fresh renders one at a time use one core; CPU-bound rates use every core.
+    const article = byCase.get('article')!;
+    const deep = byCase.get('listing, deep page')!;
+    const perS = (cpu: number, n: number) => (n * 1000) / cpu;
+    console.log('');
+    console.log(
+      verdict(`article p95 <= ${GOALS.articleP95Ms} ms`, ms(article.p95), article.p95 <= GOALS.articleP95Ms, `${ms(article.cpu)} a render`, article.cpu <= GOALS.articleP95Ms),
+    );
+    console.log(
+      verdict(
+        `unique article renders >= ${GOALS.uniquePerS}/s`,
+        `${u.rps.toFixed(0)}/s`,
+        u.rps >= GOALS.uniquePerS,
+        `${perS(u.cpu, cores).toFixed(0)}/s on ${cores} cores (${ms(u.cpu)} each)`,
+        perS(u.cpu, cores) >= GOALS.uniquePerS,
+      ),
+    );
+    console.log(verdict(`deep listing p95 <= ${GOALS.deepP95Ms} ms`, ms(deep.p95), deep.p95 <= GOALS.deepP95Ms, `${ms(deep.cpu)} a render`, deep.cpu <= GOALS.deepP95Ms));
+    console.log(
+      built
+        ? verdict(
+            `pre-build >= ${GOALS.prebuildPerS} pages/s`,
+            `${(pages / Number(built[2])).toFixed(0)} pages/s`,
+            pages / Number(built[2]) >= GOALS.prebuildPerS,
+            `${perS(pageCpu, cores).toFixed(0)} pages/s on ${cores} cores (${ms(pageCpu)} each)`,
+            perS(pageCpu, cores) >= GOALS.prebuildPerS,
+          )
+        : 'verdict: pre-build: no figure',
+    );
+    console.log(`(load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')})`);
   } finally {
     await server?.stop();
   }

@@ -25,6 +25,11 @@ describe('hoistIslandStyles', () => {
     expect(page.status).toBe(404);
     expect(page.headers.get('x-a')).toBe('1');
     expect(await page.text()).toBe(`<head>${ISLAND_STYLE_TAG}</head><body></body>`);
+    // Non-ASCII text around the tags is kept byte for byte.
+    const arabic = await withIslandStylesInHead(
+      new Response(`<head><title>عاجل</title></head><body>نص${ISLAND_STYLE_TAG}é</body>`, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    );
+    expect(await arabic.text()).toBe(`<head><title>عاجل</title>${ISLAND_STYLE_TAG}</head><body>نصé</body>`);
     const json = new Response('{"a":1}', { headers: { 'content-type': 'application/json' } });
     expect(await withIslandStylesInHead(json)).toBe(json);
   });

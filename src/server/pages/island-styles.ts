@@ -10,14 +10,34 @@ import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 
 export const ISLAND_STYLE_TAG = `<style>${ISLAND_STYLES}</style>`;
 
-/** The page with Astro's island <style> moved from <body> to the end of <head>. */
-export function hoistIslandStyles(html: string): string {
-  const headEnd = html.indexOf('</head>');
+const TAG_BYTES = Buffer.from(ISLAND_STYLE_TAG);
+const HEAD_END_BYTES = Buffer.from('</head>');
+
+/**
+ * The page with Astro's island <style> moved from <body> to the end of <head>.
+ * On the page's UTF-8 bytes (the tags are ASCII, so a byte match is a
+ * character match): a response is neither decoded nor encoded again.
+ */
+export function hoistIslandStyleBytes(html: Buffer): Buffer {
+  const headEnd = html.indexOf(HEAD_END_BYTES);
   if (headEnd === -1) return html;
-  const rest = html.slice(headEnd);
-  if (!rest.includes(ISLAND_STYLE_TAG)) return html;
-  const head = html.slice(0, headEnd);
-  return `${head.includes(ISLAND_STYLE_TAG) ? head : head + ISLAND_STYLE_TAG}${rest.replaceAll(ISLAND_STYLE_TAG, '')}`;
+  let at = html.indexOf(TAG_BYTES, headEnd);
+  if (at === -1) return html;
+  const head = html.subarray(0, headEnd);
+  const parts = head.indexOf(TAG_BYTES) === -1 ? [head, TAG_BYTES] : [head];
+  let from = headEnd;
+  while (at !== -1) {
+    parts.push(html.subarray(from, at));
+    from = at + TAG_BYTES.length;
+    at = html.indexOf(TAG_BYTES, from);
+  }
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** hoistIslandStyleBytes on a string. */
+export function hoistIslandStyles(html: string): string {
+  return hoistIslandStyleBytes(Buffer.from(html)).toString('utf8');
 }
 
 /**
@@ -28,8 +48,8 @@ export function hoistIslandStyles(html: string): string {
  */
 export async function withIslandStylesInHead(response: Response): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || !response.body) return response;
-  const html = await response.text();
+  const html = hoistIslandStyleBytes(Buffer.from(await response.arrayBuffer()));
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(hoistIslandStyles(html), { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers });
+  return new Response(new Uint8Array(html.buffer, html.byteOffset, html.length), { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers });
 }
