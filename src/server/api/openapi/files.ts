@@ -42,9 +42,13 @@ export const filesOpenApi: OpenApiModule = {
       ]),
       '/robots.txt': get(t, '/robots.txt', 'Robots rules and the sitemap address', 'Files', t.content('robots.txt', 'text/plain')),
       '/sw.js': get(t, '/sw.js', 'The service worker (push notifications only)', 'Files', t.content('JavaScript', 'text/javascript')),
-      '/media/{path}': get(t, '/media/{path}', 'Generated and uploaded media (images, videos), with byte ranges', 'Files', t.content('The file', 'application/octet-stream', { type: 'string', contentEncoding: 'binary' }), [
+      '/media/{path}': get(t, '/media/{path}', 'Generated and uploaded media (images, videos) from the media store (MEDIA_DIR or MEDIA_S3_URL), with byte ranges', 'Files', t.content('The file', 'application/octet-stream', { type: 'string', contentEncoding: 'binary' }), [
         { name: 'path', in: 'path', required: true, description: 'path below /media/ (may hold slashes)', schema: { type: 'string' } },
-      ], { '206': t.content('Part of the file (Range)', 'application/octet-stream', { type: 'string', contentEncoding: 'binary' }) }),
+      ], {
+        '206': t.content('Part of the file (Range)', 'application/octet-stream', { type: 'string', contentEncoding: 'binary' }),
+        '416': { description: 'The range is past the end of the file (Content-Range: bytes */size)' },
+        '503': t.content('The media store (a shared folder or bucket) failed: try again (not cached)', 'text/plain'),
+      }),
       '/live/{path}': get(t, '/live/{path}', "The built-in live channel's HLS playlists (2m/index.m3u8, 2m/{rendition}/index.m3u8)", 'Files', t.content('HLS playlist', 'application/vnd.apple.mpegurl'), [
         { name: 'path', in: 'path', required: true, description: 'path below /live/ (may hold slashes)', schema: { type: 'string' } },
       ]),
