@@ -3,7 +3,9 @@
  * handler runs in worker threads behind the front server. A stand-in entry
  * (tests/support/fake-astro-entry.mjs) echoes what reaches it.
  */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -63,6 +65,26 @@ describe('the render pool', () => {
     expect(await source.renderPage('/fr/gone', 5000)).toBe('gone');
     await expect(source.renderPage('/api/thing', 5000)).rejects.toThrow(/status 201/);
     await expect(pool.call('no-such-job')).rejects.toThrow(/unknown job/);
+  });
+
+  it("writes the pre-build's pages in the worker (renderTo): the three files, only the headers come back", async () => {
+    const pagesDir = mkdtempSync(path.join(tmpdir(), '2m-pool-pages-'));
+    try {
+      const source = pool.renderSource('http://site.test:8080');
+      const headers = await source.renderTo('/fr/page', 5000, pagesDir);
+      expect(headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' });
+      const file = path.join(pagesDir, 'fr/page/index.html');
+      const html = readFileSync(file);
+      expect(html.toString()).toContain('site.test:8080 1 xxx');
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(html)).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(html)).toBe(true);
+      expect(readdirSync(path.dirname(file)).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+      expect(await source.renderTo('/fr/gone', 5000, pagesDir)).toBe('gone');
+      expect(existsSync(path.join(pagesDir, 'fr/gone'))).toBe(false);
+      await expect(source.renderTo('/api/thing', 5000, pagesDir)).rejects.toThrow(/status 201/);
+    } finally {
+      rmSync(pagesDir, { recursive: true, force: true });
+    }
   });
 
   it('compresses in the worker: a page the front server keeps comes with both twins, other answers in the encoding asked', async () => {

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PEER_HEADER, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
+import type { PageHeaders } from './site-dir.ts';
 import { preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
 import { KEEP, type KeepableRequest } from './server.ts';
 
@@ -239,9 +240,14 @@ export class RenderPool {
    * (prebuild.ts RenderSource): a worker renders the page through its own
    * handler and compresses it on its own thread. `origin` gives the Host.
    */
-  renderSource(origin: string): { renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'> } {
+  renderSource(origin: string): {
+    renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'>;
+    renderTo: (pagePath: string, timeoutMs: number, pagesDir: string) => Promise<PageHeaders | 'gone'>;
+  } {
     const host = new URL(origin).host;
     return {
+      // The pre-build: the worker writes the files itself; only the headers come back.
+      renderTo: (pagePath, timeoutMs, pagesDir) => this.call<PageHeaders | 'gone'>('renderTo', pagePath, host, timeoutMs, pagesDir),
       renderPage: async (pagePath, timeoutMs) => {
         const page = await this.call<RenderedPage | 'gone'>('render', pagePath, host, timeoutMs);
         if (page === 'gone') return page;
