@@ -224,7 +224,7 @@ export interface DeliveryOptions {
   fallbackCompresses?: boolean;
   /** Memory for cached files (default 128 MB). */
   cacheBytes?: number;
-  /** The cache of pages rendered on demand (default: 64 MB, the real clock). */
+  /** The cache of answers rendered on demand (default: 128 MB, a quarter of it for answers keyed by query parameters; the real clock). */
   pageCache?: PageCache;
   /** Whether the site is ready (GET /healthz): by default, once a pre-built site exists. */
   ready?: () => boolean;
