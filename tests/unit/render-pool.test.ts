@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { etagOf } from '../../src/server/delivery/page-cache.ts';
 import { RenderPool } from '../../src/server/delivery/render-pool.ts';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 
@@ -119,6 +120,15 @@ describe('the render pool', () => {
       expect(hit.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(hit.body).toString()).toBe(html);
       expect((await raw('/fr/page', '')).body.toString()).toBe(html);
+      // Only the twins cross from the worker: the ETag is the uncompressed page's, the private headers stay inside.
+      expect(hit.headers['etag']).toBe(etagOf(Buffer.from(html)));
+      expect(hit.headers['x-2m-etag']).toBeUndefined();
+      // A miss for a visitor who accepts no encoding: the page itself.
+      const plain = await raw('/fr/page-two', '');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['x-2m-etag']).toBeUndefined();
+      expect(plain.body.toString()).toContain('<!doctype html>');
+      expect((await raw('/fr/page-two', 'br')).headers['x-cache']).toBe('HIT');
 
       const api = await raw('/api/big', 'gzip');
       expect(api.headers['content-encoding']).toBe('gzip');

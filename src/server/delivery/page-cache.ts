@@ -29,7 +29,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import { pageKey } from './site-dir.ts';
 
 /** Longest an answer stays, whatever it announces. */
@@ -48,7 +48,8 @@ interface Cached {
   /** The locale cookie the page sets (`locale=fr; …`), sent to visitors whose cookie says otherwise. */
   localeCookie: string | null;
   storedAt: number;
-  body: Buffer;
+  /** The answer itself; null when only its twins are kept (from a render worker): inflated from gzip for the rare visitor who accepts neither. */
+  body: Buffer | null;
   gzip: Buffer | null;
   br: Buffer | null;
   etag: string;
@@ -63,6 +64,9 @@ export interface PageCacheOptions {
   queryBytes?: number;
   now?: () => number;
 }
+
+/** The ETag of an answer's uncompressed body (the same wherever it is computed). */
+export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** The shared lifetime a response announces, when it may be shared at all. */
 export function sharedTtl(headers: Record<string, string>): number | null {
@@ -193,7 +197,7 @@ export class PageCache {
     }
     const ae = req.headers['accept-encoding'] ?? '';
     const encoding = hit.br && /\bbr\b/.test(ae) ? 'br' : hit.gzip && /\bgzip\b/.test(ae) ? 'gzip' : null;
-    const body = encoding === 'br' ? hit.br! : encoding === 'gzip' ? hit.gzip! : hit.body;
+    const body = encoding === 'br' ? hit.br! : encoding === 'gzip' ? hit.gzip! : (hit.body ?? gunzipSync(hit.gzip!));
     if (encoding) headers['content-encoding'] = encoding;
     if (hit.gzip || hit.br) headers['vary'] = hit.headers['vary'] ? `${hit.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     headers['content-length'] = body.length;
@@ -203,13 +207,15 @@ export class PageCache {
   }
 
   /**
-   * Keeps a finished answer with its twins (from a render worker), if it may
-   * be kept; returns whether it was.
+   * Keeps a finished answer with its twins, if it may be kept; returns
+   * whether it was. From a render worker, only the twins come (`body` null,
+   * both twins and the body's ETag given).
    */
-  put(key: string, status: number, rawHeaders: OutgoingHttpHeaders, body: Buffer, gz: Buffer | null, br: Buffer | null): boolean {
+  put(key: string, status: number, rawHeaders: OutgoingHttpHeaders, body: Buffer | null, gz: Buffer | null, br: Buffer | null, etag?: string): boolean {
     const headers = flatten(rawHeaders);
     const ttl = storableTtl(status, headers);
     if (ttl === null) return false;
+    if (body === null && (gz === null || etag === undefined)) return false;
     const kept: Record<string, string> = {};
     for (const name of KEPT) if (headers[name] !== undefined) kept[name] = headers[name]!;
     const setCookie = headers['set-cookie'];
@@ -221,9 +227,9 @@ export class PageCache {
       body,
       gzip: gz,
       br,
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      etag: etag ?? etagOf(body!),
       expires: this.now() + ttl * 1000,
-      size: body.length + (gz?.length ?? 0) + (br?.length ?? 0),
+      size: (body?.length ?? 0) + (gz?.length ?? 0) + (br?.length ?? 0),
     });
     return true;
   }

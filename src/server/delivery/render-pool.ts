@@ -25,7 +25,8 @@ import { Worker } from 'node:worker_threads';
 import { PEER_HEADER, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
 import type { PageHeaders } from './site-dir.ts';
-import { preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
+import { gunzipSync } from 'node:zlib';
+import { ETAG_HEADER, preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
 import { KEEP, type KeepableRequest } from './server.ts';
 
 /** Headers that belong to one hop, never forwarded. */
@@ -183,24 +184,29 @@ export class RenderPool {
           answer.once('error', () => res.destroy());
           return;
         }
-        // An answer the front server keeps: identity, gzip and brotli back to back.
+        // An answer the front server keeps: its gzip and brotli twins back to back.
         const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
+        let length = 0;
+        answer.on('data', (c: Buffer) => {
+          chunks.push(c);
+          length += c.length;
+        });
         answer.once('error', () => res.destroy());
         answer.once('end', () => {
-          const all = Buffer.concat(chunks);
-          const [n, g, b] = variants.split(',').map(Number) as [number, number, number];
-          if (n + g + b !== all.length) {
+          const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+          const [g, b] = variants.split(',').map(Number) as [number, number];
+          const etag = out[ETAG_HEADER];
+          if (g + b !== all.length || typeof etag !== 'string') {
             res.destroy();
             return;
           }
-          const body = all.subarray(0, n);
-          const gz = all.subarray(n, n + g);
-          const br = all.subarray(n + g);
+          const gz = all.subarray(0, g);
+          const br = all.subarray(g);
           delete out[VARIANTS_HEADER];
-          (req as KeepableRequest)[KEEP]?.(status, out, body, gz, br);
+          delete out[ETAG_HEADER];
+          (req as KeepableRequest)[KEEP]?.(status, out, null, gz, br, etag);
           const encoding = preferredEncoding(req.headers['accept-encoding']);
-          const sent = encoding === 'br' ? br : encoding === 'gzip' ? gz : body;
+          const sent = encoding === 'br' ? br : encoding === 'gzip' ? gz : gunzipSync(gz);
           if (encoding) out['content-encoding'] = encoding;
           const vary = typeof out['vary'] === 'string' ? out['vary'] : '';
           out['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';

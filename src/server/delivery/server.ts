@@ -206,7 +206,7 @@ export function sharedCacheKey(req: IncomingMessage): string | null {
 /** Set on a request by the front server: keeps the answer a render worker sends with its twins. */
 export const KEEP = Symbol('2m.keepAnswer');
 export type KeepableRequest = IncomingMessage & {
-  [KEEP]?: (status: number, headers: OutgoingHttpHeaders, body: Buffer, gz: Buffer | null, br: Buffer | null) => void;
+  [KEEP]?: (status: number, headers: OutgoingHttpHeaders, body: Buffer | null, gz: Buffer | null, br: Buffer | null, etag?: string) => void;
 };
 
 export interface DeliveryOptions {
@@ -391,9 +391,9 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       if (pages.serve(fullKey, req, res)) return;
       if (req.method === 'GET') {
         if (opts.fallbackCompresses) {
-          // The render worker sends the answer with its twins when it may be kept (response-compression.ts).
+          // The render worker sends the answer's twins (not the answer itself) when it may be kept (response-compression.ts).
           req.headers[VARIANTS_HEADER] = '1';
-          (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br) => pages.put(fullKey, status, headers, body, gz, br);
+          (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br, etag) => pages.put(fullKey, status, headers, body, gz, br, etag);
         } else {
           pages.capture(fullKey, res);
         }
