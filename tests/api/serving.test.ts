@@ -4,7 +4,7 @@
  *  - a miss (search page, API answer, sitemap, a deep 404) leaves in the
  *    visitor's encoding, rendered once: the next visitors get the kept copy
  *    in brotli, gzip or identity, the same page under one ETag;
- *  - query parameters a page does not read share its entry;
+ *  - query parameters a page or an API route does not read share its entry;
  *  - a content change drops the kept sitemaps and API answers (made again
  *    once, on the next request), not on every request.
  */
@@ -105,8 +105,11 @@ describe('serving: compressed once, kept', () => {
   });
 
   it('an API answer and a deep listing page past the end (404) are kept too', async () => {
-    const api = await compressedThenKept(`/api/Search/1?search=${encodeURIComponent(`maroc ${Date.now()}`)}`, 200, { locale: 'fr' });
+    const search = `/api/Search/1?search=${encodeURIComponent(`maroc ${Date.now()}`)}`;
+    const api = await compressedThenKept(search, 200, { locale: 'fr' });
     expect(JSON.parse(api.text)).toMatchObject({ header: { code: 200 } });
+    // A parameter the route does not read is the same entry.
+    expect((await get(`${search}&x=${Date.now()}`, 'br', { locale: 'fr' })).cache).toBe('HIT');
     const recent = (await (await fetch(`${baseUrl}/api/articlesrecent`, { headers: { locale: 'fr' } })).json()) as {
       response: { articles: { path: string }[] };
     };

@@ -74,6 +74,11 @@ const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
     writePageSync(pagesDir, decodeURI(pagePath), page);
     return page.headers;
   },
+  /** The query parameters each API route reads (src/server/api/query-params.ts), for the front server's cache keys. */
+  apiQueryRules: async () => {
+    const [{ apiRoutes }, { apiQueryRules }] = await Promise.all([import('../api/routes/index.ts'), import('../api/query-params.ts')]);
+    return apiQueryRules(apiRoutes);
+  },
   /** The pages to pre-build (prebuild-paths.ts), read from this worker's store. */
   prebuildPaths: async (articlesPerLanguage: number) => {
     const [{ getStore }, { prebuildPaths }] = await Promise.all([import('../db/index.ts'), import('./prebuild-paths.ts')]);

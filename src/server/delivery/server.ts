@@ -186,18 +186,30 @@ export function cacheUrl(url: string): string {
 /**
  * The page-cache key of a request (without the build), or null when its
  * answer is never shared: a page (path and the query parameters it reads),
- * an API answer (all parameters and the `locale` header it varies on; not
+ * an API answer (the parameters its route reads, all of them for a path
+ * outside the route registry, and the `locale` header it varies on; not
  * when the visitor's cookie decides the language), an XML feed or sitemap.
  */
-export function sharedCacheKey(req: IncomingMessage): string | null {
+export function sharedCacheKey(req: IncomingMessage, apiQueryParams?: (pathname: string) => readonly string[] | null): string | null {
   const url = req.url ?? '/';
-  const pathname = url.split('?')[0] ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
   if (pathname.startsWith('/api/')) {
     const locale = req.headers.locale;
     if (typeof locale !== 'string' || locale === '') {
       if (/(?:^|;\s*)locale=/.test(req.headers.cookie ?? '') && !/[?&]lang=/.test(url)) return null;
     }
-    return `${cacheUrl(url)}|locale=${typeof locale === 'string' ? locale : ''}`;
+    // Only the parameters the API route reads (src/server/api/query-params.ts), when it is known.
+    const reads = q === -1 ? null : (apiQueryParams?.(pathname) ?? null);
+    let keyUrl = cacheUrl(url);
+    if (reads) {
+      const kept = new URLSearchParams();
+      for (const [k, v] of new URLSearchParams(url.slice(q + 1))) if (reads.includes(k)) kept.append(k, v);
+      kept.sort();
+      const query = kept.toString();
+      keyUrl = query ? `${pathname}?${query}` : pathname;
+    }
+    return `${keyUrl}|locale=${typeof locale === 'string' ? locale : ''}`;
   }
   if (/\.xml$/.test(pathname) || pageLike(url)) return cacheUrl(url);
   return null;
@@ -226,6 +238,11 @@ export interface DeliveryOptions {
   cacheBytes?: number;
   /** The cache of answers rendered on demand (default: 128 MB, a quarter of it for answers keyed by query parameters; the real clock). */
   pageCache?: PageCache;
+  /**
+   * The query parameters an /api path reads (src/server/api/query-params.ts),
+   * or null when unknown: the others are left out of its cache key.
+   */
+  apiQueryParams?: (pathname: string) => readonly string[] | null;
   /** Whether the site is ready (GET /healthz): by default, once a pre-built site exists. */
   ready?: () => boolean;
   log?: (message: string) => void;
@@ -385,7 +402,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       }
     }
     // On demand: from the page cache when it holds the answer, else rendered (and kept if it may be).
-    const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req) : null;
+    const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req, opts.apiQueryParams) : null;
     if (key !== null) {
       const fullKey = `${buildId() ?? '-'}:${key}`;
       if (pages.serve(fullKey, req, res)) return;
