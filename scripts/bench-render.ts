@@ -9,9 +9,11 @@
  *  2. unique article renders per second: ~2,000 distinct articles older than
  *     the pre-built ones, BENCH_CONCURRENCY (default 16) at a time, plain
  *     GETs as a visitor sends them;
- *  3. the pre-built home page's rate idle, then while 4 uncached searches
- *     run without pause (wrk, Debian's `wrk`; a Node loop when it is absent),
- *     and the ratio of the two;
+ *  3. the pre-built home page's rate idle and while 4 uncached searches run
+ *     without pause (both with Debian's `wrk`), interleaved (idle, searches,
+ *     idle, searches, idle), each loaded run against the idle runs beside
+ *     it, with the server's front-thread CPU per request and a verdict
+ *     (scripts/bench-load.ts);
  *  4. one whole pre-build (scripts/rebuild.ts against the server): pages
  *     per second.
  *
@@ -32,12 +34,13 @@
  * is made when stale (scripts/test-server.ts). Figures depend on what else
  * the machine does: compare runs on one machine.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
+import { runCases, searchScript, verdicts, wrk, WRK, type LoadCase } from './bench-load.ts';
 import { ensureBuild, root, startServer, type RunningServer } from './test-server.ts';
 import { articlePath, type Locale } from '../src/lib/paths.ts';
 
@@ -60,7 +63,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY) || 16;
 const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 const PRERENDER = Number(process.env.PRERENDER_ARTICLES ?? 500);
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
 const LANGS: Locale[] = ['ar', 'fr'];
 /** The pre-build's header asking for a fresh render (RENDER_HEADER, src/server/delivery/prebuild.ts). */
 const RENDER_HEADER = 'x-prebuild-render';
@@ -232,34 +234,6 @@ async function uniqueRenders(base: string, paths: string[], concurrency: number,
   return { rps: paths.length / seconds, cpu, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), bad };
 }
 
-interface Rate {
-  rps: number;
-  p99: string;
-}
-
-/** Requests per second of one URL: wrk when installed, else a Node loop. */
-async function rate(url: string): Promise<Rate> {
-  if (WRK) {
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', 'accept-encoding: br', url]);
-      let text = '';
-      child.stdout.on('data', (c: Buffer) => (text += c.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}`))));
-    });
-    return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p99: /\s99%\s+(\S+)/.exec(out)?.[1] ?? '?' };
-  }
-  const times: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (performance.now() < end) times.push((await timed(url, { 'accept-encoding': 'br' })).ms);
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return { rps: times.length / SECONDS, p99: ms(pct(times, 99)) };
-}
-
 /** Seeds `dir` with the demo content and `articles` synthetic ones. */
 function seed(dir: string, articles: number): void {
   const started = Date.now();
@@ -338,24 +312,34 @@ async function main(): Promise<void> {
     const check = await fetch(home);
     await check.arrayBuffer();
     if (!check.headers.get('x-prebuilt')) console.log('warning: /fr is not served pre-built');
-    const idle = await rate(home);
-    let searching = true;
-    let searches = 0;
-    const loops = Array.from({ length: 4 }, async (_, k) => {
-      let i = 0;
-      while (searching) {
-        // A query never asked before: never a cache hit.
-        await timed(`${base}/fr/search-result?q=${encodeURIComponent(`maroc ${k} ${i++}`)}`);
-        searches++;
+    console.log(`\npre-built home /fr (wrk, ${CONNECTIONS} connections, ${SECONDS} s, brotli), idle and during 4 uncached searches, interleaved:`);
+    if (!WRK || !server.child.pid) {
+      console.log('  skipped: needs wrk (apt-get install wrk)');
+    } else {
+      const tmp = mkdtempSync(path.join(os.tmpdir(), '2m-bench-render-'));
+      try {
+        const script = await searchScript(base, tmp);
+        const searches: LoadCase = {
+          name: '4 uncached searches',
+          load: async () => {
+            const r = await wrk(`${base}/`, { connections: 4, seconds: SECONDS + 2, script });
+            return `(${Math.round(r.rps)} searches/s, p99 ${r.p99})`;
+          },
+        };
+        const idle: LoadCase = { name: 'idle' };
+        const results = await runCases({
+          pid: server.child.pid,
+          url: home,
+          headers: { 'accept-encoding': 'br' },
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          cases: [idle, searches, idle, searches, idle],
+        });
+        for (const v of verdicts(results)) console.log(`  ${v.line}`);
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
       }
-    });
-    const busy = await rate(home);
-    searching = false;
-    await Promise.all(loops);
-    console.log(`\npre-built home (${WRK ? `wrk, ${CONNECTIONS} connections` : 'Node loop, 16 at a time'}, ${SECONDS} s):`);
-    console.log(`  idle                      ${idle.rps.toFixed(0).padStart(7)} req/s  p99 ${idle.p99}`);
-    console.log(`  4 uncached searches       ${busy.rps.toFixed(0).padStart(7)} req/s  p99 ${busy.p99}  (${(searches / SECONDS).toFixed(0)} searches/s)`);
-    console.log(`  ratio                     ${(busy.rps / idle.rps).toFixed(2)}`);
+    }
 
     const cpuBefore = cpuMs(server.child.pid);
     const rebuildStarted = performance.now();

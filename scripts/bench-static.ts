@@ -5,8 +5,14 @@
  *     own front server and from nginx with the project's deploy/nginx config
  *     (reading the same build folder), and the ratio front / nginx;
  *  2. the front server's pre-built home page idle, while four uncached
- *     searches run without pause (random pairs of words from the store), and
- *     while a whole-site pre-build runs, each as a ratio of the idle rate.
+ *     searches run without pause (search pages of random pairs of words
+ *     from the store), and while a whole-site pre-build runs, interleaved
+ *     (idle, searches, idle, pre-build, idle; BENCH_ROUNDS times the loaded
+ *     pair), each loaded run as a ratio of the idle runs beside it, with
+ *     the front thread's CPU time per request (scripts/bench-load.ts) and
+ *     a verdict against the goal (>= 0.8 of idle, p99 <= 20 ms);
+ *  3. what misses, API answers and sitemaps weigh on the wire, and whether
+ *     they are kept.
  *
  *   npm run bench:static
  *
@@ -15,55 +21,28 @@
  * runs the site in this process (src/server/delivery/serve.ts, with its
  * render workers) so that it can start a pre-build; nginx and the load
  * (wrk: apt-get install wrk nginx-light) run in their own processes.
- * BENCH_CONNECTIONS (default 50), BENCH_SECONDS per case (default 5);
- * BENCH_PORT and BENCH_NGINX_PORT (default: free ports).
- * Numbers vary with what else the machine does: compare within one run.
+ * BENCH_CONNECTIONS (default 50), BENCH_SECONDS per case (default 5),
+ * BENCH_ROUNDS (default 1); BENCH_PORT and BENCH_NGINX_PORT (default: free
+ * ports). Rates vary with what else the machine does: compare within one
+ * run; the CPU per request does not.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { machine, runCases, searchScript, verdicts, wrk, WRK, type LoadCase, type WrkResult } from './bench-load.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
 import { ensureBuild, freePort, root, seedTempDataDir } from './test-server.ts';
 
-const run = promisify(execFile);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 1;
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
 
-interface Result {
-  rps: number;
-  p99: string;
-  p99ms: number;
-  failures: number;
-}
+const load = (url: string, opts: { headers?: Record<string, string>; connections?: number; seconds?: number; script?: string } = {}) =>
+  wrk(url, { connections: opts.connections ?? CONNECTIONS, seconds: opts.seconds ?? SECONDS, ...opts });
 
-function ms(v: string): number {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(v);
-  if (!m) return NaN;
-  return Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[m[2]!]!;
-}
-
-/** wrk in its own process (never blocking this one, which is the server). */
-async function load(url: string, opts: { headers?: Record<string, string>; connections?: number; seconds?: number; script?: string } = {}): Promise<Result> {
-  const args = ['-t1', `-c${opts.connections ?? CONNECTIONS}`, `-d${opts.seconds ?? SECONDS}s`, '--latency'];
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`);
-  if (opts.script) args.push('-s', opts.script);
-  args.push(url);
-  const { stdout: out } = await run(WRK!, args, { encoding: 'utf8' });
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
-  if (!Number.isFinite(rps)) throw new Error(`cannot read wrk's output:\n${out}`);
-  const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-  const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-  const errors = socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
-  const p99 = out.match(/\s99%\s+(\S+)/)?.[1] ?? '?';
-  return { rps, p99, p99ms: ms(p99), failures: non2xx + errors };
-}
-
-const row = (name: string, r: Result, note = '') =>
+const row = (name: string, r: WrkResult, note = '') =>
   console.log(`${name.padEnd(44)} ${Math.round(r.rps).toString().padStart(8)} ${r.p99.padStart(9)} ${String(r.failures).padStart(8)}  ${note}`);
 
 /** A GET without decoding: bytes on the wire, encoding, X-Cache. */
@@ -79,30 +58,6 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ bytes: 
       .on('error', reject)
       .end();
   });
-}
-
-async function searchScript(base: string, dir: string): Promise<string> {
-  const words = new Set<string>();
-  for (const lang of ['ar', 'fr']) {
-    const res = await fetch(`${base}/api/articlesrecent`, { headers: { locale: lang } });
-    const body = (await res.json()) as { response: { articles: { title: string }[] } };
-    for (const a of body.response.articles) for (const w of a.title.split(/[\s,.:;!?«»"'()]+/)) if (w.length >= 4) words.add(w);
-  }
-  const list = [...words].slice(0, 400).map((w) => `"${encodeURIComponent(w)}"`);
-  if (list.length < 10) throw new Error('too few words in the store for uncached searches');
-  const file = path.join(dir, 'search.lua');
-  // Two random words and a random page: practically never the same query twice.
-  writeFileSync(
-    file,
-    `local words = {${list.join(',')}}
-math.randomseed(os.time())
-request = function()
-  local q = words[math.random(#words)] .. "%20" .. words[math.random(#words)]
-  return wrk.format("GET", "/api/Search/" .. math.random(3) .. "?search=" .. q)
-end
-`,
-  );
-  return file;
 }
 
 async function main(): Promise<void> {
@@ -166,6 +121,7 @@ async function main(): Promise<void> {
       if (!prebuilt || (want && prebuilt !== want)) throw new Error(`${name}: ${article} is not served pre-built`);
     }
 
+    console.log(`machine: ${machine()}`);
     console.log(`wrk, 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per case; site ${base} (${config.RENDER_WORKERS} render workers), nginx ${nginx.base}\n`);
     console.log(`${'case'.padEnd(44)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'failures'.padStart(8)}`);
 
@@ -183,53 +139,58 @@ async function main(): Promise<void> {
       ratios.push(`${name}: front/nginx = ${(f.rps / n.rps).toFixed(2)}`);
     }
 
-    // 2. The pre-built home while the workers are busy.
-    const idle = await load(`${base}/fr`, { headers: BR });
-    row('home idle', idle);
+    // 2. The pre-built home while the workers are busy, interleaved with idle runs.
+    console.log(`\npre-built home /fr (brotli) while the render workers are busy; server process: front thread, render workers, other threads (CPU share of wall time)`);
     const script = await searchScript(base, tmp);
-    const searches = load(base, { connections: 4, seconds: SECONDS + 2, script });
-    await new Promise((r) => setTimeout(r, 1000));
-    const underSearch = await load(`${base}/fr`, { headers: BR });
-    const s = await searches;
-    row('home during 4 uncached searches', underSearch, `(searches: ${Math.round(s.rps)}/s, p99 ${s.p99})`);
+    const searches: LoadCase = {
+      name: '4 uncached searches',
+      load: async () => {
+        const s = await load(`${base}/`, { connections: 4, seconds: SECONDS + 2, script });
+        return `(${Math.round(s.rps)} searches/s, p99 ${s.p99}${s.failures ? `, ${s.failures} failed` : ''})`;
+      },
+    };
+    const prebuild: LoadCase = {
+      name: 'a whole pre-build',
+      load: async () => {
+        const started = Date.now();
+        const built = await site.rebuild();
+        const secs = (Date.now() - started) / 1000;
+        return built ? `(pre-build: ${built.pages} pages in ${secs.toFixed(1)} s${secs < SECONDS + 1 ? ', ended before the measurement did' : ''})` : '(pre-build did not run)';
+      },
+    };
+    const idle: LoadCase = { name: 'idle' };
+    const cases: LoadCase[] = [idle];
+    for (let i = 0; i < ROUNDS; i++) cases.push(searches, idle, prebuild, idle);
+    const results = await runCases({ pid: process.pid, url: `${base}/fr`, headers: BR, connections: CONNECTIONS, seconds: SECONDS, cases });
 
-    const rebuildStarted = Date.now();
-    const rebuild = site.rebuild();
-    await new Promise((r) => setTimeout(r, 500));
-    const underBuild = await load(`${base}/fr`, { headers: BR });
-    const built = await rebuild;
-    row(
-      'home during a pre-build',
-      underBuild,
-      built ? `(pre-build: ${built.pages} pages in ${((Date.now() - rebuildStarted) / 1000).toFixed(1)} s)` : '(pre-build did not run)',
-    );
-
-    // 3. What misses, API answers and sitemaps weigh on the wire (first request, then the kept copy).
+    // 3. What misses, API answers and sitemaps weigh on the wire (the miss in brotli, then the kept copy in gzip and identity).
     console.log(`\n${'answer'.padEnd(44)} ${'identity'.padStart(9)} ${'gzip'.padStart(9)} ${'br'.padStart(9)}  kept`);
     const stamp = Date.now();
     for (const [name, p, headers] of [
-      ['search page (a miss)', `/fr/search?q=maroc&page=1&n=${stamp}`, {}],
+      ['search page (a miss)', `/fr/search?q=maroc&page=1`, {}],
       ['deep listing page past the end (404)', `${article.split('/').slice(0, 3).join('/')}?page=${9000 + (stamp % 1000)}`, {}],
-      ['API /api/articlesrecent', `/api/articlesrecent?n=${stamp}`, { locale: 'fr' }],
-      ['sitemap /fr/sitemap.xml', '/fr/sitemap.xml', {}],
+      ['API /api/Search/1?search=maroc', '/api/Search/1?search=maroc', { locale: 'fr' }],
+      ['sitemap /fr/sitemap-1.xml', '/fr/sitemap-1.xml', {}],
     ] as [string, string, Record<string, string>][]) {
-      const sizes: number[] = [];
+      // The miss first, as a browser asks (brotli): it must leave compressed too.
+      const sizes: Record<string, number> = {};
       let kept = '';
-      for (const ae of ['identity', 'gzip', 'br']) {
+      for (const ae of ['br', 'gzip', 'identity']) {
         const r = await rawGet(`${base}${p}`, { ...headers, 'accept-encoding': ae });
-        sizes.push(r.bytes);
-        kept = r.cache ?? kept;
+        sizes[ae] = r.bytes;
+        if (ae === 'br') kept = r.cache === 'HIT' ? 'HIT at once' : '';
+        else if (ae === 'gzip') kept ||= r.cache === 'HIT' ? 'yes' : 'no';
         if (ae !== 'identity' && r.encoding !== ae) kept += ` (not ${ae}: ${r.encoding ?? 'identity'})`;
       }
-      console.log(`${name.padEnd(44)} ${sizes.map((n) => `${(n / 1024).toFixed(1)}K`.padStart(9)).join(' ')}  ${kept || 'no'}`);
+      const kb = (n = 0) => `${(n / 1024).toFixed(1)}K`.padStart(9);
+      console.log(`${name.padEnd(44)} ${kb(sizes.identity)} ${kb(sizes.gzip)} ${kb(sizes.br)}  ${kept}`);
     }
 
     console.log('');
     for (const r of ratios) console.log(r);
-    const verdict = (r: Result) => `${(r.rps / idle.rps).toFixed(2)} of idle, p99 ${r.p99} (goal: >= 0.8 and <= 20 ms: ${r.rps >= 0.8 * idle.rps && r.p99ms <= 20 ? 'met' : 'NOT met'})`;
-    console.log(`home during 4 uncached searches: ${verdict(underSearch)}`);
-    console.log(`home during a pre-build: ${verdict(underBuild)}`);
-    if ([idle.failures, underSearch.failures, underBuild.failures].some((n) => n > 0)) process.exitCode = 1;
+    console.log(`\nmachine: ${machine()}`);
+    for (const v of verdicts(results)) console.log(v.line);
+    if (results.some((r) => r.r.failures > 0)) process.exitCode = 1;
   } finally {
     await nginx?.stop();
     await site.stop();

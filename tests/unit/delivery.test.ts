@@ -322,6 +322,41 @@ describe('the cache of pages rendered on demand', () => {
   });
 });
 
+describe('the page cache under random query strings', () => {
+  it('keeps answers keyed by query parameters on a shelf of their own: endless searches never push pages out', async () => {
+    const hits: string[] = [];
+    // 4 KB bodies: room for about 20 answers, 5 of them keyed by a query.
+    const handler = createDeliveryHandler({
+      clientDir: '/nonexistent',
+      siteDir: '/nonexistent',
+      pageCache: new PageCache({ maxBytes: 100_000, queryBytes: 25_000 }),
+      fallback: (req, res) => {
+        hits.push(req.url ?? '');
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300' });
+        res.end(`<p>${req.url} ${'x'.repeat(4000)}</p>`);
+      },
+    });
+    const { server, base } = await listen(handler);
+    try {
+      const get = async (p: string) => {
+        const res = await fetch(`${base}${p}`);
+        await res.text();
+        return res.headers.get('x-cache');
+      };
+      const pages = Array.from({ length: 10 }, (_, i) => `/fr/sport/article-${i}`);
+      for (const p of pages) await get(p);
+      for (let i = 0; i < 200; i++) await get(`/fr/search?q=mot${i}`);
+      // The last searches are kept, the first ones went, every page is still there.
+      expect(await get('/fr/search?q=mot199')).toBe('HIT');
+      expect(await get('/fr/search?q=mot0')).toBeNull();
+      for (const p of pages) expect(await get(p), p).toBe('HIT');
+      expect(hits.filter((h) => h.startsWith('/fr/sport/')).length).toBe(10);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 describe('the CDN purge adapter', () => {
   it('POSTs the changed absolute URLs as JSON with its token, retrying with backoff until a 2xx', async () => {
     const received: { body: PurgeBody; auth: string | undefined; type: string | undefined }[] = [];

@@ -7,7 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageCacheQuery, pageQueryParams } from '../../src/lib/page-query.ts';
-import { cacheUrl } from '../../src/server/delivery/server.ts';
+import type { IncomingMessage } from 'node:http';
+import { apiRoutes } from '../../src/server/api/routes/index.ts';
+import { apiQueryParamsOf, apiQueryRules } from '../../src/server/api/query-params.ts';
+import { cacheUrl, sharedCacheKey } from '../../src/server/delivery/server.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../src/pages/[lang]');
 
@@ -47,5 +50,25 @@ describe('page query parameters', () => {
     expect(pageCacheQuery('/fr/prieres/', 'ville=58&y=1')).toBe('ville=58');
     // Without a language prefix (answers by cookie), every parameter counts.
     expect(cacheUrl('/shows?b=2&a=1')).toBe('/shows?a=1&b=2');
+  });
+});
+
+describe('API query parameters', () => {
+  const reads = apiQueryParamsOf(apiQueryRules(apiRoutes));
+  const key = (url: string, headers: Record<string, string> = { locale: 'fr' }) =>
+    sharedCacheKey({ url, headers } as unknown as IncomingMessage, reads);
+
+  it('knows what each route of the registry reads: its query schema and lang', () => {
+    expect(reads('/api/Search/2')).toEqual(['lang', 'search']);
+    expect(reads('/api/articlesrecent')).toEqual(['lang']);
+    expect(reads('/api/not-a-route')).toBeNull();
+  });
+
+  it('keys an API answer on those parameters only: a random one is the same entry', () => {
+    expect(key('/api/articlesrecent?x=123')).toBe('/api/articlesrecent|locale=fr');
+    expect(key('/api/Search/1?utm=1&search=maroc&zz=2')).toBe('/api/Search/1?search=maroc|locale=fr');
+    expect(key('/api/Search/1?search=maroc&lang=ar', {})).toBe('/api/Search/1?lang=ar&search=maroc|locale=');
+    // A path outside the registry keeps every parameter.
+    expect(key('/api/not-a-route?b=2&a=1')).toBe('/api/not-a-route?a=1&b=2|locale=fr');
   });
 });

@@ -3,11 +3,14 @@
  * handler runs in worker threads behind the front server. A stand-in entry
  * (tests/support/fake-astro-entry.mjs) echoes what reaches it.
  */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { etagOf } from '../../src/server/delivery/page-cache.ts';
 import { RenderPool } from '../../src/server/delivery/render-pool.ts';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 
@@ -65,6 +68,26 @@ describe('the render pool', () => {
     await expect(pool.call('no-such-job')).rejects.toThrow(/unknown job/);
   });
 
+  it("writes the pre-build's pages in the worker (renderTo): the three files, only the headers come back", async () => {
+    const pagesDir = mkdtempSync(path.join(tmpdir(), '2m-pool-pages-'));
+    try {
+      const source = pool.renderSource('http://site.test:8080');
+      const headers = await source.renderTo('/fr/page', 5000, pagesDir);
+      expect(headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' });
+      const file = path.join(pagesDir, 'fr/page/index.html');
+      const html = readFileSync(file);
+      expect(html.toString()).toContain('site.test:8080 1 xxx');
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(html)).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(html)).toBe(true);
+      expect(readdirSync(path.dirname(file)).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+      expect(await source.renderTo('/fr/gone', 5000, pagesDir)).toBe('gone');
+      expect(existsSync(path.join(pagesDir, 'fr/gone'))).toBe(false);
+      await expect(source.renderTo('/api/thing', 5000, pagesDir)).rejects.toThrow(/status 201/);
+    } finally {
+      rmSync(pagesDir, { recursive: true, force: true });
+    }
+  });
+
   it('compresses in the worker: a page the front server keeps comes with both twins, other answers in the encoding asked', async () => {
     const delivery = createDeliveryHandler({
       clientDir: '/nonexistent',
@@ -97,6 +120,15 @@ describe('the render pool', () => {
       expect(hit.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(hit.body).toString()).toBe(html);
       expect((await raw('/fr/page', '')).body.toString()).toBe(html);
+      // Only the twins cross from the worker: the ETag is the uncompressed page's, the private headers stay inside.
+      expect(hit.headers['etag']).toBe(etagOf(Buffer.from(html)));
+      expect(hit.headers['x-2m-etag']).toBeUndefined();
+      // A miss for a visitor who accepts no encoding: the page itself.
+      const plain = await raw('/fr/page-two', '');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['x-2m-etag']).toBeUndefined();
+      expect(plain.body.toString()).toContain('<!doctype html>');
+      expect((await raw('/fr/page-two', 'br')).headers['x-cache']).toBe('HIT');
 
       const api = await raw('/api/big', 'gzip');
       expect(api.headers['content-encoding']).toBe('gzip');

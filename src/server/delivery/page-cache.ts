@@ -17,7 +17,10 @@
  *    middleware sets when the visitor's differs from the page's language:
  *    that one is kept apart and sent again, under the same condition.
  * The key (server.ts) holds the build, the path, the query parameters the
- * page reads and, for the API (Vary: locale), the `locale` header.
+ * page reads and, for the API (Vary: locale), the `locale` header. Answers
+ * keyed by query parameters (searches, `?page=N`, API parameters) are kept
+ * on a shelf of their own, a quarter of the memory: random searches evict
+ * older searches, never the pages.
  *
  * Twins come ready from a render worker (response-compression.ts: `put`),
  * or, when Astro runs on this thread (RENDER_WORKERS=0), are made in zlib's
@@ -26,7 +29,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import { pageKey } from './site-dir.ts';
 
 /** Longest an answer stays, whatever it announces. */
@@ -45,7 +48,8 @@ interface Cached {
   /** The locale cookie the page sets (`locale=fr; …`), sent to visitors whose cookie says otherwise. */
   localeCookie: string | null;
   storedAt: number;
-  body: Buffer;
+  /** The answer itself; null when only its twins are kept (from a render worker): inflated from gzip for the rare visitor who accepts neither. */
+  body: Buffer | null;
   gzip: Buffer | null;
   br: Buffer | null;
   etag: string;
@@ -54,9 +58,15 @@ interface Cached {
 }
 
 export interface PageCacheOptions {
+  /** Memory for every kept answer (default 128 MB). */
   maxBytes?: number;
+  /** Of which answers keyed by query parameters may take at most (default a quarter). */
+  queryBytes?: number;
   now?: () => number;
 }
+
+/** The ETag of an answer's uncompressed body (the same wherever it is computed). */
+export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** The shared lifetime a response announces, when it may be shared at all. */
 export function sharedTtl(headers: Record<string, string>): number | null {
@@ -121,31 +131,57 @@ function headersArg(arg: unknown): OutgoingHttpHeaders {
 /** The headers a kept answer is sent again with. */
 const KEPT = ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'vary', 'content-security-policy', 'x-frame-options'];
 
+/** An LRU of kept answers, bounded by the bytes of their three bodies. */
+interface Shelf {
+  map: Map<string, Cached>;
+  bytes: number;
+  maxBytes: number;
+}
+
 export class PageCache {
-  private readonly map = new Map<string, Cached>();
-  private bytes = 0;
-  private readonly maxBytes: number;
+  /** Answers whose key has no query string (a page, a sitemap, a feed). */
+  private readonly plain: Shelf;
+  /**
+   * Answers keyed by query parameters (a search, `?page=N`, the API's
+   * parameters): as many keys as visitors care to invent, so they get a
+   * shelf of their own (a quarter of the memory by default) and can never
+   * push the others out.
+   */
+  private readonly queried: Shelf;
   private readonly now: () => number;
 
   constructor(opts: PageCacheOptions = {}) {
-    this.maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
+    const maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
+    const queryBytes = Math.min(maxBytes, opts.queryBytes ?? Math.floor(maxBytes / 4));
+    this.plain = { map: new Map(), bytes: 0, maxBytes: maxBytes - queryBytes };
+    this.queried = { map: new Map(), bytes: 0, maxBytes: queryBytes };
     this.now = opts.now ?? Date.now;
   }
 
+  private shelf(key: string): Shelf {
+    return key.includes('?') ? this.queried : this.plain;
+  }
+
   get size(): number {
-    return this.map.size;
+    return this.plain.map.size + this.queried.map.size;
+  }
+
+  /** Bytes held: [answers without a query string, answers keyed by query parameters]. */
+  get bytes(): [number, number] {
+    return [this.plain.bytes, this.queried.bytes];
   }
 
   /** Answers from the cache; false when it holds nothing fresh for this key. */
   serve(key: string, req: IncomingMessage, res: ServerResponse): boolean {
-    const hit = this.map.get(key);
+    const shelf = this.shelf(key);
+    const hit = shelf.map.get(key);
     if (!hit) return false;
     if (hit.expires <= this.now()) {
-      this.drop(key, hit);
+      this.drop(shelf, key, hit);
       return false;
     }
-    this.map.delete(key);
-    this.map.set(key, hit);
+    shelf.map.delete(key);
+    shelf.map.set(key, hit);
     const age = Math.max(0, Math.floor((this.now() - hit.storedAt) / 1000));
     const headers: Record<string, string | number> = { ...hit.headers, etag: hit.etag, age, 'x-cache': 'HIT' };
     if (hit.localeCookie) {
@@ -161,7 +197,7 @@ export class PageCache {
     }
     const ae = req.headers['accept-encoding'] ?? '';
     const encoding = hit.br && /\bbr\b/.test(ae) ? 'br' : hit.gzip && /\bgzip\b/.test(ae) ? 'gzip' : null;
-    const body = encoding === 'br' ? hit.br! : encoding === 'gzip' ? hit.gzip! : hit.body;
+    const body = encoding === 'br' ? hit.br! : encoding === 'gzip' ? hit.gzip! : (hit.body ?? gunzipSync(hit.gzip!));
     if (encoding) headers['content-encoding'] = encoding;
     if (hit.gzip || hit.br) headers['vary'] = hit.headers['vary'] ? `${hit.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     headers['content-length'] = body.length;
@@ -171,13 +207,15 @@ export class PageCache {
   }
 
   /**
-   * Keeps a finished answer with its twins (from a render worker), if it may
-   * be kept; returns whether it was.
+   * Keeps a finished answer with its twins, if it may be kept; returns
+   * whether it was. From a render worker, only the twins come (`body` null,
+   * both twins and the body's ETag given).
    */
-  put(key: string, status: number, rawHeaders: OutgoingHttpHeaders, body: Buffer, gz: Buffer | null, br: Buffer | null): boolean {
+  put(key: string, status: number, rawHeaders: OutgoingHttpHeaders, body: Buffer | null, gz: Buffer | null, br: Buffer | null, etag?: string): boolean {
     const headers = flatten(rawHeaders);
     const ttl = storableTtl(status, headers);
     if (ttl === null) return false;
+    if (body === null && (gz === null || etag === undefined)) return false;
     const kept: Record<string, string> = {};
     for (const name of KEPT) if (headers[name] !== undefined) kept[name] = headers[name]!;
     const setCookie = headers['set-cookie'];
@@ -189,9 +227,9 @@ export class PageCache {
       body,
       gzip: gz,
       br,
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      etag: etag ?? etagOf(body!),
       expires: this.now() + ttl * 1000,
-      size: body.length + (gz?.length ?? 0) + (br?.length ?? 0),
+      size: (body?.length ?? 0) + (gz?.length ?? 0) + (br?.length ?? 0),
     });
     return true;
   }
@@ -242,18 +280,20 @@ export class PageCache {
       // Kept at once as it is; its twins replace it when ready.
       this.put(key, status, headers, body, null, null);
       if (body.length <= 1024) return;
-      const stored = this.map.get(key);
+      const shelf = this.shelf(key);
+      const stored = shelf.map.get(key);
       void Promise.all([
         gzipAsync(body, { level: 6 }),
         brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       ]).then(
         ([gz, br]) => {
           // Unless a content change dropped it (or a newer copy took its place) meanwhile.
-          if (!stored || this.map.get(key) !== stored) return;
+          if (!stored || shelf.map.get(key) !== stored) return;
           stored.gzip = gz;
           stored.br = br;
           stored.size += gz.length + br.length;
-          this.bytes += gz.length + br.length;
+          shelf.bytes += gz.length + br.length;
+          this.trim(shelf);
         },
         () => {},
       );
@@ -277,31 +317,39 @@ export class PageCache {
   /** Drops every entry whose request path passes `test`; returns how many went. */
   forgetWhere(test: (pathname: string) => boolean): number {
     let dropped = 0;
-    for (const [key, entry] of this.map) {
-      const url = key.slice(key.indexOf(':') + 1);
-      const end = url.search(/[?|]/);
-      if (test(end === -1 ? url : url.slice(0, end))) {
-        this.drop(key, entry);
-        dropped++;
+    for (const shelf of [this.plain, this.queried]) {
+      for (const [key, entry] of shelf.map) {
+        const url = key.slice(key.indexOf(':') + 1);
+        const end = url.search(/[?|]/);
+        if (test(end === -1 ? url : url.slice(0, end))) {
+          this.drop(shelf, key, entry);
+          dropped++;
+        }
       }
     }
     return dropped;
   }
 
   private store(key: string, entry: Cached): void {
-    if (entry.size > Math.min(this.maxBytes, MAX_ENTRY_BYTES * 2)) return;
-    const old = this.map.get(key);
-    if (old) this.drop(key, old);
-    this.map.set(key, entry);
-    this.bytes += entry.size;
-    for (const [k, v] of this.map) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(k, v);
+    const shelf = this.shelf(key);
+    if (entry.size > Math.min(shelf.maxBytes, MAX_ENTRY_BYTES * 2)) return;
+    const old = shelf.map.get(key);
+    if (old) this.drop(shelf, key, old);
+    shelf.map.set(key, entry);
+    shelf.bytes += entry.size;
+    this.trim(shelf);
+  }
+
+  /** Drops the least recently used answers of a shelf until it fits. */
+  private trim(shelf: Shelf): void {
+    for (const [k, v] of shelf.map) {
+      if (shelf.bytes <= shelf.maxBytes) break;
+      this.drop(shelf, k, v);
     }
   }
 
-  private drop(key: string, entry: Cached): void {
-    this.map.delete(key);
-    this.bytes -= entry.size;
+  private drop(shelf: Shelf, key: string, entry: Cached): void {
+    shelf.map.delete(key);
+    shelf.bytes -= entry.size;
   }
 }

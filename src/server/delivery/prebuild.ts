@@ -14,7 +14,7 @@
  * the server's schedule or from `npm run rebuild`.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../db/index.ts';
@@ -108,9 +108,16 @@ function takeLock(siteDir: string): () => void {
 /**
  * Where pages are rendered: the running site's origin (over HTTP, e.g. from
  * `npm run rebuild`), or, inside the server, the render pool (render-pool.ts:
- * rendered and compressed in a worker).
+ * rendered and compressed in a worker; with `renderTo`, also written there,
+ * so that the pre-build's pages never cross to the front server's thread).
  */
-export type RenderSource = string | { renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'> };
+export type RenderSource =
+  | string
+  | {
+      renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'>;
+      /** Renders, compresses and writes a page into a pages folder (writePageSync) in one job; its headers, or 'gone'. */
+      renderTo?: (pagePath: string, timeoutMs: number, pagesDir: string) => Promise<PageHeaders | 'gone'>;
+    };
 
 /**
  * The one render path (ADR 010): asks the running site for a fresh render of
@@ -150,7 +157,34 @@ export async function writePage(pagesDir: string, pagePath: string, page: Render
   await put(file, page.html);
 }
 
+/**
+ * writePage on the calling thread (a render worker, at its lower priority):
+ * the same files, the same write-then-rename order, without the file
+ * system calls going through the process's shared thread pool.
+ */
+export function writePageSync(pagesDir: string, pagePath: string, page: RenderedPage): void {
+  const file = pageFile(pagesDir, pagePath);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const put = (target: string, body: Buffer) => {
+    const t = path.join(path.dirname(target), `${path.basename(target)}${tmp}`);
+    writeFileSync(t, body);
+    renameSync(t, target);
+  };
+  put(`${file}.gz`, page.gzip);
+  put(`${file}.br`, page.br);
+  put(file, page.html);
+}
+
 async function renderOne(source: RenderSource, pagePath: string, pagesDir: string, timeoutMs: number): Promise<PageHeaders | 'gone'> {
+  if (typeof source !== 'string' && source.renderTo) {
+    try {
+      return await source.renderTo(encodeURI(decodeURI(pagePath)), timeoutMs, pagesDir);
+    } catch (err) {
+      const message = (err as Error).message;
+      throw new PrebuildError(message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
+    }
+  }
   const page = await renderPage(source, pagePath, timeoutMs);
   if (page === 'gone') return 'gone';
   await writePage(pagesDir, decodeURI(pagePath), page);

@@ -24,7 +24,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PEER_HEADER, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
-import { preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
+import type { PageHeaders } from './site-dir.ts';
+import { gunzipSync } from 'node:zlib';
+import { ETAG_HEADER, preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
 import { KEEP, type KeepableRequest } from './server.ts';
 
 /** Headers that belong to one hop, never forwarded. */
@@ -182,24 +184,29 @@ export class RenderPool {
           answer.once('error', () => res.destroy());
           return;
         }
-        // An answer the front server keeps: identity, gzip and brotli back to back.
+        // An answer the front server keeps: its gzip and brotli twins back to back.
         const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
+        let length = 0;
+        answer.on('data', (c: Buffer) => {
+          chunks.push(c);
+          length += c.length;
+        });
         answer.once('error', () => res.destroy());
         answer.once('end', () => {
-          const all = Buffer.concat(chunks);
-          const [n, g, b] = variants.split(',').map(Number) as [number, number, number];
-          if (n + g + b !== all.length) {
+          const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+          const [g, b] = variants.split(',').map(Number) as [number, number];
+          const etag = out[ETAG_HEADER];
+          if (g + b !== all.length || typeof etag !== 'string') {
             res.destroy();
             return;
           }
-          const body = all.subarray(0, n);
-          const gz = all.subarray(n, n + g);
-          const br = all.subarray(n + g);
+          const gz = all.subarray(0, g);
+          const br = all.subarray(g);
           delete out[VARIANTS_HEADER];
-          (req as KeepableRequest)[KEEP]?.(status, out, body, gz, br);
+          delete out[ETAG_HEADER];
+          (req as KeepableRequest)[KEEP]?.(status, out, null, gz, br, etag);
           const encoding = preferredEncoding(req.headers['accept-encoding']);
-          const sent = encoding === 'br' ? br : encoding === 'gzip' ? gz : body;
+          const sent = encoding === 'br' ? br : encoding === 'gzip' ? gz : gunzipSync(gz);
           if (encoding) out['content-encoding'] = encoding;
           const vary = typeof out['vary'] === 'string' ? out['vary'] : '';
           out['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
@@ -239,9 +246,14 @@ export class RenderPool {
    * (prebuild.ts RenderSource): a worker renders the page through its own
    * handler and compresses it on its own thread. `origin` gives the Host.
    */
-  renderSource(origin: string): { renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'> } {
+  renderSource(origin: string): {
+    renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'>;
+    renderTo: (pagePath: string, timeoutMs: number, pagesDir: string) => Promise<PageHeaders | 'gone'>;
+  } {
     const host = new URL(origin).host;
     return {
+      // The pre-build: the worker writes the files itself; only the headers come back.
+      renderTo: (pagePath, timeoutMs, pagesDir) => this.call<PageHeaders | 'gone'>('renderTo', pagePath, host, timeoutMs, pagesDir),
       renderPage: async (pagePath, timeoutMs) => {
         const page = await this.call<RenderedPage | 'gone'>('render', pagePath, host, timeoutMs);
         if (page === 'gone') return page;

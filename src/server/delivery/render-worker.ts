@@ -17,6 +17,7 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { compressSync, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
+import { writePageSync } from './prebuild.ts';
 import { compressResponses, VARIANTS_HEADER } from './response-compression.ts';
 import { getOverSocket, PEER_HEADER, type WorkerData, type WorkerMessage } from './render-protocol.ts';
 
@@ -60,6 +61,23 @@ const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
   render: async (pagePath: string, host: string, timeoutMs: number) => {
     const res = await getOverSocket(data.socketPath, pagePath, { ...RENDER_REQUEST_HEADERS, host }, { signal: AbortSignal.timeout(timeoutMs) });
     return toRenderedPage(pagePath, res, compressSync);
+  },
+  /**
+   * A page of the pre-build: rendered, compressed and written here (on this
+   * lower-priority thread, not the process's shared I/O threads); only its
+   * headers go back to the front server's thread.
+   */
+  renderTo: async (pagePath: string, host: string, timeoutMs: number, pagesDir: string) => {
+    const res = await getOverSocket(data.socketPath, pagePath, { ...RENDER_REQUEST_HEADERS, host }, { signal: AbortSignal.timeout(timeoutMs) });
+    const page = await toRenderedPage(pagePath, res, compressSync);
+    if (page === 'gone') return page;
+    writePageSync(pagesDir, decodeURI(pagePath), page);
+    return page.headers;
+  },
+  /** The query parameters each API route reads (src/server/api/query-params.ts), for the front server's cache keys. */
+  apiQueryRules: async () => {
+    const [{ apiRoutes }, { apiQueryRules }] = await Promise.all([import('../api/routes/index.ts'), import('../api/query-params.ts')]);
+    return apiQueryRules(apiRoutes);
   },
   /** The pages to pre-build (prebuild-paths.ts), read from this worker's store. */
   prebuildPaths: async (articlesPerLanguage: number) => {

@@ -23,6 +23,7 @@ import { CdnPurger } from './cdn-purge.ts';
 import { Freshness } from './freshness.ts';
 import { createDeliveryHandler, createDeliveryServer, type DeliveryHandler, type NodeHandler } from './server.ts';
 import { rejectMalformedUrls } from '../pages/malformed-url.ts';
+import { apiQueryParamsOf, apiQueryRules, type ApiQueryRule } from '../api/query-params.ts';
 import { currentBuildId } from './site-dir.ts';
 
 export interface RunningSite {
@@ -87,6 +88,11 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     fallback = ((await import(entryUrl)) as { handler: NodeHandler }).handler;
   }
 
+  // What each API route reads, so that other query parameters stay out of the page cache's keys.
+  const apiRules = pool
+    ? await pool.call<ApiQueryRule[]>('apiQueryRules')
+    : apiQueryRules((await import('../api/routes/index.ts')).apiRoutes);
+
   const policy = securityPolicy(config);
   const delivery = createDeliveryHandler({
     clientDir,
@@ -94,6 +100,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     // A malformed address gets the localised 400 page, not the adapter's bare "Bad request.".
     fallback: rejectMalformedUrls(fallback),
     fallbackCompresses: pool !== null,
+    apiQueryParams: apiQueryParamsOf(apiRules),
     log,
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building;
     // not ready any more as soon as a stop begins (load balancers stop sending).

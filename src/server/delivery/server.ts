@@ -187,18 +187,30 @@ export function cacheUrl(url: string): string {
 /**
  * The page-cache key of a request (without the build), or null when its
  * answer is never shared: a page (path and the query parameters it reads),
- * an API answer (all parameters and the `locale` header it varies on; not
+ * an API answer (the parameters its route reads, all of them for a path
+ * outside the route registry, and the `locale` header it varies on; not
  * when the visitor's cookie decides the language), an XML feed or sitemap.
  */
-export function sharedCacheKey(req: IncomingMessage): string | null {
+export function sharedCacheKey(req: IncomingMessage, apiQueryParams?: (pathname: string) => readonly string[] | null): string | null {
   const url = req.url ?? '/';
-  const pathname = url.split('?')[0] ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
   if (pathname.startsWith('/api/')) {
     const locale = req.headers.locale;
     if (typeof locale !== 'string' || locale === '') {
       if (/(?:^|;\s*)locale=/.test(req.headers.cookie ?? '') && !/[?&]lang=/.test(url)) return null;
     }
-    return `${cacheUrl(url)}|locale=${typeof locale === 'string' ? locale : ''}`;
+    // Only the parameters the API route reads (src/server/api/query-params.ts), when it is known.
+    const reads = q === -1 ? null : (apiQueryParams?.(pathname) ?? null);
+    let keyUrl = cacheUrl(url);
+    if (reads) {
+      const kept = new URLSearchParams();
+      for (const [k, v] of new URLSearchParams(url.slice(q + 1))) if (reads.includes(k)) kept.append(k, v);
+      kept.sort();
+      const query = kept.toString();
+      keyUrl = query ? `${pathname}?${query}` : pathname;
+    }
+    return `${keyUrl}|locale=${typeof locale === 'string' ? locale : ''}`;
   }
   if (/\.xml$/.test(pathname) || pageLike(url)) return cacheUrl(url);
   return null;
@@ -207,7 +219,7 @@ export function sharedCacheKey(req: IncomingMessage): string | null {
 /** Set on a request by the front server: keeps the answer a render worker sends with its twins. */
 export const KEEP = Symbol('2m.keepAnswer');
 export type KeepableRequest = IncomingMessage & {
-  [KEEP]?: (status: number, headers: OutgoingHttpHeaders, body: Buffer, gz: Buffer | null, br: Buffer | null) => void;
+  [KEEP]?: (status: number, headers: OutgoingHttpHeaders, body: Buffer | null, gz: Buffer | null, br: Buffer | null, etag?: string) => void;
 };
 
 export interface DeliveryOptions {
@@ -225,8 +237,13 @@ export interface DeliveryOptions {
   fallbackCompresses?: boolean;
   /** Memory for cached files (default 128 MB). */
   cacheBytes?: number;
-  /** The cache of pages rendered on demand (default: 64 MB, the real clock). */
+  /** The cache of answers rendered on demand (default: 128 MB, a quarter of it for answers keyed by query parameters; the real clock). */
   pageCache?: PageCache;
+  /**
+   * The query parameters an /api path reads (src/server/api/query-params.ts),
+   * or null when unknown: the others are left out of its cache key.
+   */
+  apiQueryParams?: (pathname: string) => readonly string[] | null;
   /** Whether the site is ready (GET /healthz): by default, once a pre-built site exists. */
   ready?: () => boolean;
   log?: (message: string) => void;
@@ -386,15 +403,15 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       }
     }
     // On demand: from the page cache when it holds the answer, else rendered (and kept if it may be).
-    const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req) : null;
+    const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req, opts.apiQueryParams) : null;
     if (key !== null) {
       const fullKey = `${buildId() ?? '-'}:${key}`;
       if (pages.serve(fullKey, req, res)) return;
       if (req.method === 'GET') {
         if (opts.fallbackCompresses) {
-          // The render worker sends the answer with its twins when it may be kept (response-compression.ts).
+          // The render worker sends the answer's twins (not the answer itself) when it may be kept (response-compression.ts).
           req.headers[VARIANTS_HEADER] = '1';
-          (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br) => pages.put(fullKey, status, headers, body, gz, br);
+          (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br, etag) => pages.put(fullKey, status, headers, body, gz, br, etag);
         } else {
           pages.capture(fullKey, res);
         }
