@@ -5,14 +5,16 @@
  *
  *  - ads/house-preroll-{1,2}.mp4: the house ad server's pre-roll creatives
  *    (12 s, 640x360, "PUBLICITÉ / إعلان" and a countdown);
- *  - live/<rendition>/seg-NNN.ts and live/manifest.json: the built-in live
- *    channel, a 60-second loop cut into 4-second MPEG-TS segments (H.264 +
- *    AAC, one GOP per segment) in three renditions, with a burned-in
+ *  - live/<rendition>/init.mp4 + seg-NNN.m4s and live/manifest.json: the
+ *    built-in live channel, a 60-second loop cut into 4-second fragmented
+ *    MP4 (CMAF) segments (H.264 + AAC, one GOP and one fragment per segment,
+ *    an initialisation segment per rendition) in three renditions, with a burned-in
  *    timecode. The loop lasts exactly one minute and the server aligns its
  *    sliding window on the Unix clock (src/server/live/channel.ts), so the
  *    timecode's seconds are the wall clock's seconds;
  *  - vod/: replay samples. Two HLS VODs with two renditions each (journal/,
- *    replay/: master + media playlists, for the quality menu), two faststart
+ *    replay/: master + media playlists, for the quality menu; fragmented MP4
+ *    segments like the live channel's), two faststart
  *    MP4s (web.mp4, clip.mp4), WebVTT captions in Arabic and French for
  *    journal/ and web.mp4. src/server/seed/media.ts points the seeded video
  *    rows at them (keep its durations and sizes in step when changing these).
@@ -38,10 +40,13 @@ const FONT_MONO = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf';
 
 const FPS = 25;
 /**
- * MPEG-TS segment files (video/mp2t). tsconfig.json and the ESLint config
- * skip public/, where these binary .ts files live.
+ * HLS segments are fragmented MP4 (CMAF; video/iso.segment), each rendition's
+ * initialisation segment (moov, no samples; video/mp4) named INIT_FILE:
+ * MSE players append them as they are, without transmuxing MPEG-TS on the
+ * page (ADR 023); Safari's and iOS's native HLS play them too.
  */
-const SEGMENT_EXT = 'ts';
+const SEGMENT_EXT = 'm4s';
+const INIT_FILE = 'init.mp4';
 /** Live and HLS VOD segment length; every segment starts with an IDR frame (GOP = one segment). */
 const SEGMENT_S = 4;
 /** The live loop: one minute, so the sliding window (aligned on the Unix clock) shows the real seconds. */
@@ -299,8 +304,10 @@ interface ManifestRendition {
 export interface LiveManifest {
   segmentDuration: number;
   segmentCount: number;
-  /** Segment file name pattern inside each rendition's folder: seg-000.ts, seg-001.ts… */
+  /** Segment file name pattern inside each rendition's folder: seg-000.m4s, seg-001.m4s… */
   segmentPattern: string;
+  /** Each rendition's initialisation segment (EXT-X-MAP), in its folder. */
+  initSegment: string;
   renditions: ManifestRendition[];
 }
 
@@ -330,16 +337,48 @@ async function bitrates(dir: string, segments: readonly { uri: string; duration:
   return { peak: up(peak), mean: up((bytes * 8) / seconds) };
 }
 
-/** Encode one rendition as VOD HLS (media playlist + 4-second segments) into `dir`. */
-function encodeHls(graph: string, codec: VideoCodec, seconds: number, dir: string): void {
+/**
+ * Removes the user-data box (moov/udta) of an initialisation segment: the
+ * hls muxer of ffmpeg 5.1 overwrites the `fflags` it gives its mp4 muxer,
+ * so the bit-exact flag does not reach it and it writes its version string
+ * ("Lavf59…") there. Nothing else in moov points at byte offsets (a
+ * fragmented file's sample tables are empty), so only moov's size changes.
+ */
+async function dropUserData(file: string): Promise<void> {
+  const buf = await readFile(file);
+  const boxes = (from: number, to: number): { type: string; start: number; end: number }[] => {
+    const out: { type: string; start: number; end: number }[] = [];
+    for (let at = from; at < to; ) {
+      const size = buf.readUInt32BE(at);
+      if (size < 8 || at + size > to) throw new Error(`${file}: unexpected box size ${size} at ${at}`);
+      out.push({ type: buf.toString('latin1', at + 4, at + 8), start: at, end: at + size });
+      at += size;
+    }
+    return out;
+  };
+  const moov = boxes(0, buf.length).find((b) => b.type === 'moov');
+  const udta = moov && boxes(moov.start + 8, moov.end).find((b) => b.type === 'udta');
+  if (!moov || !udta) return;
+  const out = Buffer.concat([buf.subarray(0, udta.start), buf.subarray(udta.end)]);
+  out.writeUInt32BE(moov.end - moov.start - (udta.end - udta.start), moov.start);
+  await writeFile(file, out);
+}
+
+/**
+ * Encode one rendition as VOD HLS into `dir`: media playlist, INIT_FILE and
+ * 4-second fMP4 segments (the hls muxer cuts one fragment per segment:
+ * movflags frag_custom+dash+delay_moov).
+ */
+async function encodeHls(graph: string, codec: VideoCodec, seconds: number, dir: string): Promise<void> {
   ffmpeg([
     '-filter_complex', graph, '-map', '[v]', '-map', '[a]',
     ...x264Args(codec), ...AAC_ARGS, ...BITEXACT, '-t', String(seconds),
     '-f', 'hls', '-hls_time', String(SEGMENT_S), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
-    '-hls_segment_type', 'mpegts', '-start_number', '0',
+    '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', INIT_FILE, '-start_number', '0',
     '-hls_segment_filename', path.join(dir, `seg-%03d.${SEGMENT_EXT}`),
     path.join(dir, 'index.m3u8'),
   ]);
+  await dropUserData(path.join(dir, INIT_FILE));
 }
 
 async function makeLive(): Promise<void> {
@@ -349,12 +388,13 @@ async function makeLive(): Promise<void> {
     segmentDuration: SEGMENT_S,
     segmentCount: LIVE_LOOP_S / SEGMENT_S,
     segmentPattern: `seg-%03d.${SEGMENT_EXT}`,
+    initSegment: INIT_FILE,
     renditions: [],
   };
   for (const r of LIVE_RENDITIONS) {
     const dir = path.join(liveDir, r.id);
     await mkdir(dir, { recursive: true });
-    encodeHls(await liveGraph(r), r.codec, LIVE_LOOP_S, dir);
+    await encodeHls(await liveGraph(r), r.codec, LIVE_LOOP_S, dir);
     const segments = await readPlaylist(path.join(dir, 'index.m3u8'));
     // The server's playlists assume equal segments: check the cut.
     if (segments.length !== manifest.segmentCount || segments.some((seg) => Math.abs(seg.duration - SEGMENT_S) > 0.001)) {
@@ -520,7 +560,7 @@ async function makeHlsVod(v: VodSpec): Promise<void> {
   for (const r of VOD_HLS_RENDITIONS) {
     const rdir = path.join(dir, r.id);
     await mkdir(rdir, { recursive: true });
-    encodeHls(await vodGraph(v, r.width, r.height, r.id), r.codec, v.seconds, rdir);
+    await encodeHls(await vodGraph(v, r.width, r.height, r.id), r.codec, v.seconds, rdir);
     const { peak, mean } = await bitrates(rdir, await readPlaylist(path.join(rdir, 'index.m3u8')));
     master.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${peak},AVERAGE-BANDWIDTH=${mean},RESOLUTION=${r.width}x${r.height},FRAME-RATE=${FPS.toFixed(3)},CODECS="${avc1(r.codec.level)},${AUDIO_CODEC}"`,
@@ -565,10 +605,20 @@ async function walk(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-/** Every media file must decode: an H.264 and an AAC stream, a sane duration. */
-function probeAll(files: readonly string[]): void {
-  for (const f of files.filter((x) => x.endsWith('.mp4') || x.endsWith(`.${SEGMENT_EXT}`))) {
-    const info = ffprobeJson(f);
+/**
+ * Every media file must decode: an H.264 and an AAC stream, a sane duration.
+ * A segment is probed after its rendition's initialisation segment, as a
+ * player appends it (an init segment alone has no samples).
+ */
+async function probeAll(files: readonly string[]): Promise<void> {
+  const joined = path.join(textDir, 'probe.mp4');
+  for (const f of files.filter((x) => (x.endsWith('.mp4') && path.basename(x) !== INIT_FILE) || x.endsWith(`.${SEGMENT_EXT}`))) {
+    let probed = f;
+    if (f.endsWith(`.${SEGMENT_EXT}`)) {
+      await writeFile(joined, Buffer.concat([await readFile(path.join(path.dirname(f), INIT_FILE)), await readFile(f)]));
+      probed = joined;
+    }
+    const info = ffprobeJson(probed);
     const codecs = info.streams.map((st) => st.codec_name).sort().join(',');
     if (codecs !== 'aac,h264' || !(Number(info.format.duration) > 0)) throw new Error(`${f}: unexpected streams ${codecs} / duration ${info.format.duration}`);
   }
@@ -576,7 +626,7 @@ function probeAll(files: readonly string[]): void {
 
 async function summary(): Promise<void> {
   const files = await walk(OUT);
-  probeAll(files);
+  await probeAll(files);
   const groups = new Map<string, { files: number; bytes: number }>();
   let total = 0;
   for (const f of files) {
@@ -619,10 +669,10 @@ async function main(): Promise<void> {
       console.log('vod: replay samples and captions');
       await makeVod();
     }
+    await summary();
   } finally {
     await rm(textDir, { recursive: true, force: true });
   }
-  await summary();
 }
 
 await main();

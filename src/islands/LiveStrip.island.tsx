@@ -20,7 +20,10 @@
  *  - a pause / play button beside the link (WCAG 2.2.2: video that starts
  *    on its own can be stopped); the visitor's choice holds for the visit
  *    (sessionStorage), a pause even over a play-video event, and playing it
- *    from there pauses any other player.
+ *    from there pauses any other player. The server draws the button
+ *    disabled and it is enabled once hydrated (`client:idle` may hydrate
+ *    seconds after the first paint on a busy phone): a tap before that
+ *    would have been lost, leaving the strip still while it said "play".
  * It plays again, muted, once no other player is on the page. A stream
  * error hides it until a retry (30 s later, or at the next
  * navigation, or when the connection comes back) works. Offline, an error
@@ -149,6 +152,9 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   // The visitor's own choice with the strip's button (WCAG 2.2.2), kept for the visit.
   const [choice, setChoice] = useState<Choice>(storedChoice);
   const [playing, setPlaying] = useState(false);
+  // False in the server's HTML and the hydration render, true right after (the button's onClick works from then).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
@@ -367,6 +373,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
         aria-label={playing ? m.live_strip_pause({}, o) : m.live_strip_play({}, o)}
         title={playing ? m.live_strip_pause({}, o) : m.live_strip_play({}, o)}
         onClick={toggle}
+        disabled={!hydrated}
       >
         <PlayPauseIcon playing={playing} />
       </button>

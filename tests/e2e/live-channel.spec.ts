@@ -1,7 +1,7 @@
 /**
  * The built-in live channel (src/server/live/channel.ts) over real HTTP: the
  * master playlist and its renditions, a media playlist sliding with the
- * clock, segments served as MPEG-TS, 404 for unknown playlists, the channel
+ * clock, fragmented MP4 segments after their rendition's init segment, 404 for unknown playlists, the channel
  * announced by /api/getLiveSection when LIVE_STREAM_URL is not set; then
  * hls.js (from node_modules, on a bare page of the site's origin) playing the
  * channel and a replay sample in Chromium.
@@ -52,6 +52,7 @@ test.describe('built-in live channel over HTTP', () => {
       expect(text).toMatch(/^#EXT-X-TARGETDURATION:\d+$/m);
       expect(text).toMatch(/^#EXT-X-DISCONTINUITY-SEQUENCE:\d+$/m);
       expect(text).toMatch(/^#EXT-X-PROGRAM-DATE-TIME:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/m);
+      expect(text).toMatch(/^#EXT-X-MAP:URI="[^"]+\/init\.mp4"$/m);
       expect(text).not.toContain('#EXT-X-ENDLIST');
     }
   });
@@ -63,21 +64,31 @@ test.describe('built-in live channel over HTTP', () => {
     await expect.poll(() => mediaSequence(request, variant!), { timeout: 20_000, intervals: [500] }).toBeGreaterThan(first);
   });
 
-  test('every segment of the window is MPEG-TS that answers 200', async ({ request }) => {
+  test('the init segment and every segment of the window are fragmented MP4 that answer 200', async ({ request }) => {
+    /** The type of the first ISO BMFF box of a file. */
+    const firstBox = (body: Buffer): string => body.toString('latin1', 4, 8);
     const variants = variantPaths(await (await request.get(MASTER)).text(), MASTER);
     for (const v of variants) {
       const playlist = await (await request.get(v)).text();
+      const map = /^#EXT-X-MAP:URI="([^"]+)"$/m.exec(playlist)?.[1];
+      expect(map, v).toBeDefined();
+      const init = await request.get(new URL(map!, `http://x${v}`).pathname);
+      expect(init.status(), map).toBe(200);
+      expect(init.headers()['content-type'], map).toBe('video/mp4');
+      const initBody = await init.body();
+      expect(firstBox(initBody), map).toBe('ftyp');
+      expect(initBody.includes('moov'), map).toBe(true);
       const uris = playlist.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
       expect(uris.length).toBeGreaterThanOrEqual(3);
       for (const uri of uris) {
         const res = await request.get(new URL(uri, `http://x${v}`).pathname);
         expect(res.status(), uri).toBe(200);
-        expect(res.headers()['content-type'], uri).toBe('video/mp2t');
+        expect(res.headers()['content-type'], uri).toBe('video/iso.segment');
         const body = await res.body();
-        // 188-byte transport packets, each starting with the 0x47 sync byte.
-        expect(body.length % 188, uri).toBe(0);
-        expect(body[0], uri).toBe(0x47);
-        expect(body[188], uri).toBe(0x47);
+        // A CMAF segment: segment type box, then one fragment (moof + mdat).
+        expect(['styp', 'moof'], uri).toContain(firstBox(body));
+        expect(body.includes('moof'), uri).toBe(true);
+        expect(body.includes('mdat'), uri).toBe(true);
       }
     }
   });

@@ -185,7 +185,7 @@ test.describe('live strip', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const streamed: string[] = [];
     page.on('request', (r) => {
-      if (/\.(m3u8|ts)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(r.url());
+      if (/\.(m3u8|ts|m4s)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(r.url());
     });
     const addressKnown = page.waitForResponse((r) => r.url().includes('/api/getLiveSection'));
     await page.goto('/ar');
@@ -293,5 +293,26 @@ test.describe('live strip', () => {
     await play.click();
     await stripPlays(page);
     await expect(strip(page).getByRole('button', { name: 'إيقاف البث المباشر مؤقتًا' })).toBeVisible();
+  });
+
+  test('a tap on its button before its code has loaded is not lost', async ({ page }) => {
+    // The strip hydrates when the browser is idle (client:idle): on a busy
+    // machine (a full test run) its server-drawn button showed seconds
+    // before it worked, and a tap in between was lost. Here the island's
+    // code arrives 4 s late; the button says it is not ready until then.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    let delayed = 0;
+    await page.route(/\/_astro\/LiveStrip\.island\.[\w-]+\.js$/, async (route) => {
+      delayed++;
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    await page.goto('/fr');
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    const play = strip(page).getByRole('button', { name: 'Lire le direct' });
+    await expect(play).toBeDisabled();
+    await play.click();
+    await stripPlays(page);
+    expect(delayed).toBeGreaterThan(0);
   });
 });

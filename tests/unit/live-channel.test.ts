@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,7 +22,8 @@ const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
 const TINY: LiveManifest = {
   segmentDuration: 6,
   segmentCount: 3,
-  segmentPattern: 'seg-%03d.ts',
+  segmentPattern: 'seg-%03d.m4s',
+  initSegment: 'init.mp4',
   renditions: [
     { id: 'low', width: 320, height: 180, bandwidth: 90_000, averageBandwidth: 80_000, codecs: 'avc1.42e00d,mp4a.40.2', frameRate: 25 },
     { id: 'high', width: 1280, height: 720, bandwidth: 900_000, averageBandwidth: 800_000, codecs: 'avc1.4d401f,mp4a.40.2', frameRate: 25 },
@@ -87,7 +88,7 @@ describe('built-in live channel: media playlist', () => {
     const p = parse(mediaPlaylist(TINY_LOW, now, TINY));
     expect(p.segments).toHaveLength(WINDOW_SEGMENTS);
     expect(p.endList).toBe(false);
-    expect(p.tags.get('#EXT-X-VERSION')).toBe('3');
+    expect(p.tags.get('#EXT-X-VERSION')).toBe('6');
     expect(p.tags.get('#EXT-X-TARGETDURATION')).toBe('6');
     expect(p.tags.get('#EXT-X-MEDIA-SEQUENCE')).toBe(String(T0 / 6000 - WINDOW_SEGMENTS));
     for (const s of p.segments) expect(s.duration).toBe(6);
@@ -134,7 +135,7 @@ describe('built-in live channel: media playlist', () => {
       expect(text).not.toMatch(/#EXT-X-DISCONTINUITY-SEQUENCE:\d+\n#EXT-X-DISCONTINUITY\n/);
       for (const s of p.segments) {
         const file = s.sequence % 3;
-        expect(s.uri).toBe(`${LIVE_SEGMENTS_PATH}/low/seg-00${file}.ts`);
+        expect(s.uri).toBe(`${LIVE_SEGMENTS_PATH}/low/seg-00${file}.m4s`);
         // Each wrap starts a new discontinuity sequence: segment k is in
         // floor(k / N), counted from DISCONTINUITY_EPOCH_MS (18-s loops).
         expect(s.cc).toBe(Math.floor(s.sequence / 3) - DISCONTINUITY_EPOCH_MS / 18_000);
@@ -147,6 +148,16 @@ describe('built-in live channel: media playlist', () => {
       wraps += (text.match(/^#EXT-X-DISCONTINUITY$/gm) ?? []).length;
     }
     expect(wraps).toBeGreaterThan(0);
+  });
+
+  it('names the rendition\'s initialisation segment once, before the first segment, on every reload', () => {
+    for (let now = T0; now < T0 + 40_000; now += 1_500) {
+      const text = mediaPlaylist(TINY_LOW, now, TINY);
+      const maps = text.match(/^#EXT-X-MAP:.*$/gm) ?? [];
+      expect(maps).toEqual([`#EXT-X-MAP:URI="${LIVE_SEGMENTS_PATH}/low/init.mp4"`]);
+      expect(text.indexOf('#EXT-X-MAP:')).toBeLessThan(text.indexOf('#EXTINF:'));
+    }
+    expect(mediaPlaylist(TINY.renditions[1]!, T0, TINY)).toContain(`#EXT-X-MAP:URI="${LIVE_SEGMENTS_PATH}/high/init.mp4"`);
   });
 
   it('puts the tag right before the segment that restarts the loop', () => {
@@ -196,19 +207,38 @@ describe('built-in live channel: master playlist and paths', () => {
     expect(PLAYLIST_CONTENT_TYPE).toBe('application/vnd.apple.mpegurl');
   });
 
-  it.each(['', '2m', '2m/', 'index.m3u8', '3m/index.m3u8', '2m/index.m3u', '2m/medium/index.m3u8', '2m/low/seg-000.ts', '2m/low/x/index.m3u8', '2m//index.m3u8'])(
+  it.each(['', '2m', '2m/', 'index.m3u8', '3m/index.m3u8', '2m/index.m3u', '2m/medium/index.m3u8', '2m/low/seg-000.m4s', '2m/low/init.mp4', '2m/low/x/index.m3u8', '2m//index.m3u8'])(
     'has no playlist at %j',
     (p) => {
       expect(livePlaylist(p, T0, TINY)).toBeNull();
     },
   );
 
-  it('has every loop file of every rendition of the committed manifest in public/', async () => {
+  it('has the init segment and every loop file (fragmented MP4) of every rendition of the committed manifest in public/', async () => {
+    /** The types of the top-level ISO BMFF boxes of a file. */
+    const boxes = (buf: Buffer): string[] => {
+      const types: string[] = [];
+      for (let at = 0; at < buf.length; at += buf.readUInt32BE(at)) {
+        expect(buf.readUInt32BE(at)).toBeGreaterThanOrEqual(8);
+        types.push(buf.toString('latin1', at + 4, at + 8));
+      }
+      return types;
+    };
+    expect(LIVE_MANIFEST.segmentPattern).toMatch(/\.m4s$/);
     for (const r of LIVE_MANIFEST.renditions) {
+      const dir = path.join(PUBLIC_DIR, 'sample-media', 'live', r.id);
+      const init = await readFile(path.join(dir, LIVE_MANIFEST.initSegment));
+      expect(boxes(init)).toEqual(['ftyp', 'moov']);
+      // Bit-exact: no muxer version string (ffmpeg's "Lavf…") anywhere.
+      expect(init.includes('Lavf')).toBe(false);
       for (let i = 0; i < LIVE_MANIFEST.segmentCount; i++) {
         const file = LIVE_MANIFEST.segmentPattern.replace('%03d', String(i).padStart(3, '0'));
-        const s = await stat(path.join(PUBLIC_DIR, 'sample-media', 'live', r.id, file));
-        expect(s.size).toBeGreaterThan(1000);
+        const seg = await readFile(path.join(dir, file));
+        expect(seg.length).toBeGreaterThan(1000);
+        // One fragment per segment: a single moof and its mdat.
+        const types = boxes(seg);
+        expect(types.filter((t) => t === 'moof')).toHaveLength(1);
+        expect(types.at(-1)).toBe('mdat');
       }
     }
     // One loop lasts a whole minute, so the picture's timecode seconds are the wall clock's.

@@ -17,6 +17,7 @@
  * reloaded an unchanged live playlist without pause (ADR 014).
  */
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
+import { yieldToMain } from './yield.ts';
 
 export type Engine = 'file' | 'native-hls' | 'hls.js';
 
@@ -61,10 +62,13 @@ export function hlsBaseConfig(): { enableWorker: true; workerPath: string } {
 type HlsModule = typeof import('hls.js/light');
 let hlsModule: Promise<HlsModule> | null = null;
 
-/** hls.js (light build), loaded once per page life. */
+/** hls.js (light build), loaded once per page life; resolves in a task of its own (yieldToMain). */
 export function loadHls(): Promise<HlsModule> {
   if (!hlsModule) {
-    hlsModule = import('hls.js/light');
+    hlsModule = import('hls.js/light').then(async (mod) => {
+      await yieldToMain();
+      return mod;
+    });
     // A failed chunk load is not kept: the next player tries again.
     hlsModule.catch(() => {
       hlsModule = null;

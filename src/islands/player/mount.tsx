@@ -6,6 +6,7 @@
  * page is interactive (issue 13, ADR 014). Unmounted when a client
  * navigation replaces the page.
  */
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import Player from '../Player.island.tsx';
 import type { PlayerProps } from './types.ts';
@@ -22,6 +23,8 @@ export function mountPlayer(box: HTMLElement): void {
   }
   box.dataset['playerMounted'] = 'true';
   const root = createRoot(box);
-  root.render(<Player {...props} />);
+  // A transition: React renders the player in slices of a few milliseconds,
+  // yielding to the page in between, instead of one long task.
+  startTransition(() => root.render(<Player {...props} />));
   document.addEventListener('astro:before-swap', () => root.unmount(), { once: true });
 }

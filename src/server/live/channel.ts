@@ -22,6 +22,11 @@
  * EXT-X-DISCONTINUITY-SEQUENCE itself), so every reload numbers segments the
  * same way (RFC 8216 §4.3.3.3).
  *
+ * Segments are fragmented MP4 (CMAF, ADR 023): each media playlist names
+ * its rendition's initialisation segment with EXT-X-MAP (version 6). The
+ * map stays the same across loop wraps: a discontinuity restarts the
+ * timestamps, not the codec setup.
+ *
  * Pure functions of `now` (ms since the epoch): the route passes Date.now(),
  * tests a fake clock.
  */
@@ -63,6 +68,7 @@ const manifestSchema = z.object({
   segmentDuration: z.number().positive(),
   segmentCount: z.number().int().positive(),
   segmentPattern: z.string().regex(/^[\w-]*%03d\.[a-z0-9]+$/),
+  initSegment: z.string().regex(/^[\w-]+\.[a-z0-9]+$/),
   renditions: z.array(renditionSchema).min(1),
 });
 
@@ -113,7 +119,7 @@ export function liveWindow(now: number, manifest: LiveManifest = LIVE_MANIFEST, 
   return { mediaSequence: first, discontinuitySequence: Math.max(0, Math.floor(first / n) - epochLoop), segments };
 }
 
-/** seg-%03d.ts → seg-007.ts */
+/** seg-%03d.m4s → seg-007.m4s */
 const segmentFile = (pattern: string, index: number): string => pattern.replace('%03d', String(index).padStart(3, '0'));
 
 /** EXTINF and EXT-X-TARGETDURATION values. */
@@ -135,10 +141,12 @@ export function mediaPlaylist(rendition: LiveRendition, now: number, manifest: L
   const win = liveWindow(now, manifest);
   const lines = [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    // EXT-X-MAP outside an I-frame playlist needs version 6 (RFC 8216 §7).
+    '#EXT-X-VERSION:6',
     `#EXT-X-TARGETDURATION:${Math.ceil(manifest.segmentDuration)}`,
     `#EXT-X-MEDIA-SEQUENCE:${win.mediaSequence}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${win.discontinuitySequence}`,
+    `#EXT-X-MAP:URI="${LIVE_SEGMENTS_PATH}/${rendition.id}/${manifest.initSegment}"`,
   ];
   for (const seg of win.segments) {
     if (seg.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
