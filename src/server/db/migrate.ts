@@ -13,6 +13,7 @@ import { newsroomMigration } from './migrations/009_newsroom.ts';
 import { broadcastMigration } from './migrations/010_broadcast.ts';
 import { hardeningMigration } from './migrations/011_hardening.ts';
 import { indexesMigration } from './migrations/013_indexes.ts';
+import { leasesMigration } from './migrations/015_leases.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '010_broadcast': broadcastMigration(dialect),
     '011_hardening': hardeningMigration(dialect),
     '013_indexes': indexesMigration(dialect),
+    '015_leases': leasesMigration(dialect),
   };
 }
 
