@@ -172,6 +172,8 @@ export async function startServer(opts: {
   prebuild?: boolean;
   /** The weather provider (a fake, scripts/fake-weather.ts); default: the configured one. */
   weatherUrl?: string;
+  /** More environment, over the defaults below (e.g. a SITE_URL shared by several instances). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -198,6 +200,7 @@ export async function startServer(opts: {
       // limit on play and click events (tested by the unit tests) would throttle them.
       TRACKING_RATE_PER_MIN: '0',
       ...(opts.weatherUrl ? { WEATHER_PROVIDER_URL: opts.weatherUrl } : {}),
+      ...opts.env,
     },
   });
   let output = '';
