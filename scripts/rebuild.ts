@@ -2,9 +2,10 @@
  * Runs one pre-build against the running site (DESIGN.md §4): renders every
  * page that exists now into a new build folder and swaps it in atomically.
  * For a cron job or a publishing hook; the server also does it on schedule
- * (REBUILD_INTERVAL_MIN). It waits for its turn when an instance of the
- * same store is pre-building (the `prebuild` lease, ADR 020). Exits 1 when the build failed (the previous build
- * keeps serving) and 2 when another pre-build is running.
+ * (REBUILD_INTERVAL_MIN). It waits for its turn while an instance of the
+ * same store pre-builds (the `prebuild` lease, ADR 020). Exits 1 when the
+ * build failed (the previous build keeps serving) and 2 when another
+ * pre-build holds the same site folder.
  *
  *   node scripts/rebuild.ts [--origin http://127.0.0.1:4321]
  */
