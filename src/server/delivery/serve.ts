@@ -21,7 +21,7 @@ import { startMailWorker } from '../mail/index.ts';
 import { prebuild, PrebuildBusyError, type PrebuildResult, type RenderSource } from './prebuild.ts';
 import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
-import { Freshness } from './freshness.ts';
+import { catchUpFrom, Freshness } from './freshness.ts';
 import { createDeliveryHandler, createDeliveryServer, type DeliveryHandler, type NodeHandler } from './server.ts';
 import { rejectMalformedUrls } from '../pages/malformed-url.ts';
 import { currentBuildId } from './site-dir.ts';
@@ -164,7 +164,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
 
   // Content changes reach the pages within a second or two (freshness.ts, ADR 010).
   const purger = config.CDN_PURGE_URL ? new CdnPurger({ url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN, log }) : null;
-  const freshness = new Freshness({ db, siteDir, origin: renderSource, siteUrl: config.SITE_URL, delivery, purger, log });
+  const freshness = new Freshness({ db, siteDir, origin: renderSource, siteUrl: config.SITE_URL, delivery, purger, log, ...catchUpFrom(siteDir) });
   freshness.start();
 
   let timer: NodeJS.Timeout | undefined;
