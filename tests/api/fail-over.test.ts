@@ -130,7 +130,7 @@ describe.skipIf(!databaseUrl || !NGINX)('several instances on one PostgreSQL dat
     }
   });
 
-  it('sessions hold across instances: signed up on B, known on C; signed out on C, unknown on B', async () => {
+  it('sessions hold across instances: signed up on B, known on C; signed out on C, unknown on B; signed in on C, known on B', async () => {
     const email = `two-sessions-${Date.now()}@example.org`;
     const xff = { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}, 127.0.0.1` };
     const signup = await fetch(`${b.server.baseUrl}/api/account/registeration`, {
@@ -141,11 +141,21 @@ describe.skipIf(!databaseUrl || !NGINX)('several instances on one PostgreSQL dat
     expect(signup.status).toBe(201);
     const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
     expect(cookie).toMatch(/=/);
-    const me = async (base: string) => (await (await fetch(`${base}/api/account/me`, { headers: { cookie } })).json()) as { response: { email?: string } | null };
+    const me = async (base: string, withCookie = cookie) =>
+      (await (await fetch(`${base}/api/account/me`, { headers: { cookie: withCookie } })).json()) as { response: { email?: string } | null };
     expect((await me(c.server.baseUrl)).response?.email).toBe(email);
     const out = await fetch(`${c.server.baseUrl}/api/account/logout`, { method: 'POST', headers: { cookie, origin: c.server.baseUrl, ...xff } });
     expect(out.status).toBe(200);
     expect((await me(b.server.baseUrl)).response?.email).toBeUndefined();
+    // Signed in on C, known on B.
+    const login = await fetch(`${c.server.baseUrl}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: c.server.baseUrl, ...xff },
+      body: new URLSearchParams({ username: email, password: 'a long passphrase 2026' }).toString(),
+    });
+    expect(login.status).toBe(200);
+    const signedIn = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect((await me(b.server.baseUrl, signedIn)).response?.email).toBe(email);
   });
 
   it('SIGKILL of one instance under load through nginx: no GET fails; every acknowledged POST is stored', async () => {
