@@ -1,7 +1,8 @@
 /**
  * Starts Debian's nginx with the project's deploy/nginx/2m.conf in front of
- * a running site, in a private temporary prefix (used by
- * tests/api/nginx.test.ts and `npm run bench:static`).
+ * a running site (or several instances: an upstream of each), in a private
+ * temporary prefix (used by tests/api/nginx.test.ts, tests/api/fail-over.test.ts
+ * and `npm run bench:static`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,8 @@ function ping(url: string): Promise<void> {
 
 export async function startNginx(opts: {
   siteDir: string;
-  upstream: string;
+  /** host:port of the Node server, or of each instance (one upstream `server` line each). */
+  upstream: string | string[];
   clientDir?: string;
   port?: number;
   workers?: number;
@@ -47,7 +49,9 @@ export async function startNginx(opts: {
     .replaceAll('{{SERVER_NAME}}', 'localhost')
     .replaceAll('{{SITE_DIR}}', opts.siteDir)
     .replaceAll('{{CLIENT_DIR}}', opts.clientDir ?? path.join(root, 'dist/client'))
-    .replaceAll('{{UPSTREAM}}', opts.upstream)
+    // The upstream's `server` line, once per instance.
+    .replace(/^\s*server \{\{UPSTREAM\}\}.*$/m, (line) => [opts.upstream].flat().map((u) => line.replace('{{UPSTREAM}}', u)).join('\n'))
+    .replaceAll('{{UPSTREAM}}', [opts.upstream].flat()[0]!)
     .replaceAll('{{SECURITY_HEADERS}}', path.join(prefix, 'security-headers.conf'));
   // The security headers' snippet as an operator makes it, with the site's environment.
   const snippet = spawnSync(process.execPath, [path.join(root, 'scripts/security-headers.ts')], {

@@ -2,8 +2,10 @@
  * Runs one pre-build against the running site (DESIGN.md §4): renders every
  * page that exists now into a new build folder and swaps it in atomically.
  * For a cron job or a publishing hook; the server also does it on schedule
- * (REBUILD_INTERVAL_MIN). Exits 1 when the build failed (the previous build
- * keeps serving) and 2 when another pre-build is running.
+ * (REBUILD_INTERVAL_MIN). It waits for its turn while an instance of the
+ * same store pre-builds (the `prebuild` lease, ADR 020). Exits 1 when the
+ * build failed (the previous build keeps serving) and 2 when another
+ * pre-build holds the same site folder.
  *
  *   node scripts/rebuild.ts [--origin http://127.0.0.1:4321]
  */
@@ -11,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, getConfig } from '../src/server/config.ts';
 import { getStore } from '../src/server/db/index.ts';
 import { prebuild, PrebuildBusyError } from '../src/server/delivery/prebuild.ts';
-import { siteDirOf } from '../src/server/delivery/serve.ts';
+import { PREBUILD_LEASE, siteDirOf } from '../src/server/delivery/serve.ts';
+import { withTurn } from '../src/server/leases.ts';
 
 const { values } = parseArgs({ options: { origin: { type: 'string' } } });
 
@@ -27,13 +30,20 @@ const origin = values.origin ?? `http://${host}:${config.PORT}`;
 const { db } = await getStore();
 let code = 0;
 try {
-  await prebuild({
+  // One full pre-build at a time among the instances of this store (ADR 020): wait for the turn.
+  await withTurn(
     db,
-    origin,
-    siteDir: siteDirOf(config),
-    articlesPerLanguage: config.PRERENDER_ARTICLES,
-    log: (m) => console.log(`[rebuild] ${m}`),
-  });
+    PREBUILD_LEASE,
+    () =>
+      prebuild({
+        db,
+        origin,
+        siteDir: siteDirOf(config),
+        articlesPerLanguage: config.PRERENDER_ARTICLES,
+        log: (m) => console.log(`[rebuild] ${m}`),
+      }),
+    { onWait: (holder) => console.log(`[rebuild] waiting for the pre-build turn${holder ? ` (held by ${holder.holder})` : ''}`) },
+  );
 } catch (err) {
   code = err instanceof PrebuildBusyError ? 2 : 1;
   if (code === 2) console.error(`[rebuild] ${(err as Error).message}`);

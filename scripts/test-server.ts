@@ -172,7 +172,7 @@ export async function startServer(opts: {
   prebuild?: boolean;
   /** The weather provider (a fake, scripts/fake-weather.ts); default: the configured one. */
   weatherUrl?: string;
-  /** More environment for the server (e.g. MEDIA_S3_URL and AWS_* for a shared bucket). */
+  /** More environment, over the defaults below (e.g. a SITE_URL shared by several instances, or MEDIA_S3_URL and AWS_* for a shared bucket). */
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());

@@ -2,7 +2,8 @@
  * Issue 12 item 3 over real HTTP: `npm start`, requests in flight, SIGTERM
  * to npm. /healthz answers 503 at once, every request sent is answered
  * (none reset), acknowledged events are stored, and the whole process tree
- * is gone within 10 s.
+ * is gone within 10 s. On the test server's store (PostgreSQL in the
+ * PostgreSQL pass).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { openStore } from '../../src/server/db/index.ts';
-import { freePort } from '../../scripts/test-server.ts';
+import { freePort, storeEnv, testDatabaseUrl } from '../../scripts/test-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = inject('dataDir');
@@ -50,7 +51,8 @@ it('SIGTERM to npm start: healthz 503 at once, requests in flight answered, exit
       HOST: '127.0.0.1',
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
+      // The test server's store: its SQLite file, or in the PostgreSQL pass its database.
+      ...storeEnv(dataDir),
       SITE_DIR: siteDir,
       SEED_ON_START: 'false',
       PREBUILD: 'false',
@@ -110,7 +112,7 @@ it('SIGTERM to npm start: healthz 503 at once, requests in flight answered, exit
   expect(alive(pid)).toBe(false);
   agent.destroy();
 
-  const { db } = await openStore({ dataDir });
+  const { db } = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   try {
     const stored = await db.selectFrom('play_events').select('user_id').where('user_id', 'in', ids).execute();
     expect(stored).toHaveLength(ids.filter((_, i) => statuses[6 + i] === 204).length);

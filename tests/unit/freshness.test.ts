@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordContentChange } from '../../src/server/content/changes.ts';
 import { openStore, type Store } from '../../src/server/db/index.ts';
-import { Freshness } from '../../src/server/delivery/freshness.ts';
+import { catchUpFrom, Freshness } from '../../src/server/delivery/freshness.ts';
 import { swapTo } from '../../src/server/delivery/prebuild.ts';
 import type { RenderedPage } from '../../src/server/delivery/render-page.ts';
 import type { DeliveryControl } from '../../src/server/delivery/server.ts';
@@ -119,5 +119,25 @@ describe('freshness', () => {
     await f.tick();
     expect(renders.sort()).toEqual(['/fr', '/fr/sport/a']);
     expect(readFileSync(file('b2', '/fr'), 'utf8')).toBe('<p>/fr v2</p>');
+  });
+
+  it('a restarted instance catches up from its build in place: a change made while it was down reaches its pages at once', async () => {
+    const now = Date.now();
+    expect(catchUpFrom(dir, now)).toEqual({});
+    makeBuild('b1', new Date(now - 10 * 60_000), ['/fr', '/fr/sport/a']);
+    symlinkSync(path.join('builds', 'b1'), path.join(dir, 'current'));
+    expect(catchUpFrom(dir, now)).toEqual({ start: new Date(now - 10 * 60_000) });
+    // Recorded 5 minutes ago, while the instance was down (past the feed's 30 s overlap).
+    await recordContentChange(store.db, { paths: ['/fr'], reason: 'update' }, new Date(now - 5 * 60_000));
+    version = 2;
+    const fromNow = new Freshness({ db: store.db, siteDir: dir, origin: source, siteUrl: 'https://www.2m.ma', delivery });
+    expect((await fromNow.tick()).rendered).toEqual([]);
+    const caughtUp = new Freshness({ db: store.db, siteDir: dir, origin: source, siteUrl: 'https://www.2m.ma', delivery, ...catchUpFrom(dir) });
+    expect((await caughtUp.tick()).rendered).toEqual(['/fr']);
+    expect(readFileSync(file('b1', '/fr'), 'utf8')).toBe('<p>/fr v2</p>');
+    // At most an hour back.
+    makeBuild('old', new Date(now - 3 * 3600_000), ['/fr']);
+    await swapTo(dir, 'old');
+    expect(catchUpFrom(dir, now)).toEqual({ start: new Date(now - 3600_000) });
   });
 });

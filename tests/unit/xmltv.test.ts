@@ -224,6 +224,21 @@ describe('grid import and export', () => {
     expect((await gridDay(db, 'fr', '2026-12-01', NOW)).entries).toEqual([]);
   });
 
+  it('concurrent imports take turns: two overlapping documents sent at once never both land (PostgreSQL: a transaction lock)', async () => {
+    const db = await store();
+    const first = doc(prog('20261210100000 +0000', '20261210120000 +0000', 'Un'));
+    const second = doc(prog('20261210110000 +0000', '20261210130000 +0000', 'Deux'));
+    for (let round = 0; round < 5; round++) {
+      await db.deleteFrom('grid_entries').where('starts_at', '>=', '2026-12-10').execute();
+      const outcomes = await Promise.allSettled([importGrid(db, first, NOW), importGrid(db, second, NOW)]);
+      // Whichever came second either replaced the first (its span covers the start) or was refused for overlapping it.
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(GridImportError);
+      const rows = await db.selectFrom('grid_entries').select(['starts_at', 'ends_at']).where('starts_at', '>=', '2026-12-10').orderBy('starts_at').execute();
+      expect(rows.length).toBeGreaterThan(0);
+      for (let i = 1; i < rows.length; i++) expect(rows[i]!.starts_at >= rows[i - 1]!.ends_at, JSON.stringify(rows)).toBe(true);
+    }
+  });
+
   it('a document cut at midnight replaces those hours only, and its night programmes join the previous broadcast day', async () => {
     const db = await store();
     await importGrid(db, WEEK, NOW);

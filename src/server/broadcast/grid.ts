@@ -11,9 +11,11 @@
  * those days; one cut at midnight replaces the same hours and leaves the
  * rest of the broadcast days it touches as they were. Each entry keeps the
  * broadcast day it starts in (`broadcastDay`), as the TV guide shows it.
+ * Concurrent imports (several instances, PostgreSQL) take turns.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
+import { dialectOf } from '../db/statistics.ts';
 import type { Database, NewRow, Row } from '../db/schema.ts';
 import { addDays, broadcastDay, isValidDay } from '../../lib/dates.ts';
 import { programmePath, LOCALES } from '../../lib/paths.ts';
@@ -23,6 +25,8 @@ import { formatXmltvTime, parseXmltv, writeXmltv, type XmltvError, type XmltvPro
 
 /** The id of the grid's channel when the store has no live channel. */
 export const DEFAULT_CHANNEL_ID = '2m';
+/** The PostgreSQL advisory lock key of grid imports ("2mgrid" in ASCII). */
+const GRID_IMPORT_LOCK = 0x326d67726964n;
 /** At most this many broadcast days in one import or export. */
 export const MAX_GRID_DAYS = 31;
 
@@ -78,6 +82,10 @@ const who = (p: XmltvProgramme) => ({ programme: p.index, title: p.title.fr || p
  */
 export async function importGrid(db: DB, xml: string, now: Date = new Date()): Promise<GridImportResult> {
   return db.transaction().execute(async (trx) => {
+    // Imports take turns: on PostgreSQL two concurrent transactions would each check overlaps against a grid
+    // without the other's programmes, and both land. A transaction-level lock serializes them (released at
+    // commit or rollback). SQLite runs one write transaction at a time already.
+    if (dialectOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${sql.lit(GRID_IMPORT_LOCK)})`.execute(trx);
     const channel = await gridChannel(trx);
     const parsed = parseXmltv(xml, { channels: [channel.id] });
     if (!parsed.ok) throw new GridImportError(parsed.errors);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Dialect } from './dialect.ts';
 import { initialMigration } from './migrations/001_initial.ts';
@@ -14,6 +14,7 @@ import { broadcastMigration } from './migrations/010_broadcast.ts';
 import { hardeningMigration } from './migrations/011_hardening.ts';
 import { indexesMigration } from './migrations/013_indexes.ts';
 import { pushKeysMigration } from './migrations/014_push_keys.ts';
+import { leasesMigration } from './migrations/015_leases.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -31,11 +32,35 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '011_hardening': hardeningMigration(dialect),
     '013_indexes': indexesMigration(dialect),
     '014_push_keys': pushKeysMigration(dialect),
+    '015_leases': leasesMigration(dialect),
   };
 }
 
+/**
+ * Migrations the store has run that this code does not know: a newer version
+ * of the site migrated it (a rolling upgrade, docs/deploy.md). Empty on a new store.
+ */
+async function newerMigrations(db: Kysely<unknown>, known: Record<string, Migration>): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+    return rows.map((r) => r.name).filter((name) => !(name in known));
+  } catch {
+    return []; // no migration table yet
+  }
+}
+
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const known = migrationsFor(dialect);
+  // During a rolling upgrade an instance of the previous version may (re)start after a newer one
+  // migrated the store: it runs on the newer schema (migrations only add) instead of refusing to start,
+  // which is what Kysely does when the store has run a migration it does not list.
+  const newer = await newerMigrations(db, known);
+  if (newer.length > 0) {
+    console.warn(`[store] the store has migrations newer than this code (${newer.join(', ')}): a newer version migrated it; running with them`);
+  }
+  const migrations: Record<string, Migration> = { ...known };
+  for (const name of newer) migrations[name] = { up: async () => {} };
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Numbers are reserved per feature and land in any order: a store that
   // already ran a later one must still take an earlier one added after it.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });

@@ -534,6 +534,16 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/** Turns one instance at a time holds (src/server/leases.ts, 015). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  /** Epoch milliseconds after which the lease may be taken over. */
+  expires_at: number;
+  /** Epoch milliseconds when the holder took it. */
+  acquired_at: number;
+}
+
 export interface ClickEventsTable {
   id: Id;
   event_id: number;
@@ -637,6 +647,7 @@ export interface Database {
   form_submissions: FormSubmissionsTable;
   mail_deliveries: MailDeliveriesTable;
   rate_limits: RateLimitsTable;
+  leases: LeasesTable;
   click_events: ClickEventsTable;
   play_events: PlayEventsTable;
   push_subscriptions: PushSubscriptionsTable;

@@ -53,6 +53,27 @@ export interface FreshnessOptions {
   log?: (message: string) => void;
 }
 
+/** How far back a (re)starting instance applies the changes its build in place may lack. */
+const CATCH_UP_MS = 60 * 60_000;
+
+/**
+ * Where the change-feed follower starts: at the start of the build in place
+ * (at most CATCH_UP_MS back), so that what changed while this instance was
+ * down or since that build reaches its pages at once, not at its next
+ * pre-build (which may wait for its turn). Without a build: now (the first
+ * pre-build has everything).
+ */
+export function catchUpFrom(siteDir: string, now = Date.now()): { start?: Date } {
+  const id = currentBuildId(siteDir);
+  if (!id) return {};
+  try {
+    const builtAt = Date.parse(readManifest(siteDir, id).builtAt);
+    return Number.isFinite(builtAt) ? { start: new Date(Math.max(builtAt, now - CATCH_UP_MS)) } : {};
+  } catch {
+    return {};
+  }
+}
+
 type Action = 'render' | 'gone';
 
 /** How long applied changes are remembered, to re-apply them to a build that started before them. */

@@ -1,7 +1,8 @@
 /**
  * Runs the site: the front server (server.ts) in front of the built Astro
  * handler, which runs in the render pool's worker threads (render-pool.ts),
- * the pre-build job at start and on schedule (prebuild.ts), the change-feed
+ * the pre-build job at start and on schedule (prebuild.ts; one instance of
+ * the store at a time, by the `prebuild` lease: leases.ts), the change-feed
  * follower (freshness.ts), and an orderly shutdown (stop accepting, finish
  * requests, stop the workers, run the shutdown hooks of lifecycle.ts, close
  * the store).
@@ -20,11 +21,15 @@ import { startMailWorker } from '../mail/index.ts';
 import { prebuild, PrebuildBusyError, type PrebuildResult, type RenderSource } from './prebuild.ts';
 import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
-import { Freshness } from './freshness.ts';
+import { catchUpFrom, Freshness } from './freshness.ts';
 import { createDeliveryHandler, createDeliveryServer, type DeliveryHandler, type NodeHandler } from './server.ts';
 import { rejectMalformedUrls } from '../pages/malformed-url.ts';
 import { apiQueryParamsOf, apiQueryRules, type ApiQueryRule } from '../api/query-params.ts';
 import { currentBuildId } from './site-dir.ts';
+import { withTurn } from '../leases.ts';
+
+/** The lease of the full pre-build (src/server/leases.ts, ADR 020). */
+export const PREBUILD_LEASE = 'prebuild';
 
 export interface RunningSite {
   server: Server;
@@ -125,20 +130,35 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   startMailWorker();
 
   let running: Promise<PrebuildResult | null> | null = null;
+  // Aborted when a stop begins: a pre-build still waiting for its turn is given up.
+  const stopWaiting = new AbortController();
   const rebuild = (): Promise<PrebuildResult | null> => {
     if (running) return Promise.resolve(null);
     running = (async () => {
       try {
-        // The page list is read by a worker too: this thread never waits for the store.
-        const paths = pool ? await pool.call<string[]>('prebuildPaths', config.PRERENDER_ARTICLES) : undefined;
-        return await prebuild({
+        // One full pre-build at a time among the instances of this store (ADR 020): the others wait for their turn.
+        const turn = await withTurn(
           db,
-          origin: renderSource,
-          siteDir,
-          articlesPerLanguage: config.PRERENDER_ARTICLES,
-          log,
-          ...(paths ? { paths } : {}),
-        });
+          PREBUILD_LEASE,
+          async () => {
+            // The page list is read by a worker too: this thread never waits for the store.
+            const paths = pool ? await pool.call<string[]>('prebuildPaths', config.PRERENDER_ARTICLES) : undefined;
+            return await prebuild({
+              db,
+              origin: renderSource,
+              siteDir,
+              articlesPerLanguage: config.PRERENDER_ARTICLES,
+              log,
+              ...(paths ? { paths } : {}),
+            });
+          },
+          {
+            signal: stopWaiting.signal,
+            onWait: (holder) => log(`pre-build: waiting for the turn${holder ? ` (held by ${holder.holder})` : ''}`),
+            onLost: () => log('pre-build: the turn expired while building (this instance stalled); another instance may build now'),
+          },
+        );
+        return turn.ran ? turn.value : null;
       } catch (err) {
         if (!(err instanceof PrebuildBusyError)) log(`pre-build failed: ${(err as Error).message}`);
         return null;
@@ -151,7 +171,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
 
   // Content changes reach the pages within a second or two (freshness.ts, ADR 010).
   const purger = config.CDN_PURGE_URL ? new CdnPurger({ url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN, log }) : null;
-  const freshness = new Freshness({ db, siteDir, origin: renderSource, siteUrl: config.SITE_URL, delivery, purger, log });
+  const freshness = new Freshness({ db, siteDir, origin: renderSource, siteUrl: config.SITE_URL, delivery, purger, log, ...catchUpFrom(siteDir) });
   freshness.start();
 
   let timer: NodeJS.Timeout | undefined;
@@ -176,6 +196,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     stopping ??= (async () => {
       const deadline = Date.now() + STOP_BUDGET_MS;
       clearInterval(timer);
+      stopWaiting.abort();
       await freshness.stop();
       await connections.drain({ deadline: deadline - 2500 });
       // A pre-build in progress fails once the server is closed; it is not waited for past the budget.
