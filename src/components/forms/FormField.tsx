@@ -40,13 +40,13 @@ export function FormField(props: FormFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error || live ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  const aria = { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined } as const;
+  const aria = { 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined } as const;
 
   let input;
   if (control.as === 'select') {
     const { as: _as, options, ...rest } = control;
     input = (
-      <select {...rest} {...aria}>
+      <select id={id} {...rest} {...aria}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -56,10 +56,10 @@ export function FormField(props: FormFieldProps) {
     );
   } else if (control.as === 'textarea') {
     const { as: _as, ...rest } = control;
-    input = <textarea {...rest} {...aria} />;
+    input = <textarea id={id} {...rest} {...aria} />;
   } else {
     const { as: _as, ...rest } = control;
-    input = <input {...rest} {...aria} />;
+    input = <input id={id} {...rest} {...aria} />;
   }
 
   return (
