@@ -45,5 +45,6 @@ export async function withIslandStylesInHead(response: Response): Promise<Respon
   const html = hoistIslandStyleBytes(Buffer.from(await response.arrayBuffer()));
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(new Uint8Array(html.buffer, html.byteOffset, html.length), { status: response.status, statusText: response.statusText, headers });
+  // Buffer.concat and Buffer.from(ArrayBuffer) are backed by an ArrayBuffer, never a SharedArrayBuffer.
+  return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length), { status: response.status, statusText: response.statusText, headers });
 }
