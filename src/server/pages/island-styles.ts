@@ -51,5 +51,6 @@ export async function withIslandStylesInHead(response: Response): Promise<Respon
   const html = hoistIslandStyleBytes(Buffer.from(await response.arrayBuffer()));
   const headers = new Headers(response.headers);
   headers.delete('content-length');
+  // Buffer.concat and Buffer.from(ArrayBuffer) are backed by an ArrayBuffer, never a SharedArrayBuffer.
   return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length), { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers });
 }
