@@ -97,7 +97,7 @@ function useNearScreen(container: RefObject<HTMLElement | null>, margin: string 
         setNear(true);
         observer.disconnect();
       },
-      { rootMargin: margin },
+      margin ? { rootMargin: margin } : {},
     );
     observer.observe(el);
     return () => observer.disconnect();
