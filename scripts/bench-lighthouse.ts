@@ -8,6 +8,7 @@
  *
  *   npm run bench:lighthouse [-- URL] [-- --only home,live] [-- --lang fr]
  *   BENCH_URL=http://host:port npm run bench:lighthouse
+ *   BENCH_PORT=4471 npm run bench:lighthouse    the started server's port
  *   npm run bench:lighthouse            no URL: build if stale, seed a temp
  *                                       store and start the built server
  *
@@ -16,8 +17,12 @@
  * One Chromium, one page at a time (a second one at once would skew both on
  * a small machine). BENCH_LH_RUNS=n runs each page n times and keeps the
  * median run by performance score; BENCH_LH_SAVE=dir keeps each report
- * (JSON, for the Lighthouse viewer).
+ * (JSON, for the Lighthouse viewer). After the table: each page's largest
+ * paint (which element), then one PASS/FAIL line per budget with its worst
+ * page, and the load average of the machine (TBT and the performance score
+ * grow with it; bytes and the LCP element do not).
  */
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -51,6 +56,8 @@ interface Result {
   cls: number;
   bytes: number;
   requests: number;
+  /** The largest paint's element (Lighthouse's selector) and its picture's delay to request, as simulated. */
+  lcpElement: string;
 }
 
 async function articlePath(base: string, lang: Locale): Promise<string> {
@@ -106,6 +113,8 @@ async function audit(port: number, url: string): Promise<Omit<Result, 'type' | '
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const num = (id: string): number => Number(lhr.audits[id]?.numericValue ?? NaN);
   const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
+  const lcpItems = (lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; selector?: string }[] } | undefined)?.items ?? [];
+  const lcpElement = lcpItems.find((i) => i.type === 'node')?.selector ?? '?';
   return {
     scores: {
       performance: score(lhr.categories.performance?.score),
@@ -118,6 +127,7 @@ async function audit(port: number, url: string): Promise<Omit<Result, 'type' | '
     cls: num('cumulative-layout-shift'),
     bytes: num('total-byte-weight'),
     requests,
+    lcpElement,
   };
 }
 
@@ -157,6 +167,37 @@ function table(rows: Result[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
+/** One line per budget: PASS or FAIL, with the worst page's figure. */
+function verdicts(rows: Result[]): string {
+  const lines: string[] = [];
+  const check = (label: string, pages: Result[], value: (r: Result) => number, ok: (v: number) => boolean, show: (v: number) => string, worstIsHigh: boolean) => {
+    if (pages.length === 0) return;
+    const sorted = [...pages].sort((a, b) => (worstIsHigh ? value(b) - value(a) : value(a) - value(b)));
+    const worst = sorted[0]!;
+    const failed = pages.filter((r) => !ok(value(r)));
+    lines.push(
+      `${failed.length ? 'FAIL' : 'PASS'}  ${label.padEnd(34)} worst ${show(value(worst))} (${worst.type} ${worst.lang})` +
+        (failed.length ? `; over: ${failed.map((r) => `${r.type} ${r.lang}`).join(', ')}` : ''),
+    );
+  };
+  check(`performance ≥ ${BUDGETS.performance}`, rows, (r) => r.scores.performance, (v) => v >= BUDGETS.performance, String, false);
+  check('accessibility = 100', rows, (r) => r.scores.accessibility, (v) => v >= BUDGETS.accessibility, String, false);
+  check('SEO = 100', rows, (r) => r.scores.seo, (v) => v >= BUDGETS.seo, String, false);
+  check(`LCP ≤ ${BUDGETS.lcpMs} ms`, rows, (r) => r.lcpMs, (v) => v <= BUDGETS.lcpMs, (v) => `${Math.round(v)} ms`, true);
+  check(`TBT ≤ ${BUDGETS.tbtMs} ms`, rows, (r) => r.tbtMs, (v) => v <= BUDGETS.tbtMs, (v) => `${Math.round(v)} ms`, true);
+  check(`CLS ≤ ${BUDGETS.cls}`, rows, (r) => r.cls, (v) => v <= BUDGETS.cls, (v) => v.toFixed(3), true);
+  check(
+    `home/article ≤ ${BUDGETS.homeArticleBytes / 1024} KB transferred`,
+    rows.filter((r) => r.type === 'home' || r.type === 'article'),
+    (r) => r.bytes,
+    (v) => v <= BUDGETS.homeArticleBytes,
+    (v) => `${(v / 1024).toFixed(0)} KB`,
+    true,
+  );
+  lines.push('(best practices is shown, not budgeted; TBT and performance need a quiet machine: see docs/performance.md)');
+  return lines.join('\n');
+}
+
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -187,8 +228,10 @@ async function run(base: string): Promise<number> {
   } finally {
     await chrome.kill();
   }
-  console.log(`Lighthouse mobile on ${base} (${runs} run(s) a page, median by performance)\n`);
+  console.log(`Lighthouse mobile on ${base} (${runs} run(s) a page, median by performance; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
   console.log(table(rows));
+  console.log(`\nLargest paint:\n${rows.map((r) => `  ${r.type} ${r.lang}: ${r.lcpElement}`).join('\n')}`);
+  console.log(`\n${verdicts(rows)}`);
   const failures = rows.flatMap(failuresOf);
   if (failures.length) {
     console.error(`\nOVER BUDGET\n  ${failures.join('\n  ')}`);
@@ -208,7 +251,8 @@ async function main(): Promise<void> {
   const { ensureBuild, seedTempDataDir, startServer } = await import('./test-server.ts');
   const dataDir = await seedTempDataDir();
   ensureBuild();
-  const server = await startServer({ dataDir });
+  // BENCH_PORT: a port of your own on a shared machine (default: any free one).
+  const server = await startServer({ dataDir, ...(process.env.BENCH_PORT ? { port: Number(process.env.BENCH_PORT) } : {}) });
   try {
     process.exitCode = await run(server.baseUrl);
   } finally {

@@ -16,6 +16,7 @@
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { AD_BG_COLOR } from '../lib/ads/display.ts';
+import { FORMAT_TYPES, MODERN_FORMATS, renditionUrl, type ModernFormat } from '../lib/renditions.ts';
 import * as m from '../paraglide/messages.js';
 import { ping } from './ads/house.ts';
 import type { HouseAd } from './ads/provider.ts';
@@ -53,6 +54,28 @@ function useImpressions(ad: HouseAd | null, element: React.RefObject<HTMLElement
   }, [ad, element]);
 }
 
+/** A same-origin picture's twin (the ad server gives absolute URLs); null elsewhere. */
+function twinOf(url: string, format: ModernFormat): string | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    const u = new URL(url, window.location.href);
+    if (u.origin !== window.location.origin) return null;
+    const twin = renditionUrl(u.pathname, format);
+    return twin ? `${u.origin}${twin}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The creative's AVIF or WebP twins (/media pictures, ADR 014) at 1x and 2x; null when it has none. */
+function twinSrcset(image: string, image2x: string | null | undefined, format: ModernFormat): string | null {
+  const one = twinOf(image, format);
+  if (!one) return null;
+  if (!image2x) return one;
+  const two = twinOf(image2x, format);
+  return two ? `${one} 1x, ${two} 2x` : null;
+}
+
 function HouseBanner({ ad, locale }: { ad: HouseAd; locale: 'ar' | 'fr' }) {
   const link = useRef<HTMLAnchorElement>(null);
   useImpressions(ad, link);
@@ -70,14 +93,20 @@ function HouseBanner({ ad, locale }: { ad: HouseAd; locale: 'ar' | 'fr' }) {
       data-size={`${ad.width}x${ad.height}`}
     >
       {ad.image && (
-        <img
-          src={ad.image}
-          srcSet={ad.image2x ? `${ad.image} 1x, ${ad.image2x} 2x` : undefined}
-          width={ad.width}
-          height={ad.height}
-          alt={ad.textOverlay ? '' : ad.headline}
-          decoding="async"
-        />
+        <picture>
+          {MODERN_FORMATS.map((format) => {
+            const srcSet = twinSrcset(ad.image!, ad.image2x, format);
+            return srcSet && <source key={format} type={FORMAT_TYPES[format]} srcSet={srcSet} />;
+          })}
+          <img
+            src={ad.image}
+            srcSet={ad.image2x ? `${ad.image} 1x, ${ad.image2x} 2x` : undefined}
+            width={ad.width}
+            height={ad.height}
+            alt={ad.textOverlay ? '' : ad.headline}
+            decoding="async"
+          />
+        </picture>
       )}
       {ad.textOverlay && (
         <span className="ad-house-text">

@@ -11,3 +11,5 @@ export const HOME_LEAD_SIZES = '(min-width: 1200px) 700px, (min-width: 992px) 58
 export const ARTICLE_COVER_SIZES = '(min-width: 800px) 760px, 100vw';
 /** A video page's poster (PlayerPoster: the live page, replays, bulletins). */
 export const PLAYER_POSTER_SIZES = '(min-width: 1200px) 800px, (min-width: 900px) 66vw, 100vw';
+/** The live strip's picture, CSS px wide (104 px high at 16:9, src/islands/player/live-strip.css): a `<video poster>`, one URL. */
+export const LIVE_STRIP_POSTER_WIDTH = 185;

@@ -34,3 +34,20 @@ export function renditionSrcset(srcset: string, format: ModernFormat): string | 
   }
   return parts.length > 0 ? parts.join(', ') : null;
 }
+
+/**
+ * One URL for a picture drawn `cssWidth` px wide where no srcset can be
+ * given (a `<video poster>`): the smallest rendition of `srcset` at least
+ * twice that wide (else the original), as its WebP twin (every browser
+ * with `<video>` posters in use today reads WebP) when it has one.
+ */
+export function singleRenditionUrl(image: { url: string; srcset: string }, cssWidth: number): string {
+  const candidates = image.srcset
+    .split(',')
+    .map((s) => s.trim().split(/\s+/))
+    .map(([url = '', w = '']) => ({ url, width: /^\d+w$/.test(w) ? Number(w.slice(0, -1)) : NaN }))
+    .filter((c) => c.url && Number.isFinite(c.width) && c.width >= cssWidth * 2)
+    .sort((a, b) => a.width - b.width);
+  const chosen = candidates[0]?.url ?? image.url;
+  return renditionUrl(chosen, 'webp') ?? chosen;
+}

@@ -24,6 +24,8 @@
  */
 import { atom } from 'nanostores';
 import { siteFetch } from '../lib/api-client.ts';
+import { LIVE_STRIP_POSTER_WIDTH } from '../lib/image-sizes.ts';
+import { singleRenditionUrl } from '../lib/renditions.ts';
 
 export const STOP_VIDEO = 'stop-video';
 export const PLAY_VIDEO = 'play-video';
@@ -115,11 +117,16 @@ export function liveAddressOf(body: unknown): string | null {
   return typeof first === 'string' && first.trim() ? first : null;
 }
 
-/** The channel's name and poster URL from a /api/getLiveSection answer. */
+/** The channel's name and the strip's poster URL from a /api/getLiveSection answer. */
 export function liveChannelOf(body: unknown): { title: string; poster: string | null } | null {
-  const news = (body as { response?: { news?: { title?: unknown; poster?: { url?: unknown } | null } } } | null)?.response?.news;
+  const news = (body as { response?: { news?: { title?: unknown; poster?: { url?: unknown; srcset?: unknown } | null } } } | null)?.response
+    ?.news;
   if (!news || typeof news.title !== 'string') return null;
-  const poster = news.poster && typeof news.poster.url === 'string' ? news.poster.url : null;
+  // The strip's size of it (as the server-rendered strip: NavBar.astro), not the full picture.
+  const poster =
+    news.poster && typeof news.poster.url === 'string'
+      ? singleRenditionUrl({ url: news.poster.url, srcset: typeof news.poster.srcset === 'string' ? news.poster.srcset : '' }, LIVE_STRIP_POSTER_WIDTH)
+      : null;
   return { title: news.title, poster };
 }
 

@@ -95,6 +95,10 @@ describe('security headers (item 4)', () => {
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
       expect(res.status, `${method} ${path}`).toBeLessThan(500);
     }
+    // Pages and scripts carry the whole policy; a JSON answer the short one that allows nothing.
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const json = await raw('/api/articlesrecent');
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     // SITE_URL is http here: no HSTS (it would pin a plain-http test origin).
     expect(page.headers['strict-transport-security']).toBeUndefined();
   });

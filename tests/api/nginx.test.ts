@@ -61,8 +61,10 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
     const direct = await get(`${baseUrl}/fr`);
     for (const path of ['/fr', '/favicon.svg', '/api/articlesrecent']) {
       const res = await get(`${front}${path}`);
+      // The same answer from the Node server (a JSON answer has the short passive policy there and through nginx).
+      const node = path === '/fr' ? direct : await get(`${baseUrl}${path}`);
       for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy']) {
-        expect(res.headers[name], `${path} ${name}`).toBe(direct.headers[name]);
+        expect(res.headers[name], `${path} ${name}`).toBe(node.headers[name]);
       }
     }
     const asset = (/\/_astro\/[^"']+\.js/.exec(direct.body.toString()) ?? [''])[0];

@@ -150,6 +150,11 @@ test.describe('resizing and targeting', () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto('/fr');
     await expect(slot(page, 'ad-top-mobile')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
+    // The rectangle, far below the first screen on a phone, is asked for only once it nears the screen.
+    expect(seen.some((u) => u.searchParams.get('unit') === '/2M/mobile/rectangle')).toBe(false);
+    await page.locator('[data-ad-slot="rectangle"]').scrollIntoViewIfNeeded();
+    await expect(slot(page, 'ad-rectangle')).toHaveAttribute('data-ad-unit', '/2M/mobile/rectangle', { timeout: 15_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize({ width: 800, height: 800 });
     await expect(slot(page, 'ad-top-web')).toHaveAttribute('data-ad-status', 'filled');
     await expect(slot(page, 'ad-top-web').locator('a.ad-house')).toHaveAttribute('data-size', '728x90');

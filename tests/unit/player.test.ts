@@ -158,7 +158,10 @@ describe('the live address answer (SPEC §3, §7.6)', () => {
 
   it('is the first url of response.news', () => {
     expect(liveAddressOf(body)).toBe('/live/2m/index.m3u8');
-    expect(liveChannelOf(body)).toEqual({ title: '2M Maroc', poster: '/media/img/live.jpg' });
+    // The strip's poster: the WebP twin (ADR 014) of the smallest rendition at least twice its width.
+    expect(liveChannelOf(body)).toEqual({ title: '2M Maroc', poster: '/media/img/live.webp' });
+    const withRenditions = { response: { news: { ...body.response.news, poster: { url: '/media/img/live.jpg', srcset: '/media/img/live-320.jpg 320w, /media/img/live-640.jpg 640w, /media/img/live.jpg 1280w' } } } };
+    expect(liveChannelOf(withRenditions)?.poster).toBe('/media/img/live-640.webp');
   });
 
   it('is nothing for an empty or malformed answer', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renditionSrcset, renditionUrl } from '../../src/lib/renditions.ts';
+import { renditionSrcset, renditionUrl, singleRenditionUrl } from '../../src/lib/renditions.ts';
 import { guideDayShown } from '../../src/server/pages/guidetv.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'renditions-'));
@@ -29,6 +29,18 @@ describe('rendition names', () => {
     expect(renditionSrcset('/media/a-320.jpg 320w, /media/a-640.jpg 640w', 'avif')).toBe('/media/a-320.avif 320w, /media/a-640.avif 640w');
     expect(renditionSrcset('/media/a-320.jpg 320w, https://x/a.jpg 640w', 'avif')).toBeNull();
     expect(renditionSrcset('', 'avif')).toBeNull();
+  });
+});
+
+describe('one URL where no srcset can be given (a video poster)', () => {
+  const image = { url: '/media/img/live.jpg', srcset: '/media/img/live-320.jpg 320w, /media/img/live-640.jpg 640w, /media/img/live.jpg 1280w' };
+  it('is the WebP twin of the smallest rendition at least twice as wide as drawn', () => {
+    expect(singleRenditionUrl(image, 185)).toBe('/media/img/live-640.webp');
+    expect(singleRenditionUrl(image, 150)).toBe('/media/img/live-320.webp');
+    expect(singleRenditionUrl(image, 700)).toBe('/media/img/live.webp');
+  });
+  it('keeps a picture that has no twin as it is', () => {
+    expect(singleRenditionUrl({ url: 'https://cdn.example/x.jpg', srcset: '' }, 185)).toBe('https://cdn.example/x.jpg');
   });
 });
 

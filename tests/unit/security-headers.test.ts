@@ -82,3 +82,48 @@ describe('answers of the HTTP parser', () => {
     }
   });
 });
+
+describe('passive answers', () => {
+  it('JSON, CSS, fonts, raster pictures and media get the short policy; pages, scripts, SVG, XML and untyped answers the whole one', async () => {
+    const { createDeliveryHandler, createDeliveryServer } = await import('../../src/server/delivery/server.ts');
+    const policy = securityPolicy(parseConfig({}));
+    const types: Record<string, string> = {
+      '/page': 'text/html; charset=utf-8',
+      '/script': 'text/javascript; charset=utf-8',
+      '/svg': 'image/svg+xml',
+      '/xml': 'application/xml',
+      '/json': 'application/json; charset=utf-8',
+      '/css': 'text/css',
+      '/font': 'font/woff2',
+      '/avif': 'image/avif',
+      '/m3u8': 'application/vnd.apple.mpegurl',
+    };
+    const server = createDeliveryServer(
+      createDeliveryHandler({
+        clientDir: '/nonexistent',
+        siteDir: '/nonexistent',
+        fallback: (req, res) => {
+          const url = req.url ?? '/';
+          if (url === '/head-object') res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+          else if (url === '/none') res.writeHead(304).end();
+          else {
+            res.setHeader('content-type', types[url] ?? 'text/plain');
+            res.end('x');
+          }
+        },
+      }),
+      { securityPolicy: policy },
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    const cspOf = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).headers.get('content-security-policy');
+    try {
+      for (const path of ['/page', '/script', '/svg', '/xml', '/none']) expect(await cspOf(path), path).toBe(policy.csp);
+      for (const path of ['/json', '/css', '/font', '/avif', '/m3u8', '/head-object']) expect(await cspOf(path), path).toBe(policy.passiveCsp);
+      expect(policy.passiveCsp).toContain("frame-ancestors 'self'");
+      expect(policy.passiveCsp.length).toBeLessThan(policy.csp.length / 10);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -9,6 +9,8 @@
  *  - the provider follows the country flag (waited for up to 1.5 s: the
  *    flag 0 default otherwise), loaded on demand;
  *  - banners ask only for sizes that fit the slot's box;
+ *  - a slot below the first screen (`lazyMargin`) asks only once it comes
+ *    within that margin of the screen;
  *  - when the targeting changes (the page's, the country flag, signing in)
  *    the ad is refreshed `refreshAfter` ms later, but never before it has
  *    been shown for 5 s;
@@ -43,6 +45,12 @@ export interface AdSlotProps {
   config: DisplayAdsClientConfig;
   /** What the page says of itself (language, page type, section…). */
   targeting: AdTargeting;
+  /**
+   * Ask for the ad only once the slot comes within this margin of the
+   * screen (an IntersectionObserver rootMargin, e.g. '400px'), as GPT's
+   * lazy loading does; absent: at once (the top banners).
+   */
+  lazyMargin?: string | undefined;
 }
 
 interface Served {
@@ -73,7 +81,31 @@ function useWindowWidth(): number | null {
   return width;
 }
 
-export function useAdSlot({ settings, locale, config, targeting }: AdSlotProps, container: RefObject<HTMLElement | null>) {
+/** False until the slot comes within `margin` of the screen (true at once without a margin). */
+function useNearScreen(container: RefObject<HTMLElement | null>, margin: string | undefined): boolean {
+  const [near, setNear] = useState(!margin);
+  useEffect(() => {
+    if (near) return;
+    const el = container.current?.closest<HTMLElement>('.ad-slot') ?? container.current;
+    if (!el || typeof IntersectionObserver !== 'function') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      margin ? { rootMargin: margin } : {},
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near, margin, container]);
+  return near;
+}
+
+export function useAdSlot({ settings, locale, config, targeting, lazyMargin }: AdSlotProps, container: RefObject<HTMLElement | null>) {
   useEffect(() => setPageTargeting(targeting), [targeting]);
   const allTargeting = useStore($adTargeting);
 
@@ -85,6 +117,7 @@ export function useAdSlot({ settings, locale, config, targeting }: AdSlotProps, 
   const [status, setStatus] = useState<SlotStatus>('idle');
   const firstBuild = useRef(true);
 
+  const near = useNearScreen(container, lazyMargin);
   const known = width !== null;
   useEffect(() => {
     if (!known) return;
@@ -102,7 +135,7 @@ export function useAdSlot({ settings, locale, config, targeting }: AdSlotProps, 
 
   useEffect(() => {
     const el = container.current;
-    if (!built || !el) {
+    if (!built || !el || !near) {
       setStatus('idle');
       return;
     }
@@ -145,7 +178,7 @@ export function useAdSlot({ settings, locale, config, targeting }: AdSlotProps, 
       current?.destroy();
       setServed(null);
     };
-  }, [built]);
+  }, [built, near]);
 
   // Refresh when the targeting changes, once the ad has had its minimum time.
   useEffect(() => {
