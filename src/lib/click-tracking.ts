@@ -26,7 +26,7 @@ import { AnalyticsEventNames, AnalyticsEvents, CLICK_TRACK_NAMES, track, type Cl
 import { userId } from '../stores/session.ts';
 import { beacon, siteFetch } from './api-client.ts';
 
-export const CLICK_ENDPOINT = '/tracking/clicks.php';
+const CLICK_ENDPOINT = '/tracking/clicks.php';
 /** Events sent together at most (the endpoint takes 20 a request). */
 export const CLICK_BATCH_MAX = 10;
 /** How long the first event of a batch waits for others. */

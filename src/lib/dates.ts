@@ -149,7 +149,7 @@ export function formatDateTime(instant: Date | string | number, lang: DateLang):
  * The grid's days run from 06:00 to about 02:00 local time: before 06:00,
  * the broadcast day in progress is still the previous calendar day.
  */
-export const BROADCAST_DAY_STARTS_AT_HOUR = 6;
+const BROADCAST_DAY_STARTS_AT_HOUR = 6;
 
 /** The broadcast day (YYYY-MM-DD, Africa/Casablanca) an instant belongs to. */
 export function broadcastDay(now: Date = new Date()): string {

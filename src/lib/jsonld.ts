@@ -21,7 +21,7 @@ export const SAME_AS: readonly string[] = [
 ];
 
 /** Site-relative path of the logo used by publisher / organization. */
-export const LOGO_PATH = '/favicon.svg';
+const LOGO_PATH = '/favicon.svg';
 
 /** Resolve a path or URL against the site origin; absolute URLs pass through. */
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
@@ -172,7 +172,7 @@ export interface VideoObjectInput {
 }
 
 /** Stand-in thumbnail (Google requires thumbnailUrl on every VideoObject). */
-export const DEFAULT_THUMBNAIL_PATH = '/og-default.png';
+const DEFAULT_THUMBNAIL_PATH = '/og-default.png';
 
 export function videoObjectLd(v: VideoObjectInput): LdObject {
   const site = baseOf(v.siteUrl, v.url);

@@ -10,14 +10,14 @@
  * parameter must be added here (tests/unit/page-query.test.ts lists the
  * route files that read `Astro.url.searchParams`).
  */
-export interface PageQueryRule {
+interface PageQueryRule {
   /** The route file(s), for people. */
   route: string;
   pattern: RegExp;
   params: readonly string[];
 }
 
-export const PAGE_QUERY_RULES: readonly PageQueryRule[] = [
+const PAGE_QUERY_RULES: readonly PageQueryRule[] = [
   { route: '[lang]/search.astro, [lang]/search-result.astro', pattern: /^\/(search|search-result)$/, params: ['q', 'page'] },
   { route: '[lang]/prieres.astro', pattern: /^\/prieres$/, params: ['ville'] },
   { route: '[lang]/special-topic.astro, [lang]/dossier-special.astro', pattern: /^\/(special-topic|dossier-special)$/, params: ['id'] },

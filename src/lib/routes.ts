@@ -11,7 +11,7 @@ import type { Locale } from './paths.ts';
 type P<K extends string> = Record<K, string | number>;
 
 /** Route name → parameters it needs. `never` = none. */
-export interface RouteParams {
+interface RouteParams {
   index: never;
   casting: never;
   castings: never;

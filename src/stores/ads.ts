@@ -17,7 +17,7 @@ import { sameTargeting } from '../lib/ads/display.ts';
 import { $country } from './country.ts';
 import { $user } from './session.ts';
 
-export const $pageTargeting = atom<AdTargeting>([]);
+const $pageTargeting = atom<AdTargeting>([]);
 
 /** Sets the page's targeting (a no-op when it is the same). */
 export function setPageTargeting(targeting: AdTargeting): void {

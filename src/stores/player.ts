@@ -40,7 +40,7 @@ export type VideoEventName =
   | typeof CLOSE_FLOATING
   | typeof TOGGLE_FLOATING;
 
-export interface VideoEventDetail {
+interface VideoEventDetail {
   id: string;
 }
 
@@ -102,7 +102,7 @@ export function setFloating(id: string, floating: boolean): void {
 /* ---- the live address ---- */
 
 /** SPEC §9: the live address store waits in 500 ms steps until the document is fully loaded. */
-export const LIVE_ADDRESS_STEP_MS = 500;
+const LIVE_ADDRESS_STEP_MS = 500;
 /** Give up waiting for the load event after this long (a stuck third-party request must not hide the live). */
 const LIVE_ADDRESS_MAX_WAIT_MS = 15_000;
 

@@ -9,7 +9,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 
-export const PRAYER_CITY_KEY = 'prayerCity';
+const PRAYER_CITY_KEY = 'prayerCity';
 
 export const $prayerCity = persistentAtom<string>(PRAYER_CITY_KEY, '');
 

@@ -27,7 +27,7 @@ import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 
 /** localStorage keys (SPEC §3). */
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   token: 'token',
   name: 'nameUser',
   id: 'userID',
@@ -76,7 +76,7 @@ function generateVisitorId(now: number = Date.now()): string {
 }
 
 /** What an id may look like (the tracking endpoint refuses anything else). */
-export const USER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,100}$/;
+const USER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,100}$/;
 
 /**
  * The stored user id, or a new one generated from the current time and stored

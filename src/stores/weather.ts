@@ -19,7 +19,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { siteFetch } from '../lib/api-client.ts';
 
 export const DEFAULT_WEATHER_CITY = 1;
-export const WEATHER_CITY_KEY = 'weatherCity';
+const WEATHER_CITY_KEY = 'weatherCity';
 
 function decodeCity(raw: string): number {
   return /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : DEFAULT_WEATHER_CITY;
@@ -119,7 +119,7 @@ function readUnavailable(body: unknown, lastKnown: { degrees: number; spoken: st
 }
 
 /** localStorage: the last temperature seen per town and language, for when the provider is down. */
-export const WEATHER_LAST_KEY = 'weatherLast';
+const WEATHER_LAST_KEY = 'weatherLast';
 
 function lastKnown(city: number, lang: string): { degrees: number; spoken: string } | null {
   try {

@@ -11,22 +11,22 @@ import { AD_SCRIPT_POLL_MS, type AdTargeting } from '../../lib/ads/display.ts';
 import type { DisplayProvider, ServedAd, SlotRequest } from './provider.ts';
 
 /** The part of googletag this adapter uses. */
-export interface GptSlot {
+interface GptSlot {
   addService(service: GptPubAds): GptSlot;
   setTargeting(key: string, value: string | string[]): GptSlot;
   clearTargeting(key?: string): GptSlot;
   getSlotElementId(): string;
 }
-export interface GptRenderEnded {
+interface GptRenderEnded {
   slot: GptSlot;
   isEmpty: boolean;
 }
-export interface GptPubAds {
+interface GptPubAds {
   addEventListener(type: 'slotRenderEnded', listener: (event: GptRenderEnded) => void): GptPubAds;
   refresh(slots?: GptSlot[]): void;
   enableSingleRequest?(): boolean;
 }
-export interface Googletag {
+interface Googletag {
   apiReady?: boolean;
   cmd: { push(...fns: (() => void)[]): unknown } | (() => void)[];
   defineSlot(unit: string, sizes: number[][], divId: string): GptSlot | null;
@@ -40,13 +40,16 @@ export interface Googletag {
 type GptWindow = Window & { googletag?: Googletag };
 
 /** How many polls (of 500 ms) before GPT is declared unavailable. */
-export const GPT_MAX_POLLS = 20;
+const GPT_MAX_POLLS = 20;
 /** How long a slot waits for GPT's slotRenderEnded before giving up. */
-export const GPT_RENDER_TIMEOUT_MS = 10_000;
+const GPT_RENDER_TIMEOUT_MS = 10_000;
 
 let ready: Promise<Googletag> | null = null;
 
-/** gpt.js, loaded once; rejects (and may be tried again later) when it fails or is never ready. */
+/**
+ * gpt.js, loaded once; rejects (and may be tried again later) when it fails or is never ready.
+ * @public tests/e2e/display-ads.spec.ts imports it in a browser bundle, by string.
+ */
 export function loadGpt(scriptUrl: string, pollMs = AD_SCRIPT_POLL_MS, maxPolls = GPT_MAX_POLLS): Promise<Googletag> {
   ready ??= new Promise<Googletag>((resolve, reject) => {
     const w = window as GptWindow;

@@ -26,7 +26,7 @@ export function applySignedOut(): void {
 }
 
 /** The server's script-readable hint that a session cookie may be there (no secret). */
-export function hasSessionHint(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+function hasSessionHint(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
   return cookies.split(';').some((part) => part.trim() === 'signed_in=1');
 }
 

@@ -19,7 +19,7 @@
 import { $country, type CountryFlag } from '../../stores/country.ts';
 import { siteFetch } from '../../lib/api-client.ts';
 
-export const COUNTRY_FLAG_KEY = 'countryFlag';
+const COUNTRY_FLAG_KEY = 'countryFlag';
 
 /** The flag from a /geo/json.gp answer. */
 export function flagFromGeo(body: unknown): CountryFlag {

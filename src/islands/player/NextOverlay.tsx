@@ -9,7 +9,7 @@ import * as m from '../../paraglide/messages.js';
 import type { PlayerNext } from './types.ts';
 
 /** Seconds before the next item starts on its own. */
-export const NEXT_COUNTDOWN_S = 5;
+const NEXT_COUNTDOWN_S = 5;
 
 interface Props {
   next: PlayerNext;

@@ -21,18 +21,18 @@ import { yieldToMain } from './yield.ts';
 
 export type Engine = 'file' | 'native-hls' | 'hls.js';
 
-export const HLS_MIME = 'application/vnd.apple.mpegurl';
+const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 export function isHls(url: string, mime: string): boolean {
   return /mpegurl/i.test(mime) || /\.m3u8(\?|#|$)/i.test(url);
 }
 
-export function hasMse(): boolean {
+function hasMse(): boolean {
   const w = window as Window & { ManagedMediaSource?: unknown };
   return typeof globalThis.MediaSource === 'function' || typeof w.ManagedMediaSource === 'function';
 }
 
-export function playsHlsNatively(video: HTMLVideoElement): boolean {
+function playsHlsNatively(video: HTMLVideoElement): boolean {
   return video.canPlayType(HLS_MIME) !== '';
 }
 
@@ -52,7 +52,7 @@ export function chooseEngine(video: HTMLVideoElement, url: string, mime: string)
  * thread (the live page's long tasks). A file, not a blob: a
  * Content-Security-Policy needs only `worker-src 'self'` (ADR 014).
  */
-export const HLS_WORKER_URL: string = hlsWorkerUrl;
+const HLS_WORKER_URL: string = hlsWorkerUrl;
 
 /** What every hls.js instance of the site starts from: the worker on. */
 export function hlsBaseConfig(): { enableWorker: true; workerPath: string } {

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { CLOSE_FLOATING, OPEN_FLOATING, TOGGLE_FLOATING, onVideoEvent, setFloating } from '../../stores/player.ts';
 
 /** Below this share of the player in view, it counts as out of view (a sliver at the screen's edge cannot be watched). */
-export const IN_VIEW_RATIO = 0.25;
+const IN_VIEW_RATIO = 0.25;
 
 /** auto: floats when playing out of view; open: asked to float; dismissed: closed until seen again. */
 type Mode = 'auto' | 'open' | 'dismissed';

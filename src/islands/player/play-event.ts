@@ -33,10 +33,10 @@ export interface PlayEventPayload {
 }
 
 /** Where play (and later click) events are posted; not language-prefixed. */
-export const TRACKING_ENDPOINT = '/tracking/clicks.php';
+const TRACKING_ENDPOINT = '/tracking/clicks.php';
 
 /** SPEC §7.5: `resp` when the window is under 768 px wide. */
-export const RESPONSIVE_BELOW_PX = 768;
+const RESPONSIVE_BELOW_PX = 768;
 
 /** What the payload reads from the browser; injectable for tests. */
 export interface PlayContext {
@@ -83,7 +83,7 @@ export function buildPlayPayload(info: PlayInfo, ctx: PlayContext): PlayEventPay
 }
 
 /** Post the payload; returns whether it was handed to the browser. */
-export function sendPlayEvent(payload: PlayEventPayload, endpoint: string = TRACKING_ENDPOINT): boolean {
+function sendPlayEvent(payload: PlayEventPayload, endpoint: string = TRACKING_ENDPOINT): boolean {
   const body = JSON.stringify(payload);
   // beacon() is false when the browser refuses (some refuse a non-form Blob type): then fetch.
   if (beacon(endpoint, new Blob([body], { type: 'application/json' }))) return true;

@@ -2,7 +2,7 @@
 import type { AdClientConfig } from '../../lib/ad-config.ts';
 import type { Locale } from '../../lib/paths.ts';
 
-export interface PlayerImage {
+interface PlayerImage {
   url: string;
   srcset?: string;
   width: number;

@@ -7,13 +7,13 @@
 import type { PrayerDay, PrayerKey } from '../../server/prayer/index.ts';
 import { siteFetch } from '../../lib/api-client.ts';
 
-export type { PrayerDay, PrayerKey };
+export type { PrayerKey };
 
 /** The six rows, in the day's order. */
 export const PRAYER_ROWS: readonly PrayerKey[] = ['fajr', 'chorouq', 'dhuhr', 'asr', 'maghrib', 'isha'];
 
 /** The five prayers (Chorouq, sunrise, is a time, not a prayer: it is never "next"). */
-export const SALAT: readonly PrayerKey[] = ['fajr', 'dhuhr', 'asr', 'maghrib', 'isha'];
+const SALAT: readonly PrayerKey[] = ['fajr', 'dhuhr', 'asr', 'maghrib', 'isha'];
 
 export interface PrayerPair {
   /** The city's times for the server's "today". */

@@ -18,10 +18,10 @@
 import { apiRequest } from '../../lib/api-client.ts';
 import type { Locale } from '../../lib/paths.ts';
 
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 const SCOPE = '/';
 /** localStorage: the language the visitor subscribed in (their notifications' language). */
-export const PUSH_LANG_KEY = 'pushLang';
+const PUSH_LANG_KEY = 'pushLang';
 
 function rememberedLang(fallback: Locale): Locale {
   try {

@@ -17,8 +17,8 @@
 export const PROMPT_MIN_PAGES = 2;
 export const PROMPT_DELAY_MS = 30_000;
 export const DISMISS_DAYS = 30;
-export const PAGES_KEY = 'pushPromptPages';
-export const DISMISSED_KEY = 'pushPromptDismissedAt';
+const PAGES_KEY = 'pushPromptPages';
+const DISMISSED_KEY = 'pushPromptDismissedAt';
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 

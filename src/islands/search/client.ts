@@ -13,8 +13,8 @@ import { cut } from '../../lib/text.ts';
 import { siteFetch } from '../../lib/api-client.ts';
 
 /** SPEC §9: at most 3 articles, 4 emissions, 4 tags; titles cut at 80 characters. */
-export const SEARCH_LIMITS = { articles: 3, emissions: 4, tags: 4 } as const;
-export const SEARCH_TITLE_MAX = 80;
+const SEARCH_LIMITS = { articles: 3, emissions: 4, tags: 4 } as const;
+const SEARCH_TITLE_MAX = 80;
 /** SPEC §9 "Fetch minimum delay 200 ms": quiet time after the last keystroke before asking. */
 export const SEARCH_DELAY_MS = 200;
 /** Shortest query the box asks about, in characters. */
@@ -42,7 +42,7 @@ export function cleanQuery(raw: string): string {
   return [...raw.replace(/\s+/g, ' ').trim()].slice(0, SEARCH_MAX_CHARS).join('').trim();
 }
 
-export const isAbort = (e: unknown): boolean =>
+const isAbort = (e: unknown): boolean =>
   (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
 
 interface Named {

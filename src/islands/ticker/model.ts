@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../lib/paths.ts';
 
-export interface TickerItem {
+interface TickerItem {
   title: string;
   url: string;
 }

@@ -15,9 +15,9 @@ import { AdError, VAST_ERROR, type ChosenAd } from './types.ts';
 import './ad-player.css';
 
 /** The media must start playing within this time after it is requested. */
-export const MEDIA_START_TIMEOUT_MS = 8000;
+const MEDIA_START_TIMEOUT_MS = 8000;
 /** Playback that stops advancing this long counts as stalled. */
-export const MEDIA_STALL_TIMEOUT_MS = 8000;
+const MEDIA_STALL_TIMEOUT_MS = 8000;
 
 export interface AdPlayback {
   container: HTMLElement;
@@ -34,7 +34,7 @@ export interface AdPlayback {
 export type AdPlaybackResult = 'played' | 'skipped';
 
 /** 75.4 → "1:15" (remaining time, rounded up). */
-export function formatRemaining(seconds: number): string {
+function formatRemaining(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

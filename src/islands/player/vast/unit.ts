@@ -10,17 +10,17 @@
 import { AD_UNIT_PATTERN } from '../../../lib/ad-config.ts';
 import { siteFetch } from '../../../lib/api-client.ts';
 
-export const TAG_ID_POLLS = 3;
+const TAG_ID_POLLS = 3;
 /** A content tag id, or `p` and a programme id. */
-export const AD_TAG_ID = /^p?\d{1,12}$/;
+const AD_TAG_ID = /^p?\d{1,12}$/;
 
 /** The /api/pub-tag URL of a tag id (see AD_TAG_ID). */
-export function pubTagUrl(tagId: string): string {
+function pubTagUrl(tagId: string): string {
   return tagId.startsWith('p') ? `/api/pub-tag/${tagId.slice(1)}?scope=programme` : `/api/pub-tag/${tagId}`;
 }
-export const TAG_ID_POLL_MS = 1000;
+const TAG_ID_POLL_MS = 1000;
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {
