@@ -82,7 +82,7 @@ const vastTemplate = z.string().refine((v) => {
   return /^https?:\/\//.test(filled) && URL.canParse(filled);
 }, 'must be an http(s) URL or a path starting with "/"; placeholders: {unit} {lang} {correlator} {url}');
 
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce

@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DB } from './db/index.ts';
 
 /** This process's name as a holder. */
-export const PROCESS_HOLDER = `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
+const PROCESS_HOLDER = `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
 
 export interface LeaseHolder {
   holder: string;

@@ -24,7 +24,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Field names whose values never reach a log (any depth up to two). */
 const SECRET_KEYS = ['password', 'passwd', 'token', 'accessToken', 'access_token', 'cookie', 'set-cookie', 'authorization', 'email', 'secret', 'apikey'];
-export const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
+const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
   const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : `["${k}"]`;
   const dot = key.startsWith('[') ? key : `.${key}`;
   return [key, `*${dot}`, `*.*${dot}`];

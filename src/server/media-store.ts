@@ -24,7 +24,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { getConfig, parseMediaS3Url, type Config, type MediaS3Location } from './config.ts';
 
 /** Content types of what /media serves; a key with another extension is not media. */
-export const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
+const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',

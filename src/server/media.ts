@@ -64,7 +64,7 @@ const making = new Map<string, Promise<boolean>>();
  * true. Anything else: false. Two instances making the same twin at once
  * write the same bytes; the last write wins.
  */
-export async function ensureRendition(store: MediaStore, key: string): Promise<boolean> {
+async function ensureRendition(store: MediaStore, key: string): Promise<boolean> {
   const ext = key.slice(key.lastIndexOf('.')).toLowerCase();
   if (ext !== '.avif' && ext !== '.webp') return false;
   const id = `${store.description}\n${key}`;

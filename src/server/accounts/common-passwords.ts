@@ -23,7 +23,7 @@ async function load(): Promise<ZxcvbnFactory> {
 }
 
 /** The lowest score accepted (0-4; 2: more than 10^6 guesses). */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 
 /** True when `password` is among the first guesses of an attacker (given what else the visitor typed). */
 export async function isCommonPassword(password: string, userInputs: readonly string[] = []): Promise<boolean> {

@@ -50,8 +50,7 @@ import { accountLimits, countSignIn, forgiveSignIn, type AccountLimits } from '.
 import { createUser, EmailTakenError, findOrCreateFacebookUser, findUserByEmail, updatePasswordHash, type PublicUser } from './users.ts';
 import { parseFacebookBody, parseSignIn, parseSignUp } from './validation.ts';
 
-export const ACCOUNT_ACTIONS = ['registeration', 'login', 'logout', 'me', 'auth-fb'] as const;
-export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+export type AccountAction = 'registeration' | 'login' | 'logout' | 'me' | 'auth-fb';
 
 const METHOD: Record<AccountAction, 'GET' | 'POST'> = {
   registeration: 'POST',

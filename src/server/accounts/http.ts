@@ -24,7 +24,7 @@ export type FormBody =
   | { ok: false; problem: 'too-large' | 'unsupported' | 'malformed' };
 
 /** 16 KB: the largest account form is a few hundred bytes. */
-export const MAX_ACCOUNT_FORM_BYTES = 16 * 1024;
+const MAX_ACCOUNT_FORM_BYTES = 16 * 1024;
 
 /**
  * The text fields of a form body (application/x-www-form-urlencoded or

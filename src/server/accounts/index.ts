@@ -10,8 +10,7 @@ import { facebookConfigFrom } from './facebook.ts';
 import { createAccountHandler, type AccountAction } from './handlers.ts';
 import { cookieOptionsFrom } from './sessions.ts';
 
-export { ACCOUNT_ACTIONS, type AccountAction } from './handlers.ts';
-export { facebookClientSettings } from './facebook.ts';
+export type { AccountAction } from './handlers.ts';
 
 let handler: ReturnType<typeof createAccountHandler> | undefined;
 

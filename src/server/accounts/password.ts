@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 
-export const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32, saltLength: 16 } as const;
+const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32, saltLength: 16 } as const;
 
 interface Params {
   memory: number;

@@ -43,7 +43,7 @@ export function sessionCookie(token: string, opts: CookieOptions): string {
  * sign-in, a restored profile), while anonymous visitors (most of them)
  * cost no request. It lives and dies with the session cookie.
  */
-export const SESSION_HINT_COOKIE = 'signed_in';
+const SESSION_HINT_COOKIE = 'signed_in';
 
 function sessionHintCookie(opts: CookieOptions): string {
   const maxAge = Math.round(opts.days * 86_400);

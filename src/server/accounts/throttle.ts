@@ -23,8 +23,8 @@ import { storeLimiter, type Limiter, type LimitRule } from '../http/index.ts';
 
 export const LOGIN_PAIR_RULE: LimitRule = { name: 'login-pair', points: 5, durationSec: 15 * 60 };
 export const LOGIN_ACCOUNT_RULE: LimitRule = { name: 'login-account', points: 20, durationSec: 60 * 60 };
-export const LOGIN_ADDRESS_RULE: LimitRule = { name: 'login-address', points: 30, durationSec: 15 * 60 };
-export const SIGNUP_ADDRESS_RULE: LimitRule = { name: 'signup-address', points: 10, durationSec: 60 * 60 };
+const LOGIN_ADDRESS_RULE: LimitRule = { name: 'login-address', points: 30, durationSec: 15 * 60 };
+const SIGNUP_ADDRESS_RULE: LimitRule = { name: 'signup-address', points: 10, durationSec: 60 * 60 };
 
 export interface AccountLimits {
   pair: Limiter;
@@ -43,7 +43,7 @@ export function accountLimits(db: () => Promise<DB>): AccountLimits {
 }
 
 /** The key of one account from one address. */
-export const pairKey = (email: string, address: string): string => `${address}|${email}`;
+const pairKey = (email: string, address: string): string => `${address}|${email}`;
 
 /**
  * Counts one sign-in attempt against every limit, pair first (a blocked

@@ -26,7 +26,7 @@ export const ACCOUNT_LIMITS = {
   ageMax: 120,
 } as const;
 
-export type FieldErrors = Record<string, string[]>;
+type FieldErrors = Record<string, string[]>;
 
 export interface SignUpInput {
   date: string;

@@ -11,7 +11,7 @@ import { absoluteUrl, inCampaign, ownMarketFirst, pickCreative, type Market } fr
 export type Banner = Row<'ad_banners'>;
 export type BannerFormat = Banner['format'];
 export const BANNER_EVENTS = ['impression', 'viewable', 'click'] as const;
-export type BannerEvent = (typeof BANNER_EVENTS)[number];
+type BannerEvent = (typeof BANNER_EVENTS)[number];
 
 /** What a slot receives: everything it needs to draw the ad and report on it. */
 export interface BannerAd {

@@ -13,7 +13,7 @@ import { buildVast, emptyVast, LINEAR_TRACKING_EVENTS, type VastLinearAd } from 
 export type Market = 'ma' | 'intl';
 export type Creative = Row<'ad_creatives'>;
 
-export const HOUSE_AD_SYSTEM = '2M House Ads';
+const HOUSE_AD_SYSTEM = '2M House Ads';
 
 /**
  * Creatives that may be served now in a market: active, inside their

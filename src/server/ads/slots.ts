@@ -27,7 +27,7 @@ import {
 import { AD_UNIT_PATTERN } from '../../lib/ad-config.ts';
 import { ConfigError, getConfig, type Config } from '../config.ts';
 
-export const SLOT_NAMES = ['top-mobile', 'top-web', 'skin', 'rectangle', 'footer-1', 'footer-2'] as const;
+const SLOT_NAMES = ['top-mobile', 'top-web', 'skin', 'rectangle', 'footer-1', 'footer-2'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 const base = {

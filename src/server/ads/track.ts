@@ -4,7 +4,7 @@ import type { Market } from './house.ts';
 import { LINEAR_TRACKING_EVENTS } from './vast-xml.ts';
 
 export const TRACKED_EVENTS = ['impression', ...LINEAR_TRACKING_EVENTS, 'click', 'error'] as const;
-export type TrackedEvent = (typeof TRACKED_EVENTS)[number];
+type TrackedEvent = (typeof TRACKED_EVENTS)[number];
 
 export interface AdEventInput {
   event: TrackedEvent;

@@ -110,7 +110,7 @@ export const langParam = z.enum(['ar', 'fr']);
 
 /* ---- the envelope ---- */
 
-export const headerSchema = z.object({
+const headerSchema = z.object({
   status: z.enum(['OK', 'ERROR']),
   code: z.number().int(),
   message: z.string().optional(),

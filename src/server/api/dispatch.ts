@@ -42,7 +42,7 @@ function json(body: unknown, status: number, headers: Record<string, string>): R
   });
 }
 
-export function errorResponse(
+function errorResponse(
   code: 400 | 404 | 405 | 422 | 429 | 500,
   locale: Lang,
   errors?: Record<string, string[]>,

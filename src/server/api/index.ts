@@ -15,5 +15,3 @@ export function openApiDocument(serverUrl: string): unknown {
   }
   return doc;
 }
-
-export { apiRoutes };

@@ -16,7 +16,7 @@ import type { RouteDef } from './define.ts';
 import { envelopeSchema, errorEnvelopeSchema } from './define.ts';
 
 export type JsonSchema = Record<string, unknown>;
-export type Operation = JsonSchema;
+type Operation = JsonSchema;
 /** An OpenAPI path item: operations by lower-case method. */
 export type PathItem = Partial<Record<'get' | 'post' | 'put' | 'delete' | 'head' | 'patch', Operation>> & { summary?: string };
 
@@ -47,7 +47,7 @@ export interface OpenApiModule {
 const REF_PREFIX = '#/components/schemas/';
 
 /** Collects named schemas into `components.schemas` while converting. */
-export class SchemaBook {
+class SchemaBook {
   readonly components: Record<string, JsonSchema> = {};
 
   schema(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {

@@ -16,7 +16,7 @@ import { recordContentChange } from '../content/changes.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** At most this many headlines per language. */
-export const MAX_BREAKING_ITEMS = 20;
+const MAX_BREAKING_ITEMS = 20;
 
 const link = z
   .string()
@@ -26,7 +26,7 @@ const link = z
 
 const isoInstant = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date-time');
 
-export const breakingItemInput = z
+const breakingItemInput = z
   .object({
     /** An item already in the list (kept, with any field given here changed). */
     id: z.number().int().positive().optional(),

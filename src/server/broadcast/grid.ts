@@ -24,11 +24,11 @@ import { recordContentChange } from '../content/changes.ts';
 import { formatXmltvTime, parseXmltv, writeXmltv, type XmltvError, type XmltvProgramme } from './xmltv.ts';
 
 /** The id of the grid's channel when the store has no live channel. */
-export const DEFAULT_CHANNEL_ID = '2m';
+const DEFAULT_CHANNEL_ID = '2m';
 /** The PostgreSQL advisory lock key of grid imports ("2mgrid" in ASCII). */
 const GRID_IMPORT_LOCK = 0x326d67726964n;
 /** At most this many broadcast days in one import or export. */
-export const MAX_GRID_DAYS = 31;
+const MAX_GRID_DAYS = 31;
 
 type Db = Kysely<Database> | Transaction<Database>;
 

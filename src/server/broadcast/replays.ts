@@ -120,7 +120,7 @@ export const replayInput = z.discriminatedUnion('kind', [
 ]);
 
 export type ReplayInput = z.infer<typeof replayInput>;
-export type ReplayKind = ReplayInput['kind'];
+type ReplayKind = ReplayInput['kind'];
 
 const TABLE = { episode: 'episodes', jt: 'jt_bulletins', webvideo: 'web_videos' } as const;
 

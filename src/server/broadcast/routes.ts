@@ -25,9 +25,9 @@ import { clearLive, liveInput, liveState, setLive } from './live.ts';
 import { publishReplay, ReplayInputError, replayInput } from './replays.ts';
 
 /** Largest XMLTV document accepted (a month of one channel is well under 1 MB). */
-export const MAX_XMLTV_BYTES = 5 * 1024 * 1024;
+const MAX_XMLTV_BYTES = 5 * 1024 * 1024;
 /** Largest JSON body of these endpoints. */
-export const MAX_BROADCAST_JSON_BYTES = 256 * 1024;
+const MAX_BROADCAST_JSON_BYTES = 256 * 1024;
 
 const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xmltv+xml']);
 

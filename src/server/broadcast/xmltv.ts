@@ -23,7 +23,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { SITE_TIME_ZONE } from '../../lib/dates.ts';
 import { escapeXml } from '../feeds/xml.ts';
 
-export interface Bilingual {
+interface Bilingual {
   ar: string;
   fr: string;
 }
@@ -47,7 +47,7 @@ export interface XmltvProgramme {
   episodeNum: { season: number; episode: number } | null;
 }
 
-export interface XmltvChannel {
+interface XmltvChannel {
   id: string;
   names: Bilingual;
 }
@@ -62,7 +62,7 @@ export interface XmltvError {
   message: string;
 }
 
-export interface XmltvDocument {
+interface XmltvDocument {
   channels: XmltvChannel[];
   programmes: XmltvProgramme[];
 }
@@ -72,7 +72,7 @@ export type XmltvParse = { ok: true; doc: XmltvDocument } | { ok: false; errors:
 /** Category words that mark a live programme (compared lowercased). */
 const LIVE_CATEGORIES = new Set(['live', 'direct', 'en direct', 'مباشر', 'على المباشر']);
 /** What the export writes for a live programme. */
-export const LIVE_CATEGORY = 'live';
+const LIVE_CATEGORY = 'live';
 
 const TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(?:\s*([+-])(\d{2}):?(\d{2}))?$/;
 
@@ -326,7 +326,7 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
 
 /* ---- writing ---- */
 
-export interface ExportProgramme {
+interface ExportProgramme {
   startsAt: string;
   endsAt: string;
   title: Bilingual;

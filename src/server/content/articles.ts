@@ -50,7 +50,7 @@ export async function toArticleCards(db: DB, rows: Row<'articles'>[], lang: Lang
 }
 
 /** Longest a listing's page boundaries are kept when the change feed does not move. */
-export const LISTING_TTL_MS = 60_000;
+const LISTING_TTL_MS = 60_000;
 
 /** Where each page of a listing starts (newest first), and how many articles it has. */
 interface ListingIndex {

@@ -7,7 +7,7 @@ import { inBothLanguages } from '../api/messages.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** The ticker's title, per language. */
-export const BREAKING_TITLE: Record<Lang, string> = inBothLanguages(m.polish_breaking_title);
+const BREAKING_TITLE: Record<Lang, string> = inBothLanguages(m.polish_breaking_title);
 
 export interface BreakingNews {
   title: string;

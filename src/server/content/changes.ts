@@ -54,7 +54,7 @@ export async function recordContentChange(db: Db, change: ContentChange, now = n
  * committed a little after its `due_at` was stamped (a slow commit, another
  * instance's clock) is still seen. Ids already applied are skipped.
  */
-export const CHANGE_FEED_OVERLAP_MS = 30_000;
+const CHANGE_FEED_OVERLAP_MS = 30_000;
 
 /**
  * Follows the feed from a starting time. `poll()` returns each change once,

@@ -7,7 +7,7 @@ import { addDays, broadcastDay, dayLabel, formatTime } from '../../lib/dates.ts'
 import { tr } from './video/common.ts';
 
 /** At most this many days in /api/grille/list and the TV guide. */
-export const GRID_DAYS = 14;
+const GRID_DAYS = 14;
 
 export interface GridEntry {
   id: number;
@@ -77,7 +77,7 @@ export async function gridDays(db: DB, lang: Lang, from: string, count: number, 
 }
 
 /** How many past days the grid may show (their programmes link to replays). */
-export const GRID_PAST_DAYS = 7;
+const GRID_PAST_DAYS = 7;
 
 /**
  * The grid around the broadcast day in progress: the days that have

@@ -31,11 +31,11 @@ import { publishedArticles } from './articles.ts';
 import { ARTICLE_WEIGHTS, FTS_ARTICLES, FTS_PROGRAMMES, FTS_TAGS, flushSearchQueue } from '../search/index-sqlite.ts';
 import { matchExpression, queryTerms } from '../search/text.ts';
 
-export const SEARCH_TAGS_MAX = 4;
-export const SEARCH_EMISSIONS_MAX = 4;
+const SEARCH_TAGS_MAX = 4;
+const SEARCH_EMISSIONS_MAX = 4;
 export const SEARCH_PAGE_SIZE = 10;
 /** Most matching articles ranked by relevance (SQLite); older matches follow by recency. */
-export const SEARCH_RANK_WINDOW = 2000;
+const SEARCH_RANK_WINDOW = 2000;
 /** Age, in days, at which a match's relevance counts half. */
 const RECENCY_DAYS = 180;
 

@@ -44,7 +44,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * synchronous, so `all` and `run` finish before another query can use the
  * statement. `iterate` (streaming) gets a statement of its own.
  */
-export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
+function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {
@@ -68,7 +68,7 @@ export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
   };
 }
 
-export function openSqlite(file: string): DatabaseSync {
+function openSqlite(file: string): DatabaseSync {
   const db = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   if (file !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = NORMAL');

@@ -15,7 +15,7 @@ export type Lang = 'ar' | 'fr';
 type Id = Generated<number>;
 type CreatedAt = ColumnType<string, string | undefined, never>;
 
-export interface ImagesTable {
+interface ImagesTable {
   id: Id;
   /** Public URL path, e.g. /media/img/article-12.jpg */
   url: string;
@@ -34,7 +34,7 @@ export interface ImagesTable {
   color: string;
 }
 
-export interface VideosTable {
+interface VideosTable {
   id: Id;
   /** HLS playlist (.m3u8) or MP4 URL. */
   url: string;
@@ -47,7 +47,7 @@ export interface VideosTable {
   captions: string;
 }
 
-export interface AuthorsTable {
+interface AuthorsTable {
   id: Id;
   slug: string;
   name_ar: string;
@@ -56,7 +56,7 @@ export interface AuthorsTable {
   role_fr: string;
 }
 
-export interface TagsTable {
+interface TagsTable {
   id: Id;
   lang: Lang;
   translation_key: string;
@@ -67,7 +67,7 @@ export interface TagsTable {
   is_call_for_tenders: ColumnType<number, number | undefined, number>;
 }
 
-export interface MasterTagsTable {
+interface MasterTagsTable {
   id: Id;
   lang: Lang;
   translation_key: string;
@@ -78,7 +78,7 @@ export interface MasterTagsTable {
   position: number;
 }
 
-export interface DossiersTable {
+interface DossiersTable {
   id: Id;
   lang: Lang;
   translation_key: string;
@@ -90,7 +90,7 @@ export interface DossiersTable {
   created_at: CreatedAt;
 }
 
-export interface ArticlesTable {
+interface ArticlesTable {
   id: Id;
   lang: Lang;
   translation_key: string;
@@ -123,14 +123,14 @@ export interface ArticlesTable {
 }
 
 /** 009_newsroom: paths an article answered at before its slug or section changed. */
-export interface ArticleOldPathsTable {
+interface ArticleOldPathsTable {
   path: string;
   article_id: number;
   created_at: string;
 }
 
 /** 009_newsroom: bearer tokens of the newsroom API (SHA-256 hex of the token only). */
-export interface NewsroomTokensTable {
+interface NewsroomTokensTable {
   id: Id;
   name: string;
   token_hash: string;
@@ -140,7 +140,7 @@ export interface NewsroomTokensTable {
 }
 
 /** 009_newsroom: one row per newsroom call. */
-export interface NewsroomAuditTable {
+interface NewsroomAuditTable {
   id: Id;
   token_name: string;
   /** e.g. article.publish, article.withdraw, media.upload, token.create */
@@ -153,20 +153,20 @@ export interface NewsroomAuditTable {
   created_at: string;
 }
 
-export interface ArticleTagsTable {
+interface ArticleTagsTable {
   article_id: number;
   tag_id: number;
   position: number;
 }
 
-export interface ArticleImagesTable {
+interface ArticleImagesTable {
   article_id: number;
   image_id: number;
   position: number;
   caption: string | null;
 }
 
-export interface HomeSectionsTable {
+interface HomeSectionsTable {
   id: Id;
   lang: Lang;
   /** une: La UNE blocks; slider: the home slider; hot: hot topics. */
@@ -178,7 +178,7 @@ export interface HomeSectionsTable {
   position: number;
 }
 
-export interface BreakingNewsTable {
+interface BreakingNewsTable {
   id: Id;
   lang: Lang;
   title: string;
@@ -190,7 +190,7 @@ export interface BreakingNewsTable {
   ends_at: string | null;
 }
 
-export interface LiveChannelsTable {
+interface LiveChannelsTable {
   id: Id;
   slug: string;
   name_ar: string;
@@ -205,7 +205,7 @@ export interface LiveChannelsTable {
   live_title_fr: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface ProgrammesTable {
+interface ProgrammesTable {
   id: Id;
   kind: 'emission' | 'serie' | 'film';
   slug: string;
@@ -224,7 +224,7 @@ export interface ProgrammesTable {
   created_at: CreatedAt;
 }
 
-export interface EpisodesTable {
+interface EpisodesTable {
   id: Id;
   programme_id: number;
   season: number;
@@ -241,7 +241,7 @@ export interface EpisodesTable {
   external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface JtBulletinsTable {
+interface JtBulletinsTable {
   id: Id;
   /** ar: Arabic, fr: French, amz: Amazigh edition. */
   edition: 'ar' | 'fr' | 'amz';
@@ -260,7 +260,7 @@ export interface JtBulletinsTable {
   external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface WebVideoTagsTable {
+interface WebVideoTagsTable {
   id: Id;
   slug: string;
   name_ar: string;
@@ -269,7 +269,7 @@ export interface WebVideoTagsTable {
 }
 
 /** The broadcaster's own web videos ("by2m"). */
-export interface WebVideosTable {
+interface WebVideosTable {
   id: Id;
   slug: string;
   tag_id: number;
@@ -285,7 +285,7 @@ export interface WebVideosTable {
   external_uri: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface GridEntriesTable {
+interface GridEntriesTable {
   id: Id;
   /** Local broadcast day "YYYY-MM-DD" (Africa/Casablanca). */
   day: string;
@@ -304,7 +304,7 @@ export interface GridEntriesTable {
   icon_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface StarlightSeasonsTable {
+interface StarlightSeasonsTable {
   id: Id;
   number: number;
   year: number;
@@ -315,7 +315,7 @@ export interface StarlightSeasonsTable {
   cover_image_id: number | null;
 }
 
-export interface StarlightPeopleTable {
+interface StarlightPeopleTable {
   id: Id;
   season_id: number;
   role: 'candidate' | 'coach';
@@ -330,7 +330,7 @@ export interface StarlightPeopleTable {
   position: number;
 }
 
-export interface StarlightVideosTable {
+interface StarlightVideosTable {
   id: Id;
   season_id: number;
   person_id: number | null;
@@ -344,7 +344,7 @@ export interface StarlightVideosTable {
   view_count: ColumnType<number, number | undefined, number>;
 }
 
-export interface StaticPagesTable {
+interface StaticPagesTable {
   id: Id;
   lang: Lang;
   /** One of the navigationlinks page keys (appel-offre, charte2m, …). */
@@ -354,7 +354,7 @@ export interface StaticPagesTable {
   updated_at: string;
 }
 
-export interface AdTagsTable {
+interface AdTagsTable {
   id: Id;
   /** The content tag (articles) or programme this ad tag applies to. */
   tag_id: number | null;
@@ -365,7 +365,7 @@ export interface AdTagsTable {
 }
 
 /** A house video ad (SPEC §2.10): served by our own VAST server. */
-export interface AdCreativesTable {
+interface AdCreativesTable {
   id: Id;
   /** Internal name, sent as the VAST AdTitle. */
   name: string;
@@ -390,7 +390,7 @@ export interface AdCreativesTable {
 }
 
 /** A tracking event reported by a player for a house creative. */
-export interface AdEventsTable {
+interface AdEventsTable {
   id: Id;
   creative_id: number;
   /** The ad unit the ad was requested for, e.g. /2M/video/preroll-sport. */
@@ -407,7 +407,7 @@ export interface AdEventsTable {
  * A house display ad (SPEC §2.10): a banner for the page's slots, or a
  * desktop skin (the page background beside the content, from 970 px).
  */
-export interface AdBannersTable {
+interface AdBannersTable {
   id: Id;
   /** Internal name (reports). */
   name: string;
@@ -439,7 +439,7 @@ export interface AdBannersTable {
 }
 
 /** What a slot reported for a house banner. */
-export interface AdBannerEventsTable {
+interface AdBannerEventsTable {
   id: Id;
   banner_id: number;
   /** The slot's ad unit, e.g. /2M/mobile/top. */
@@ -449,7 +449,7 @@ export interface AdBannerEventsTable {
   created_at: CreatedAt;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Id;
   email: string;
   name: string;
@@ -461,7 +461,7 @@ export interface UsersTable {
   created_at: CreatedAt;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   token_hash: string;
   user_id: number;
   created_at: CreatedAt;
@@ -469,7 +469,7 @@ export interface SessionsTable {
 }
 
 /** 004_accounts: failed sign-ins (and sign-up attempts) for the rate limits. */
-export interface NewsletterContactsTable {
+interface NewsletterContactsTable {
   id: Id;
   email: string;
   lang: Lang;
@@ -487,7 +487,7 @@ export interface NewsletterContactsTable {
   updated_at: string | null;
 }
 
-export interface FormSubmissionsTable {
+interface FormSubmissionsTable {
   id: Id;
   kind: string;
   email: string | null;
@@ -499,7 +499,7 @@ export interface FormSubmissionsTable {
 }
 
 /** 005_forms: every mail sent or attempted, with its delivery state. */
-export interface MailDeliveriesTable {
+interface MailDeliveriesTable {
   id: Id;
   /** newsletter-confirm, newsletter-welcome, contact… */
   kind: string;
@@ -526,7 +526,7 @@ export interface MailDeliveriesTable {
 }
 
 /** The counters of rate-limiter-flexible (src/server/http/rate-limit.ts, 011). */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   /** `<limit name>:<key>` */
   key: string;
   points: number;
@@ -535,7 +535,7 @@ export interface RateLimitsTable {
 }
 
 /** Turns one instance at a time holds (src/server/leases.ts, 015). */
-export interface LeasesTable {
+interface LeasesTable {
   name: string;
   holder: string;
   /** Epoch milliseconds after which the lease may be taken over. */
@@ -544,7 +544,7 @@ export interface LeasesTable {
   acquired_at: number;
 }
 
-export interface ClickEventsTable {
+interface ClickEventsTable {
   id: Id;
   event_id: number;
   /** JSON of the validated event. */
@@ -552,7 +552,7 @@ export interface ClickEventsTable {
   created_at: CreatedAt;
 }
 
-export interface PlayEventsTable {
+interface PlayEventsTable {
   id: Id;
   connexion_mode: 'connecté' | 'visiteur';
   content_id: string;
@@ -567,7 +567,7 @@ export interface PlayEventsTable {
 }
 
 /** 007_push: one browser's Web Push subscription (issue 5 item 10). */
-export interface PushSubscriptionsTable {
+interface PushSubscriptionsTable {
   id: Id;
   /** The push service's URL for this browser (https; unique). */
   endpoint: string;
@@ -588,7 +588,7 @@ export interface PushSubscriptionsTable {
 }
 
 /** 014_push_keys: the VAPID key pair every instance signs with (one row, name 'vapid'). */
-export interface PushKeysTable {
+interface PushKeysTable {
   name: string;
   /** Uncompressed P-256 public key (65 bytes, base64url). */
   public_key: string;
@@ -600,7 +600,7 @@ export interface PushKeysTable {
 }
 
 /** 003_content_changes: the change feed every instance re-renders from (issues 10, 11, 14). */
-export interface ContentChangesTable {
+interface ContentChangesTable {
   id: Id;
   /** JSON array of site paths to render again. */
   paths: string;

@@ -19,7 +19,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect.ts';
 
 /** Between two scheduled `PRAGMA optimize` (SQLite) / `ANALYZE` (PostgreSQL). */
-export const STATS_INTERVAL_MS = 60 * 60_000;
+const STATS_INTERVAL_MS = 60 * 60_000;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- statistics concern the whole store, whatever its tables */
 type AnyDb = Kysely<any>;

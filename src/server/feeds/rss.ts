@@ -11,9 +11,9 @@ import { publishedArticles } from '../content/articles.ts';
 import { absolute, escapeXml, rfc822, XML_DECLARATION } from './xml.ts';
 import * as m from '../../paraglide/messages.js';
 
-export const FEED_SIZE = 50;
+const FEED_SIZE = 50;
 
-export interface FeedItem {
+interface FeedItem {
   title: string;
   path: string;
   description: string;

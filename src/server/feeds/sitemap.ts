@@ -38,10 +38,10 @@ import { publicStarlightVideos } from '../content/video/starlight.ts';
 import { absolute, escapeXml, w3cDate, XML_DECLARATION } from './xml.ts';
 
 /** sitemaps.org limit of URLs per file. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 /** Google News: only articles of the last two days, at most 1,000 per sitemap. */
-export const NEWS_WINDOW_HOURS = 48;
-export const NEWS_MAX_URLS = 1000;
+const NEWS_WINDOW_HOURS = 48;
+const NEWS_MAX_URLS = 1000;
 /** Articles read per query while streaming. */
 const BATCH = 2000;
 

@@ -11,7 +11,7 @@ export type BodyResult =
   | { ok: false; problem: 'too-large' | 'unsupported' | 'malformed' };
 
 /** 64 KB: a 5000-letter Arabic message is about 30 KB once form-encoded. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 
 export { contentType };
 

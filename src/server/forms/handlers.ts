@@ -52,7 +52,7 @@ export interface FormsEnv {
   now?: () => Date;
 }
 
-export type FormOutcome =
+type FormOutcome =
   | { kind: 'accepted'; status: 200; message: string }
   | { kind: 'invalid'; status: 422; message: string; errors: FieldErrors }
   | { kind: 'limited'; status: 429; message: string; retryAfter: number }

@@ -11,9 +11,7 @@ import { createFormApi, createFormRunner, type FormRun } from './handlers.ts';
 import { storeLimiter } from '../http/index.ts';
 import type { Lang } from '../db/schema.ts';
 
-export { confirmSubscription, lookUpUnsubscribeToken, maskEmail, unsubscribe } from './newsletter.ts';
-export { CONTACT_SUBJECTS, contactSubjectLabel, FIELD_LIMITS, HONEYPOT_FIELD } from './schemas.ts';
-export type { FormOutcome, FormRun } from './handlers.ts';
+export type { FormRun } from './handlers.ts';
 
 const HOUR_S = 3600;
 

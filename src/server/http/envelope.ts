@@ -3,7 +3,7 @@
  * errors? }, response }`, for every JSON answer outside the API dispatcher's
  * own routes too (accounts, forms, push, tracking, widgets).
  */
-export type FieldErrors = Record<string, string[]>;
+type FieldErrors = Record<string, string[]>;
 
 export interface EnvelopeOptions {
   message?: string | undefined;

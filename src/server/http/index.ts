@@ -4,5 +4,5 @@
  */
 export { BodyTooLarge, contentType, readBodyBytes, readBodyText } from './body.ts';
 export { addressKey, clientAddress, peerAddress } from './client-address.ts';
-export { errorEnvelope, okEnvelope, type EnvelopeOptions, type FieldErrors } from './envelope.ts';
-export { storeLimiter, StoreRateLimiter, type Limiter, type LimitRule } from './rate-limit.ts';
+export { errorEnvelope, okEnvelope } from './envelope.ts';
+export { storeLimiter, type Limiter, type LimitRule } from './rate-limit.ts';

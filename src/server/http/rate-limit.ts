@@ -39,7 +39,7 @@ const toRow = (r: { points: number | string; expire: number | string | null }): 
   expire: r.expire === null ? null : Number(r.expire),
 });
 
-export class StoreRateLimiter extends StoreAbstract implements StoreInternals {
+class StoreRateLimiter extends StoreAbstract implements StoreInternals {
   private readonly db: () => Promise<DB>;
 
   constructor(opts: { db: () => Promise<DB>; keyPrefix: string; points: number; duration: number; blockDuration?: number }) {

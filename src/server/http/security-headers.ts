@@ -144,7 +144,7 @@ export function isEmbeddable(url: string): boolean {
  * XML and answers without a type (a 304 may refresh a cached page's
  * headers) keep the whole policy.
  */
-export function isPassiveType(contentType: string): boolean {
+function isPassiveType(contentType: string): boolean {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === '' || type === 'image/svg+xml') return false;
   return (

@@ -34,7 +34,7 @@ import { z } from 'zod';
 import rawManifest from '../../../public/sample-media/live/manifest.json' with { type: 'json' };
 
 /** Where the channel's playlists are served (src/pages/live/[...path].ts). */
-export const LIVE_CHANNEL_PATH = '/live/2m';
+const LIVE_CHANNEL_PATH = '/live/2m';
 /** Where the segments are served from (static files of public/). */
 export const LIVE_SEGMENTS_PATH = '/sample-media/live';
 /** Segments per media playlist: 24 s with 4-second segments (hls.js starts 3 segments from the end). */
@@ -78,7 +78,7 @@ export type LiveRendition = LiveManifest['renditions'][number];
 /** The committed manifest (public/sample-media/live/manifest.json), checked once at load. */
 export const LIVE_MANIFEST: LiveManifest = manifestSchema.parse(rawManifest);
 
-export interface WindowSegment {
+interface WindowSegment {
   /** Channel segment number (its media sequence number). */
   sequence: number;
   /** Index of the loop file it plays (0 … segmentCount − 1). */

@@ -9,15 +9,15 @@ import { getDb } from '../db/index.ts';
 import { mailWorker } from './deliveries.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './transport.ts';
 
-export { deliver, mailWorker, MailWorker, MAX_ATTEMPTS, retryDelayMs, type DeliveryOutcome, type DeliveryRef, type MailQueueOptions } from './deliveries.ts';
-export { createOutboxMailer, createSmtpMailer, type Mailer, type OutgoingMail } from './transport.ts';
+export { deliver, type DeliveryOutcome, type MailQueueOptions } from './deliveries.ts';
+export type { Mailer } from './transport.ts';
 
 /**
  * Where contact messages go when NEWSROOM_EMAIL is not set. Only reachable
  * without SMTP_URL (the configuration requires NEWSROOM_EMAIL with it), so
  * such mails stay in the outbox.
  */
-export const DEFAULT_NEWSROOM_EMAIL = 'redaction@2m.ma';
+const DEFAULT_NEWSROOM_EMAIL = 'redaction@2m.ma';
 
 export function outboxDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.resolve(config.DATA_DIR, 'outbox');

@@ -34,7 +34,7 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
-export interface SendResult {
+interface SendResult {
   messageId: string;
   /** Outbox file name (outbox transport only). */
   location?: string;

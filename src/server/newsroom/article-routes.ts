@@ -81,7 +81,7 @@ const storedArticle = {
 const uriQuery = { uri: { description: 'The ninjs uri of the article', required: true } };
 
 /** 2 MB: a long article with tables is well under 200 KB. */
-export const MAX_ARTICLE_BYTES = 2 * 1024 * 1024;
+const MAX_ARTICLE_BYTES = 2 * 1024 * 1024;
 
 const siteUrl = () => getConfig().SITE_URL;
 

@@ -14,7 +14,7 @@ import { newsroomError } from './envelope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const TOKEN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const TOKEN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const TOKEN_PATTERN = /^nr_[A-Za-z0-9_-]{43}$/;
 
 export function hashNewsroomToken(token: string): string {

@@ -4,5 +4,3 @@ import { newsroomRoutes } from './routes.ts';
 
 /** Answers every /api/newsroom/… request (src/pages/api/newsroom/[...path].ts). */
 export const handleNewsroom = createNewsroomRouter(newsroomRoutes, getDb);
-export { authenticateNewsroom, audit } from './auth.ts';
-export type { NewsroomRoute, NewsroomContext, NewsroomOutcome } from './router.ts';

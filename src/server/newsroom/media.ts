@@ -31,7 +31,7 @@ const MAX_PIXELS = 60_000_000;
 export const RENDITION_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export interface Rendition {
+interface Rendition {
   url: string;
   width: number;
   height: number;

@@ -35,9 +35,9 @@ import { newsroomSlug } from './slug.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
-export const SECTION_URI_PREFIX = 'urn:2m:section:';
+const SECTION_URI_PREFIX = 'urn:2m:section:';
 export const MEDIA_URI_PREFIX = 'urn:2m:media:';
-export const TRANSLATION_ALTID_ROLE = 'translation';
+const TRANSLATION_ALTID_ROLE = 'translation';
 
 const dateTime = z.iso.datetime({ offset: true, message: 'must be a date-time with its offset, e.g. 2026-11-25T09:30:00+01:00' });
 const textItem = z.object({ value: z.string(), role: z.string().optional(), contenttype: z.string().optional() });
@@ -92,7 +92,7 @@ const documentSchema = z.object({
   altids: z.array(z.object({ role: z.string().optional(), value: z.string().max(200) })).optional(),
 });
 
-export interface PictureRef {
+interface PictureRef {
   /** An uploaded media id (urn:2m:media:<id>), else a URL with its size. */
   mediaId: number | null;
   url: string | null;
@@ -104,7 +104,7 @@ export interface PictureRef {
   field: string;
 }
 
-export interface VideoRef {
+interface VideoRef {
   mediaId: number | null;
   url: string;
   mime: 'application/vnd.apple.mpegurl' | 'video/mp4';

@@ -50,7 +50,7 @@ export interface NewsroomRoute {
   doc?: NewsroomRouteDoc;
 }
 
-export interface NewsroomRouteDoc {
+interface NewsroomRouteDoc {
   summary: string;
   description?: string;
   /** Query parameters: name → description (all strings). */

@@ -10,7 +10,7 @@ import { articlePage, publishedArticles, type ArticlePage } from '../content/art
 import { otherLocale } from './editorial-common.ts';
 
 /** The route segment of an article's master tag ("news" when it has none, as in articlePath). */
-export const articleTagSegment = (page: ArticlePage): string => page.article.masterTag?.routeName || 'news';
+const articleTagSegment = (page: ArticlePage): string => page.article.masterTag?.routeName || 'news';
 
 export interface ArticleView extends ArticlePage {
   /** Id of the article's video (for the player slot), when it has one. */

@@ -11,7 +11,7 @@ import { broadcastListLd, ldLanguage, type LdObject } from '../../lib/jsonld.ts'
 import { getConfig } from '../config.ts';
 
 /** Hours of broadcasts the guide's JSON-LD lists from now (kept short: the guide's HTML stays under 80 KB, issue 13). */
-export const GUIDE_LD_HOURS = 6;
+const GUIDE_LD_HOURS = 6;
 
 export interface GuidePage {
   /** The broadcast day in progress, "YYYY-MM-DD". */

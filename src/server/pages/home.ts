@@ -13,8 +13,8 @@ import { latestBulletins } from '../content/video/jt.ts';
 import type { VideoCard } from '../api/shapes.ts';
 
 /** La UNE blocks show 4 to 6 cards (fewer only when the section has no more articles). */
-export const UNE_MIN = 4;
-export const UNE_MAX = 6;
+const UNE_MIN = 4;
+const UNE_MAX = 6;
 
 export interface HomePage {
   slider: ArticleCard[];
@@ -27,7 +27,7 @@ export interface HomePage {
 }
 
 /** Bulletins in the home's JT section. */
-export const HOME_BULLETINS = 4;
+const HOME_BULLETINS = 4;
 
 /** Tops a short La UNE block up with the newest articles of its master tag and its children. */
 async function fillBlock(db: DB, locale: Locale, block: UneBlock): Promise<UneBlock> {

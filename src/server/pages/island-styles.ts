@@ -18,7 +18,7 @@ const HEAD_END_BYTES = Buffer.from('</head>');
  * On the page's UTF-8 bytes (the tags are ASCII, so a byte match is a
  * character match): a response is neither decoded nor encoded again.
  */
-export function hoistIslandStyleBytes(html: Buffer): Buffer {
+function hoistIslandStyleBytes(html: Buffer): Buffer {
   const headEnd = html.indexOf(HEAD_END_BYTES);
   if (headEnd === -1) return html;
   let at = html.indexOf(TAG_BYTES, headEnd);

@@ -6,7 +6,7 @@ import type { DB } from '../db/index.ts';
 import { STATIC_PAGE_KEYS, type Row, type StaticPageKey } from '../db/schema.ts';
 import type { Locale } from '../../lib/paths.ts';
 
-export const isStaticPageKey = (value: string): value is StaticPageKey =>
+const isStaticPageKey = (value: string): value is StaticPageKey =>
   (STATIC_PAGE_KEYS as readonly string[]).includes(value);
 
 /** The static page `page` in `locale`; null for another key or a page not written in that language. */

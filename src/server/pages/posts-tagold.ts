@@ -8,7 +8,7 @@ import type { Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import { toCount } from '../content/video/common.ts';
 
-export interface TagIndexEntry {
+interface TagIndexEntry {
   id: number;
   name: string;
   path: string;

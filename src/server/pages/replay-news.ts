@@ -12,9 +12,9 @@ import { jtSeed, toCards } from '../content/video/cards.ts';
 import { pagination, toCount } from '../content/video/common.ts';
 import { EDITIONS, editionName, editionOrder, jtDetail, publicBulletins, type Edition } from '../content/video/jt.ts';
 
-export const NEWS_PAGE_SIZE = 12;
+const NEWS_PAGE_SIZE = 12;
 
-export const isEdition = (value: string | undefined): value is Edition =>
+const isEdition = (value: string | undefined): value is Edition =>
   typeof value === 'string' && (EDITIONS as readonly string[]).includes(value);
 
 /** /replay/news: every edition (the visitor's language first) with its newest bulletins. */

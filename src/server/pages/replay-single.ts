@@ -6,7 +6,7 @@ import { episodeSeed, toCards } from '../content/video/cards.ts';
 import { episodeDetail } from '../content/video/episodes.ts';
 import { publicEpisodes } from '../content/video/programmes.ts';
 
-export type EpisodeNews = NonNullable<Awaited<ReturnType<typeof episodeDetail>>>['News'];
+type EpisodeNews = NonNullable<Awaited<ReturnType<typeof episodeDetail>>>['News'];
 
 export interface EpisodePage {
   news: EpisodeNews;

@@ -11,7 +11,7 @@ import { searchContent, SEARCH_PAGE_SIZE, type SearchResult } from '../content/s
 import { NotFoundError } from '../api/define.ts';
 
 /** Longest query the page searches for (as /api/Search). */
-export const SEARCH_QUERY_MAX = 100;
+const SEARCH_QUERY_MAX = 100;
 
 export interface SearchPage {
   /** The query as searched (trimmed, at most SEARCH_QUERY_MAX characters); '' for none. */

@@ -34,7 +34,7 @@ export interface ShellData {
 }
 
 /** Longest a shell is kept even when the change feed does not move (a write that recorded no change). */
-export const SHELL_TTL_MS = 60_000;
+const SHELL_TTL_MS = 60_000;
 
 async function tendersTagId(db: DB, lang: Locale): Promise<number | undefined> {
   const row = await db

@@ -8,8 +8,6 @@ import type { Locale } from '../../lib/paths.ts';
 import { findMasterTagByRoute, masterTagListing, type MasterTagListing } from './master-tag.ts';
 import { findTagBySlug, tagListing, type TagListing } from './posts-tag.ts';
 
-export { loadArticleBySlug } from './article.ts';
-
 export type SectionLoad = { kind: 'master-tag'; listing: MasterTagListing } | { kind: 'tag'; listing: TagListing };
 
 /** /{tag}?page=N: a master tag's page, else a tag's page; null when neither (or past the last page). */

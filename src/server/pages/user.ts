@@ -14,7 +14,7 @@ export interface MemberPage {
 }
 
 /** The first word of a display name ("Salma Bennani" → "Salma"). */
-export const firstNameOf = (name: string): string => name.trim().split(/\s+/u)[0] ?? '';
+const firstNameOf = (name: string): string => name.trim().split(/\s+/u)[0] ?? '';
 
 export async function loadMemberPage(db: DB, _locale: Locale, params: { id: number }): Promise<MemberPage | null> {
   const row = await db.selectFrom('users').select(['id', 'name', 'created_at']).where('id', '=', params.id).executeTakeFirst();

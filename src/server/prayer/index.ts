@@ -6,12 +6,12 @@ import { isValidDay } from '../../lib/dates.ts';
 import { PRAYER_CITIES, type PrayerCity } from './cities.ts';
 import { PRAYER_KEYS, prayerInstants, toClock, type PrayerClock, type PrayerKey } from './times.ts';
 
-export { DEFAULT_PRAYER_CITY_ID, PRAYER_CITIES, type PrayerCity } from './cities.ts';
-export { PRAYER_KEYS, horizonDepression, prayerClock, prayerInstants, type PrayerClock, type PrayerKey } from './times.ts';
+export { DEFAULT_PRAYER_CITY_ID, type PrayerCity } from './cities.ts';
+export { PRAYER_KEYS, type PrayerKey } from './times.ts';
 
 /** Days the API computes: a generous but bounded range (tzdata and the solar model are meant for it). */
-export const PRAYER_FIRST_DAY = '1900-01-01';
-export const PRAYER_LAST_DAY = '2100-12-31';
+const PRAYER_FIRST_DAY = '1900-01-01';
+const PRAYER_LAST_DAY = '2100-12-31';
 
 const BY_ID = new Map(PRAYER_CITIES.map((c) => [c.id, c]));
 
@@ -76,4 +76,3 @@ export function prayerCityOptions(locale: 'ar' | 'fr'): PrayerCityOption[] {
   const collator = new Intl.Collator(locale === 'ar' ? 'ar-MA' : 'fr-FR', { sensitivity: 'base', ignorePunctuation: true });
   return options.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
-

@@ -35,7 +35,7 @@ export type PrayerInstants = Record<PrayerKey, Date>;
 export type PrayerClock = Record<PrayerKey, string>;
 
 /** Morocco's parameters (DESIGN.md §3), checked against the Habous 2020 tables (tests/unit/prayer.test.ts). */
-export const MOROCCO_PARAMETERS = {
+const MOROCCO_PARAMETERS = {
   fajrAngle: 19,
   ishaAngle: 17,
   dhuhrMinutes: 5,

@@ -24,7 +24,7 @@ import { findPublishedArticle } from '../content/articles.ts';
 import { MAX_PAYLOAD_BYTES } from './webpush.ts';
 
 /** What the service worker reads from a push message. */
-export interface PushPayload {
+interface PushPayload {
   /** Payload format version. */
   v: 1;
   kind: 'breaking';

@@ -40,7 +40,7 @@ export interface PushHttpEnv {
 }
 
 /** 4 KB: a subscription is about 400 bytes (endpoints run to a few hundred characters). */
-export const MAX_PUSH_BODY_BYTES = 4096;
+const MAX_PUSH_BODY_BYTES = 4096;
 
 /** The public key changes only when an operator replaces it: a few minutes of caching. */
 const KEY_CACHE = 'public, max-age=300, s-maxage=300';

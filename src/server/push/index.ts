@@ -17,9 +17,6 @@ import { storeLimiter } from '../http/index.ts';
 import { allowLocalEndpoints, vapidKeys } from './broadcast.ts';
 import { createPushHttp } from './handlers.ts';
 
-export { allowLocalEndpoints, BREAKING_TTL_SECONDS, sendBreakingNews, vapidKeys } from './broadcast.ts';
-export type { BreakingOptions, BreakingOutcome } from './broadcast.ts';
-
 const HOUR_S = 3600;
 
 let http: ReturnType<typeof createPushHttp> | undefined;

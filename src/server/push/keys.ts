@@ -19,7 +19,7 @@ import type { DB } from '../db/index.ts';
 import { generateVapidKeys, vapidSigningKey, type VapidKeys } from './webpush.ts';
 
 /** config: VAPID_* variables; store: the stored pair; file: just moved from DATA_DIR/push/vapid.json into the store; generated: just made and stored. */
-export type KeySource = 'config' | 'store' | 'file' | 'generated';
+type KeySource = 'config' | 'store' | 'file' | 'generated';
 
 export interface LoadedVapidKeys {
   keys: VapidKeys;

@@ -26,7 +26,7 @@ import { checkEndpoint, guardedLookup } from './endpoint.ts';
 import { allSubscriptions, type StoredSubscription } from './subscriptions.ts';
 import { pushRequest, vapidAuthorization, vapidSigningKey, type PushRequest, type VapidKeys } from './webpush.ts';
 
-export interface PushAnswer {
+interface PushAnswer {
   status: number;
   /** The start of the answer's body (for logs). */
   body: string;
@@ -88,7 +88,7 @@ export interface SendOptions {
   onResult?: (result: DeliveryResult) => void;
 }
 
-export type DeliveryOutcome = 'sent' | 'dropped' | 'failed';
+type DeliveryOutcome = 'sent' | 'dropped' | 'failed';
 
 export interface DeliveryResult {
   id: number;

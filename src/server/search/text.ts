@@ -17,9 +17,9 @@
 import { normalizeSearchText } from '../../lib/normalize.ts';
 
 /** Longest query looked at, in characters (the API takes 100). */
-export const QUERY_MAX_CHARS = 200;
+const QUERY_MAX_CHARS = 200;
 /** Most words a query keeps (the first ones). */
-export const QUERY_MAX_WORDS = 12;
+const QUERY_MAX_WORDS = 12;
 
 const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'] as const;
 const ARABIC_LETTER = /^[\u0621-\u064A]/;

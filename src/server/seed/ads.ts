@@ -53,7 +53,7 @@ export async function createAdCreatives(db: Kysely<Database>, now: Date): Promis
 /* ------------------------------------------------------------ display ads */
 
 /** The banner sizes of the page's slots (src/server/ads/slots.ts). */
-export const BANNER_SIZES = [
+const BANNER_SIZES = [
   [320, 100],
   [320, 50],
   [728, 90],

@@ -53,9 +53,9 @@ export interface SeededArticle {
 }
 
 /** How many story instances go to both languages, and to one only. */
-export const PAIRED_STORIES = 112;
-export const SINGLE_STORIES_PER_LANG = 49;
-export const DRAFTS = { ar: 3, fr: 2 } as const;
+const PAIRED_STORIES = 112;
+const SINGLE_STORIES_PER_LANG = 49;
+const DRAFTS = { ar: 3, fr: 2 } as const;
 const RECENT_STORIES = 14;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -114,7 +114,7 @@ function masterRoute(t: StoryTemplate, v: StoryVars): string {
 }
 
 /** The article body: 4–6 paragraphs, headings, a quote and sometimes a list. */
-export function bodyHtml(lang: Lang, story: Story, master: MasterKey, seed: number): string {
+function bodyHtml(lang: Lang, story: Story, master: MasterKey, seed: number): string {
   const rng = createRng(seed);
   const topic = TOPIC_TEXT[master];
   const context = rng.pick(topic.context)[lang];
@@ -375,7 +375,7 @@ export async function createHomeSections(db: Kysely<Database>, articles: readonl
   return rows.length;
 }
 
-export const BREAKING_PER_LANG = 20;
+const BREAKING_PER_LANG = 20;
 const ACTIVE_BREAKING = 14;
 
 /** The breaking-news ticker: the latest headlines, most still running, some expired. */

@@ -9,11 +9,11 @@ import type { MasterKey } from './data/types.ts';
 import { insertOne } from './dbutil.ts';
 import { PALETTES, renderImages, type ImageSpec } from './media.ts';
 
-export const COVERS_PER_SECTION = 12;
-export const EPISODE_THUMBS_PER_PROGRAMME = 3;
-export const WEB_THUMBS_PER_TAG = 3;
-export const PORTRAITS = 24;
-export const STARLIGHT_THUMBS = 6;
+const COVERS_PER_SECTION = 12;
+const EPISODE_THUMBS_PER_PROGRAMME = 3;
+const WEB_THUMBS_PER_TAG = 3;
+const PORTRAITS = 24;
+const STARLIGHT_THUMBS = 6;
 
 const SECTION_WORDS: Record<MasterKey, string[]> = {
   actualite: ['ACTUALITE', 'MAROC', 'INFO', 'RABAT', 'DIRECT', 'METEO'],

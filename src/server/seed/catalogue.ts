@@ -184,7 +184,7 @@ interface Edition {
   grid: Bi;
 }
 
-export const JT_EDITIONS: readonly Edition[] = [
+const JT_EDITIONS: readonly Edition[] = [
   {
     edition: 'amz',
     minutes: 12 * 60,
@@ -222,7 +222,7 @@ export const JT_EDITIONS: readonly Edition[] = [
   },
 ];
 
-export const JT_DAYS = 14;
+const JT_DAYS = 14;
 
 /** News bulletins of the last 14 days, including today's already broadcast editions. */
 export async function createBulletins(db: Kysely<Database>, rng: Rng, now: Date, images: ImageIds, headlines: readonly Headline[]): Promise<number> {
@@ -379,8 +379,8 @@ function daySlots(day: string, index: number): Slot[] {
   ];
 }
 
-export const GRID_DAYS_BEFORE = 7;
-export const GRID_DAYS_AFTER = 6;
+const GRID_DAYS_BEFORE = 7;
+const GRID_DAYS_AFTER = 6;
 const GRID_END = 26 * 60;
 
 /** The programme grid from 7 days before today to 6 days after. */

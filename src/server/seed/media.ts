@@ -9,7 +9,7 @@ import type { MediaStore } from '../media-store.ts';
 import type { Bi } from './data/types.ts';
 import { createRng, type Rng } from './prng.ts';
 
-export type ImageKind = 'cover' | 'thumb' | 'poster' | 'square';
+type ImageKind = 'cover' | 'thumb' | 'poster' | 'square';
 export type Motif = 'shapes' | 'person' | 'stage' | 'studio';
 
 export interface ImageSpec {

@@ -28,7 +28,7 @@ import type { NewRow } from '../db/schema.ts';
 import type { ClickEvent, PlayContentType, PlayEvent, TrackingEvent } from './schema.ts';
 
 /** content_type → the table whose `view_count` a play adds to. */
-export const VIEW_COUNTER_TABLES = {
+const VIEW_COUNTER_TABLES = {
   article: 'articles',
   episode: 'episodes',
   jt: 'jt_bulletins',

@@ -18,14 +18,14 @@ import type { Lang } from '../db/schema.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** Event ids of a play (SPEC §9): 4 a video, 7 the live channel. */
-export const PLAY_EVENT_IDS = { video: 4, live: 7 } as const;
+const PLAY_EVENT_IDS = { video: 4, live: 7 } as const;
 
 /**
  * What a played id is an id of: the `data-video-type` values of the players
  * (PlayerPoster: episode, jt, by2m, starlight, live) and `article` for the
  * video of an article page (contentId is then the article's id).
  */
-export const PLAY_CONTENT_TYPES = ['episode', 'jt', 'by2m', 'starlight', 'article', 'live'] as const;
+const PLAY_CONTENT_TYPES = ['episode', 'jt', 'by2m', 'starlight', 'article', 'live'] as const;
 export type PlayContentType = (typeof PLAY_CONTENT_TYPES)[number];
 
 /** Bounds of one request. */

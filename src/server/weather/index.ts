@@ -24,6 +24,3 @@ export function handleForecastRequest(request: Request, city: string | undefined
   handler ??= createForecastHandler(weatherService());
   return handler(request, city);
 }
-
-export { WEATHER_CITIES, DEFAULT_WEATHER_CITY, weatherCity, cityChoices } from './cities.ts';
-export type { WeatherProvider, DailyForecast } from './provider.ts';

@@ -17,8 +17,8 @@
 import { z } from 'zod';
 import { ProviderError, WEATHER_TIME_ZONE, type Coordinates, type DailyForecast, type WeatherProvider } from './provider.ts';
 
-export const OPEN_METEO_DEFAULT_URL = 'https://api.open-meteo.com';
-export const FORECAST_DAYS = 3;
+const OPEN_METEO_DEFAULT_URL = 'https://api.open-meteo.com';
+const FORECAST_DAYS = 3;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const num = z.number().finite();

@@ -5,8 +5,8 @@ import type { Lang, Row } from '../../db/schema.ts';
 import { toCards, webVideoSeed } from './cards.ts';
 import { nowIso, pagination, toCount, tr } from './common.ts';
 
-export const TAG_VIDEOS_LIMIT = 24;
-export const BY2M_PAGE_SIZE = 12;
+const TAG_VIDEOS_LIMIT = 24;
+const BY2M_PAGE_SIZE = 12;
 
 export interface WebVideoTag {
   id: number;

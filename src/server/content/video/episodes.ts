@@ -7,9 +7,9 @@ import { findProgramme, programmeCard, publicEpisodes } from './programmes.ts';
 import { loadMedia } from './sources.ts';
 
 /** At most this many other episodes in the playlist, centred on the current one. */
-export const PLAYLIST_MAX = 50;
+const PLAYLIST_MAX = 50;
 /** A standalone video's playlist: this many videos of other programmes of its kind. */
-export const STANDALONE_PLAYLIST_MAX = 12;
+const STANDALONE_PLAYLIST_MAX = 12;
 
 /**
  * /api/watchDetail/{id}. `News` keeps the original site's field names

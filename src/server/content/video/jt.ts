@@ -24,8 +24,8 @@ export function editionOrder(lang: Lang): Edition[] {
   return [lang, ...EDITIONS.filter((e) => e !== lang)];
 }
 
-export const PLAYLIST_SIZE = 10;
-export const SLIDER_SIZE = 9;
+const PLAYLIST_SIZE = 10;
+const SLIDER_SIZE = 9;
 
 export function publicBulletins(db: DB) {
   return db.selectFrom('jt_bulletins').where('jt_bulletins.published_at', '<=', nowIso());

@@ -11,7 +11,7 @@ import { latestStarlightVideos } from './starlight.ts';
 import { inBothLanguages } from '../../api/messages.ts';
 import * as m from '../../../paraglide/messages.js';
 
-export const WATCH_ROW_SIZE = 8;
+const WATCH_ROW_SIZE = 8;
 
 export type WatchSectionKey = 'jt' | 'emissions' | 'series' | 'by2m' | 'starlight' | 'latest';
 

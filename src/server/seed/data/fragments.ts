@@ -6,7 +6,7 @@
  */
 import type { Bi, MasterKey } from './types.ts';
 
-export interface Subject {
+interface Subject {
   ar: string;
   fr: string;
   /** Arabic grammatical gender of the subject. */

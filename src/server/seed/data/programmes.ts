@@ -1,12 +1,12 @@
 import { fde } from '../text.ts';
 import type { Bi, City, Person } from './types.ts';
 
-export interface EpisodeText {
+interface EpisodeText {
   title: Bi;
   description: Bi;
 }
 
-export interface EpisodeContext {
+interface EpisodeContext {
   n: number;
   city: City;
   city2: City;

@@ -2,7 +2,7 @@ import { fde, arCount } from '../../text.ts';
 import { g, type Bi, type StoryTemplate, type TopicText } from '../types.ts';
 
 /** The twelve regions of the Kingdom, keyed like City.region. */
-export const REGIONS: Record<string, Bi> = {
+const REGIONS: Record<string, Bi> = {
   'casablanca-settat': { ar: 'الدار البيضاء - سطات', fr: 'Casablanca-Settat' },
   'rabat-sale-kenitra': { ar: 'الرباط - سلا - القنيطرة', fr: 'Rabat-Salé-Kénitra' },
   'marrakech-safi': { ar: 'مراكش - آسفي', fr: 'Marrakech-Safi' },
