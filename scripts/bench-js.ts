@@ -167,7 +167,7 @@ interface PageScripts {
   idle: string[];
 }
 
-export function scriptsOf(html: string, pageUrl: string): PageScripts {
+function scriptsOf(html: string, pageUrl: string): PageScripts {
   const external = new Set<string>();
   const idle = new Set<string>();
   const inline: string[] = [];
@@ -197,7 +197,7 @@ export function scriptsOf(html: string, pageUrl: string): PageScripts {
 }
 
 /** Static import/export-from specifiers of a module (not dynamic import()). */
-export function staticImports(code: string): string[] {
+function staticImports(code: string): string[] {
   const out = new Set<string>();
   const re = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g;
   for (const m of code.matchAll(re)) {

@@ -18,7 +18,7 @@ export const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** The goal of issue 11 item 2 for the pre-built home page under load. */
-export const GOAL = { ratio: 0.8, p99ms: 20 };
+const GOAL = { ratio: 0.8, p99ms: 20 };
 
 export interface WrkResult {
   rps: number;
@@ -55,13 +55,13 @@ export async function wrk(
 }
 
 /** CPU time (ms) of a process's threads: the front server's (main) thread, the render workers' threads, the rest (V8 and libuv helpers). */
-export interface ThreadCpu {
+interface ThreadCpu {
   main: number;
   render: number;
   other: number;
 }
 
-export function threadCpu(pid: number): ThreadCpu {
+function threadCpu(pid: number): ThreadCpu {
   const out: ThreadCpu = { main: 0, render: 0, other: 0 };
   let tids: string[] = [];
   try {

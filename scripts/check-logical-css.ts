@@ -49,7 +49,7 @@ const JS_RULES: Rule[] = [
 /** Inside a JS style object only (too common elsewhere): left/right keys. */
 const JS_STYLE_OBJECT_RULES: Rule[] = [{ re: /(?<![\w.-])(left|right)\s*:/g, fix: 'insetInlineStart / insetInlineEnd' }];
 
-export interface Hit {
+interface Hit {
   file: string;
   line: number;
   text: string;
@@ -80,7 +80,7 @@ function styleAttributes(line: string): { css: string[]; js: string[] } {
   return { css, js };
 }
 
-export function checkText(file: string, text: string): Hit[] {
+function checkText(file: string, text: string): Hit[] {
   const hits: Hit[] = [];
   const ext = path.extname(file);
   const originalLines = text.split('\n');

@@ -34,7 +34,7 @@ export function fakeDailyMax(lat: number, lon: number, dayIndex: number): number
   return Math.round((10 + mix / 100) * 10) / 10; // 10.0 … 34.9
 }
 
-export function fakeWeatherCode(lat: number, lon: number, dayIndex: number): number {
+function fakeWeatherCode(lat: number, lon: number, dayIndex: number): number {
   const i = Math.abs(Math.round(lat * 100) + Math.round(lon * 100) + dayIndex) % CODES.length;
   return CODES[i]!;
 }

@@ -301,7 +301,7 @@ interface ManifestRendition {
   frameRate: number;
 }
 
-export interface LiveManifest {
+interface LiveManifest {
   segmentDuration: number;
   segmentCount: number;
   /** Segment file name pattern inside each rendition's folder: seg-000.m4s, seg-001.m4s… */

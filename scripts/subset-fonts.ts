@@ -28,7 +28,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'src/assets/fonts');
 
 /** Code point ranges, inclusive. Keep in step with the unicode-range of src/styles/global.css. */
-export const ARABIC_SUBSET: readonly [number, number][] = [
+const ARABIC_SUBSET: readonly [number, number][] = [
   [0x060c, 0x060c], // Arabic comma
   [0x061b, 0x061b], // semicolon
   [0x061f, 0x061f], // question mark
@@ -71,7 +71,7 @@ const text = (ranges: readonly [number, number][]): string =>
   ranges.map(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)).join('')).join('');
 
 /** CSS unicode-range of a subset. */
-export const unicodeRange = (ranges: readonly [number, number][]): string =>
+const unicodeRange = (ranges: readonly [number, number][]): string =>
   ranges.map(([a, b]) => (a === b ? `U+${a.toString(16).toUpperCase().padStart(4, '0')}` : `U+${a.toString(16).toUpperCase().padStart(4, '0')}-${b.toString(16).toUpperCase().padStart(4, '0')}`)).join(', ');
 
 interface Job {

@@ -28,7 +28,7 @@ import { FAKE_WEATHER_PORT, startFakeWeather, type FakeWeather } from './fake-we
 import { createScratchDatabase, dropDatabase } from '../tests/support/pg-scratch.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
-export const entry = path.join(root, 'dist/server/entry.mjs');
+const entry = path.join(root, 'dist/server/entry.mjs');
 const serveScript = path.join(root, 'scripts/serve.ts');
 
 /** What the build reads: a file newer than the build makes it stale. src/paraglide is generated from messages/. */
@@ -48,7 +48,7 @@ function newestMtime(p: string): number {
 }
 
 /** Why the build must be (re)made, or null when dist/ is up to date. */
-export function buildStaleness(): string | null {
+function buildStaleness(): string | null {
   if (!existsSync(entry)) return 'no build yet';
   const built = statSync(entry).mtimeMs;
   for (const input of BUILD_INPUTS) {
