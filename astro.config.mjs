@@ -13,7 +13,9 @@ export default defineConfig({
   // (from src/middleware.ts): Astro's own check also refused a DELETE
   // without a Content-Type or Origin, which no browser can send cross-site.
   security: { checkOrigin: false },
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Middleware mode: no static-file check before every render; the render
+  // workers serve dist/client's few files themselves (src/server/delivery/public-files.ts).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react()],
   i18n: {
     locales: ['ar', 'fr'],

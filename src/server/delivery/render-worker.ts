@@ -14,11 +14,13 @@
 import { readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getPriority, setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { compressSync, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
 import { writePageSync } from './prebuild.ts';
 import { compressResponses, VARIANTS_HEADER } from './response-compression.ts';
+import { withPublicFiles, type NodeHandler } from './public-files.ts';
 import { getOverSocket, PEER_HEADER, type WorkerData, type WorkerMessage } from './render-protocol.ts';
 
 const data = workerData as WorkerData;
@@ -34,7 +36,9 @@ if (data.nice > 0) {
   }
 }
 
-const entry = (await import(data.entry)) as { handler: (req: unknown, res: unknown) => void | Promise<void> };
+const entry = (await import(data.entry)) as { handler: NodeHandler };
+// The adapter's middleware-mode handler renders; the public files are listed once (public-files.ts).
+const handler = withPublicFiles(entry.handler, fileURLToPath(new URL('../client/', data.entry)));
 
 const server = createServer((req, res) => {
   // The visitor's address, as the front server saw it (only the main thread can reach this socket).
@@ -47,7 +51,7 @@ const server = createServer((req, res) => {
   const wantVariants = req.headers[VARIANTS_HEADER] === '1';
   delete req.headers[VARIANTS_HEADER];
   compressResponses(req, res, wantVariants);
-  void entry.handler(req, res);
+  void handler(req, res);
 });
 server.keepAliveTimeout = 60_000;
 server.headersTimeout = 65_000;

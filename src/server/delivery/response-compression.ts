@@ -33,8 +33,10 @@ const MIN_BYTES = 1024;
 const brotli = (body: Buffer) =>
   brotliCompressSync(body, {
     params: {
-      // Quality 5: what a miss can afford (a 295 KB page in a few ms); the pre-build uses 6.
-      [zlib.BROTLI_PARAM_QUALITY]: 5,
+      // Quality 4 on a miss (the request path): about 0.7 ms of CPU less per
+      // article miss than 5 (docs/performance.md); the pre-build, off the
+      // request path, uses 6 (render-page.ts).
+      [zlib.BROTLI_PARAM_QUALITY]: 4,
       [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
       [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
     },

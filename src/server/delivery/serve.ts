@@ -23,6 +23,7 @@ import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
 import { catchUpFrom, Freshness } from './freshness.ts';
 import { createDeliveryHandler, createDeliveryServer, type DeliveryHandler, type NodeHandler } from './server.ts';
+import { withPublicFiles } from './public-files.ts';
 import { rejectMalformedUrls } from '../pages/malformed-url.ts';
 import { apiQueryParamsOf, apiQueryRules, type ApiQueryRule } from '../api/query-params.ts';
 import { currentBuildId } from './site-dir.ts';
@@ -72,8 +73,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const siteDir = siteDirOf(config);
   const clientDir = path.join(opts.distDir, 'client');
 
-  // The node adapter's handler without its own server (standalone mode would listen on import).
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // The node adapter's middleware-mode handler (it renders; public-files.ts serves dist/client's files).
   process.env.HOST = config.HOST;
   process.env.PORT = String(config.PORT);
   let stopRequested = false;
@@ -90,7 +90,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     await pool.ready();
     fallback = pool.handler;
   } else {
-    fallback = ((await import(entryUrl)) as { handler: NodeHandler }).handler;
+    fallback = withPublicFiles(((await import(entryUrl)) as { handler: NodeHandler }).handler, clientDir);
   }
 
   // What each API route reads, so that other query parameters stay out of the page cache's keys.
