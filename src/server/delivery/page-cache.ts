@@ -33,9 +33,9 @@ import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import { pageKey } from './site-dir.ts';
 
 /** Longest an answer stays, whatever it announces. */
-export const PAGE_CACHE_MAX_TTL_S = 600;
+const PAGE_CACHE_MAX_TTL_S = 600;
 /** Longest a 404 stays (a page may be published at that address meanwhile). */
-export const NOT_FOUND_TTL_S = 30;
+const NOT_FOUND_TTL_S = 30;
 /** An answer larger than this is not kept (a sitemap of 50,000 URLs is some 8 MB). */
 const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
 
@@ -69,7 +69,7 @@ export interface PageCacheOptions {
 export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** The shared lifetime a response announces, when it may be shared at all. */
-export function sharedTtl(headers: Record<string, string>): number | null {
+function sharedTtl(headers: Record<string, string>): number | null {
   const cc = (headers['cache-control'] ?? '').toLowerCase();
   if (!/\bpublic\b/.test(cc) || /\b(no-store|no-cache|private)\b/.test(cc)) return null;
   const m = /\bs-maxage=(\d+)/.exec(cc);
@@ -98,7 +98,7 @@ export function storableTtl(status: number, headers: Record<string, string>): nu
 }
 
 /** Whether a finished response may be kept for everyone. */
-export function cacheable(status: number, headers: Record<string, string>): boolean {
+function cacheable(status: number, headers: Record<string, string>): boolean {
   return storableTtl(status, headers) !== null;
 }
 

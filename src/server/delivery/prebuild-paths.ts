@@ -38,7 +38,7 @@ export function isPrebuildable(key: string): boolean {
 }
 
 /** The canonical paths of the newest published articles of a language. */
-export async function newestArticlePaths(db: DB, lang: Locale, limit: number): Promise<string[]> {
+async function newestArticlePaths(db: DB, lang: Locale, limit: number): Promise<string[]> {
   if (limit <= 0) return [];
   const rows = await publishedArticles(db, lang)
     .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')

@@ -58,7 +58,7 @@ function localOrigin(host: string, port: number): string {
 const log = (m: string): void => console.log(`[site] ${m}`);
 
 /** A stop (SIGTERM) ends within this. */
-export const STOP_BUDGET_MS = 9000;
+const STOP_BUDGET_MS = 9000;
 
 export async function serveSite(opts: { distDir: string; config: Config; handleSignals?: boolean }): Promise<RunningSite> {
   const { config } = opts;

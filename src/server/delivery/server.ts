@@ -165,10 +165,10 @@ const isLoopback = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 /** Readiness: 200 once the site serves a pre-built build (or pre-building is off), 503 before. */
-export const HEALTH_PATH = '/healthz';
+const HEALTH_PATH = '/healthz';
 
 /** A path that may be a page (not the API, media, the live stream, a file…): what the page cache looks at. */
-export function pageLike(url: string): boolean {
+function pageLike(url: string): boolean {
   const pathname = url.split('?')[0] ?? '/';
   const segments = pathname.split('/');
   if (EXCLUDED_FIRST_SEGMENTS.has(segments[1] ?? '') || segments[1] === 'sample-media') return false;
