@@ -113,8 +113,8 @@ test.describe('play statistics', () => {
     expect(answer.header).toMatchObject({ status: 'ERROR', code: 422, message: 'Certains champs sont invalides.' });
     expect(answer.response).toBeNull();
     expect(Object.keys(answer.header.errors).sort()).toEqual(['clickDate', 'eventId', 'extra', 'pageURL']);
-    expect(answer.header.errors['pageURL']).toEqual(['required']);
-    expect(answer.header.errors['clickDate']).toEqual(['clickDate must be in Unix seconds, not milliseconds']);
+    expect(answer.header.errors['pageURL']).toEqual(['champ obligatoire']);
+    expect(answer.header.errors['clickDate']).toEqual(['clickDate doit être en secondes Unix, pas en millisecondes']);
 
     // Other refusals, each with the envelope.
     expect((await postPlay(request, '{oops')).status()).toBe(422);
