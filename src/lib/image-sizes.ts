@@ -13,3 +13,5 @@ export const ARTICLE_COVER_SIZES = '(min-width: 800px) 760px, 100vw';
 export const PLAYER_POSTER_SIZES = '(min-width: 1200px) 800px, (min-width: 900px) 66vw, 100vw';
 /** The live strip's picture, CSS px wide (104 px high at 16:9, src/islands/player/live-strip.css): a `<video poster>`, one URL. */
 export const LIVE_STRIP_POSTER_WIDTH = 185;
+/** The TV guide's "now" box picture (GuideNow): its box's width on a phone (the page's and the box's padding off), 320 px beside the text from 640 px. */
+export const GUIDE_NOW_SIZES = '(min-width: 640px) 320px, calc(100vw - 4rem)';

@@ -180,6 +180,15 @@ for (const { lang, dir } of LANGS) {
         await expect(marked).toHaveAttribute('data-entry-id', String(onAir.id));
         await expect(marked).toContainText(onAir.title);
         await expect(marked).toContainText(lang === 'ar' ? 'مباشر' : 'En direct');
+        // What is on now, with its picture: the first screen's largest paint, preloaded at the sizes it is drawn (issue 13).
+        const picture = page.locator('main aside.guide-now img');
+        await expect(picture).toHaveCount(1);
+        await expect(picture).toHaveAttribute('fetchpriority', 'high');
+        await expect(picture).toHaveAttribute('loading', 'eager');
+        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+        await expect(preload).toHaveCount(1);
+        expect(await preload.getAttribute('imagesizes')).toBe(await picture.getAttribute('sizes'));
       } else {
         await expect(marked).toHaveCount(0);
       }

@@ -9,6 +9,9 @@ import { broadcastDay } from '../../lib/dates.ts';
 import { gridFortnight, type GridDay, type GridEntry } from '../content/grid.ts';
 import { broadcastListLd, ldLanguage, type LdObject } from '../../lib/jsonld.ts';
 import { getConfig } from '../config.ts';
+import type { ImageShape } from '../api/shapes.ts';
+import { loadImages } from '../content/images.ts';
+import { liveSection } from '../content/live.ts';
 
 /** Hours of broadcasts the guide's JSON-LD lists from now (kept short: the guide's HTML stays under 80 KB, issue 13). */
 const GUIDE_LD_HOURS = 6;
@@ -19,6 +22,29 @@ export interface GuidePage {
   /** At most GRID_DAYS days, today included, each with its entries. */
   days: GridDay[];
   onAir: GridEntry | null;
+  /**
+   * The picture of what is on air (the "now" box's, the page's largest
+   * paint, issue 13): its programme's cover (or poster), else the live
+   * channel's poster; null when nothing is on air or there is no picture.
+   */
+  onAirPicture: ImageShape | null;
+}
+
+/** The on-air programme's cover or poster, else the live channel's poster (the live page's picture). */
+async function onAirPicture(db: DB, locale: Locale, onAir: GridEntry): Promise<ImageShape | null> {
+  if (onAir.programme) {
+    const row = await db
+      .selectFrom('programmes')
+      .select(['cover_image_id', 'poster_image_id'])
+      .where('id', '=', onAir.programme.id)
+      .executeTakeFirst();
+    if (row) {
+      const image = await loadImages(db, [row.cover_image_id, row.poster_image_id], locale);
+      const picture = image(row.cover_image_id) ?? image(row.poster_image_id);
+      if (picture) return picture;
+    }
+  }
+  return (await liveSection(db, locale)).poster;
 }
 
 /** The grid around the broadcast day in progress (see gridFortnight) and what is on air. */
@@ -26,7 +52,8 @@ export async function loadGuide(db: DB, locale: Locale, params: { now?: Date } =
   const now = params.now ?? new Date();
   const days = await gridFortnight(db, locale, now);
   const onAir = days.flatMap((d) => d.entries).find((e) => e.onAir) ?? null;
-  return { today: broadcastDay(now), days, onAir };
+  const picture = onAir ? await onAirPicture(db, locale, onAir) : null;
+  return { today: broadcastDay(now), days, onAir, onAirPicture: picture };
 }
 
 /**
