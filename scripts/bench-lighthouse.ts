@@ -27,12 +27,8 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Locale } from '../src/lib/paths.ts';
-import { route } from '../src/lib/routes.ts';
+import { pathOf, selectedPages, type PageType } from './bench-pages.ts';
 import { chromiumLaunch } from './chromium.ts';
-
-const LOCALES: readonly Locale[] = ['ar', 'fr'];
-const PAGE_TYPES = ['home', 'article', 'live', 'guide'] as const;
-type PageType = (typeof PAGE_TYPES)[number];
 
 /** The budgets of issue 13 (held-out check). */
 const BUDGETS = {
@@ -58,27 +54,6 @@ interface Result {
   requests: number;
   /** The largest paint's element (Lighthouse's selector) and its picture's delay to request, as simulated. */
   lcpElement: string;
-}
-
-async function articlePath(base: string, lang: Locale): Promise<string> {
-  const res = await fetch(new URL('/api/articlesrecent', base), { headers: { locale: lang, accept: 'application/json' } });
-  const body = (await res.json()) as { response?: { articles?: { path?: string }[] } };
-  const p = body.response?.articles?.[0]?.path;
-  if (!p) throw new Error(`no article found through /api/articlesrecent (${lang})`);
-  return p;
-}
-
-async function pathOf(base: string, type: PageType, lang: Locale): Promise<string> {
-  switch (type) {
-    case 'home':
-      return route('index', lang);
-    case 'article':
-      return articlePath(base, lang);
-    case 'live':
-      return route('live', lang);
-    case 'guide':
-      return route('guidetv', lang);
-  }
 }
 
 const score = (v: number | null | undefined): number => Math.round((v ?? 0) * 100);
@@ -198,14 +173,8 @@ function verdicts(rows: Result[]): string {
   return lines.join('\n');
 }
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
 async function run(base: string): Promise<number> {
-  const only = option('only')?.split(',') ?? [...PAGE_TYPES];
-  const langs = (option('lang')?.split(',') ?? [...LOCALES]) as Locale[];
+  const { types, langs } = selectedPages();
   const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 1);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunch().executablePath ?? '/usr/bin/chromium',
@@ -213,7 +182,7 @@ async function run(base: string): Promise<number> {
   });
   const rows: Result[] = [];
   try {
-    for (const type of PAGE_TYPES.filter((t) => only.includes(t))) {
+    for (const type of types) {
       for (const lang of langs) {
         const p = await pathOf(base, type, lang);
         const url = new URL(p, base).href;

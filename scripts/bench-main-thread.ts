@@ -16,16 +16,13 @@
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import type { Locale } from '../src/lib/paths.ts';
-import { route } from '../src/lib/routes.ts';
-import { chromiumLaunch } from './chromium.ts';
+import { pathOf, selectedPages } from './bench-pages.ts';
+import { chromiumLaunch, PHONE_CONTEXT } from './chromium.ts';
 
 const SLOWDOWN = 4;
 const LONG_MS = 50;
 const BUDGET_MS = 200;
 const AFTER_LOAD_MS = 6000;
-const TYPES = ['home', 'article', 'live', 'guide'] as const;
-type PageType = (typeof TYPES)[number];
 
 interface TraceEvent {
   name: string;
@@ -36,35 +33,18 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-async function pathOf(base: string, type: PageType, lang: Locale): Promise<string> {
-  if (type === 'home') return route('index', lang);
-  if (type === 'live') return route('live', lang);
-  if (type === 'guide') return route('guidetv', lang);
-  const res = await fetch(new URL('/api/articlesrecent', base), { headers: { locale: lang, accept: 'application/json' } });
-  const body = (await res.json()) as { response?: { articles?: { path?: string }[] } };
-  const p = body.response?.articles?.[0]?.path;
-  if (!p) throw new Error(`no article found through /api/articlesrecent (${lang})`);
-  return p;
-}
-
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
 async function main(): Promise<void> {
   const base = process.argv.slice(2).find((a) => /^https?:\/\//.test(a)) ?? process.env.BENCH_URL;
   if (!base) throw new Error('usage: npm run bench:main-thread -- http://host:port');
-  const only = option('only')?.split(',') ?? [...TYPES];
-  const langs = (option('lang')?.split(',') ?? ['ar', 'fr']) as Locale[];
+  const { types, langs } = selectedPages();
   const browser = await chromium.launch(chromiumLaunch());
   let over = 0;
   console.log(`Main thread per page: CPU time, and tasks by thread time x${SLOWDOWN} (to ${AFTER_LOAD_MS / 1000} s after load)\n`);
   console.log(['page', 'lang', 'CPU ms', `tasks > ${LONG_MS} ms`, 'longest ms', 'sum over 50 ms', 'verdict'].join('\t'));
   try {
-    for (const type of TYPES.filter((t) => only.includes(t))) {
+    for (const type of types) {
       for (const lang of langs) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+        const context = await browser.newContext(PHONE_CONTEXT);
         const page = await context.newPage();
         await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
         await page.goto(new URL(await pathOf(base, type, lang), base).href, { waitUntil: 'load' });

@@ -11,7 +11,7 @@
  *   node scripts/live-main-thread.ts http://127.0.0.1:4461 [seconds=25] [slowdown=1]
  */
 import { chromium } from '@playwright/test';
-import { AUTOPLAY_ARG, chromiumLaunch } from './chromium.ts';
+import { AUTOPLAY_ARG, chromiumLaunch, PHONE_CONTEXT } from './chromium.ts';
 
 interface LongTask {
   start: number;
@@ -24,7 +24,7 @@ const slowdown = Number(process.argv[4] ?? 1);
 const browser = await chromium.launch(chromiumLaunch([AUTOPLAY_ARG]));
 try {
   for (const lang of ['fr', 'ar']) {
-    const ctx = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const ctx = await browser.newContext(PHONE_CONTEXT);
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Performance.enable');
