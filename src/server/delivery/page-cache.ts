@@ -29,7 +29,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
+import { brotliCompress, gunzipSync, gzip } from 'node:zlib';
+import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
 import { pageKey } from './site-dir.ts';
 
 /** Longest an answer stays, whatever it announces. */
@@ -283,8 +284,8 @@ export class PageCache {
       const shelf = this.shelf(key);
       const stored = shelf.map.get(key);
       void Promise.all([
-        gzipAsync(body, { level: 6 }),
-        brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzipAsync(body, { level: MISS_GZIP_LEVEL }),
+        brotliAsync(body, brotliOptions(body.length, MISS_BROTLI_QUALITY)),
       ]).then(
         ([gz, br]) => {
           // Unless a content change dropped it (or a newer copy took its place) meanwhile.

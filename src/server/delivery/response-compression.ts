@@ -18,8 +18,9 @@
  * holds up pre-built pages and cache hits.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { etagOf, storableTtl } from './page-cache.ts';
+import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
 
 /** Asked by the front server (`1`); answered with the lengths `gzip,br`. */
 export const VARIANTS_HEADER = 'x-2m-variants';
@@ -30,18 +31,8 @@ const COMPRESSIBLE = /^(text\/(html|plain|css|xml|javascript|vtt)|application\/(
 /** Smaller than this goes as it is (one TCP packet either way). */
 const MIN_BYTES = 1024;
 
-const brotli = (body: Buffer) =>
-  brotliCompressSync(body, {
-    params: {
-      // Quality 4 on a miss (the request path): about 0.7 ms of CPU less per
-      // article miss than 5 (docs/performance.md); the pre-build, off the
-      // request path, uses 6 (render-page.ts).
-      [zlib.BROTLI_PARAM_QUALITY]: 4,
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-const gzip = (body: Buffer) => gzipSync(body, { level: 6 });
+const brotli = (body: Buffer) => brotliCompressSync(body, brotliOptions(body.length, MISS_BROTLI_QUALITY));
+const gzip = (body: Buffer) => gzipSync(body, { level: MISS_GZIP_LEVEL });
 
 /** The visitor's best encoding we make. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
