@@ -151,6 +151,9 @@ test.describe('newsletter', () => {
     // Only the token's hash is stored.
     expect(String(row?.['token'])).not.toBe(confirmPath.split('token=')[1]);
 
+    // A HEAD (a mail scanner, a link checker) gets GET's status and confirms nothing.
+    expect((await page.request.head(confirmPath)).status()).toBe(200);
+    expect(contact(email)?.['status']).toBe('pending');
     const confirmed = await page.goto(confirmPath);
     expect(confirmed?.status()).toBe(200);
     await expect(page.locator('h1')).toHaveText('Inscription confirmée');
@@ -216,6 +219,7 @@ test.describe('newsletter', () => {
   });
 
   test('unknown links answer 404 with a clear message', async ({ page }) => {
+    expect((await page.request.head(`/ar/newsletter/confirm?token=${'A'.repeat(43)}`)).status()).toBe(404);
     const confirm = await page.goto(`/ar/newsletter/confirm?token=${'A'.repeat(43)}`);
     // The status line agrees with the status (it read "404 OK").
     expect(`${confirm?.status()} ${confirm?.statusText()}`).toBe('404 Not Found');

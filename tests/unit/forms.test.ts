@@ -28,6 +28,7 @@ import {
 import { hashToken, isTokenShaped, newToken } from '../../src/server/forms/tokens.ts';
 import { storeLimiter } from '../../src/server/http/index.ts';
 import {
+  checkConfirmToken,
   confirmSubscription,
   CONFIRM_TTL_MS,
   lookUpUnsubscribeToken,
@@ -377,6 +378,22 @@ describe('newsletter double opt-in', () => {
     clock += CONFIRM_TTL_MS + 1000;
     expect((await confirmSubscription(deps(), token)).kind).toBe('expired');
     expect((await db.selectFrom('newsletter_contacts').select('status').executeTakeFirst())?.status).toBe('pending');
+  });
+
+  it('tells what a confirmation link would do without doing it (HEAD)', async () => {
+    expect(await checkConfirmToken(deps(), newToken())).toBe('invalid');
+    expect(await checkConfirmToken(deps(), null)).toBe('invalid');
+    await subscribe(deps(), { email: 'head@example.ma', lang: 'fr' });
+    const token = tokenFrom(lastMail('newsletter-confirm'), 'confirm');
+    expect(await checkConfirmToken(deps(), token)).toBe('confirmed');
+    expect(await checkConfirmToken(deps(), token)).toBe('confirmed');
+    expect((await db.selectFrom('newsletter_contacts').select('status').executeTakeFirst())?.status).toBe('pending');
+    expect(outboxFiles()).toHaveLength(1);
+    clock += CONFIRM_TTL_MS + 1000;
+    expect(await checkConfirmToken(deps(), token)).toBe('expired');
+    clock -= CONFIRM_TTL_MS + 1000;
+    expect((await confirmSubscription(deps(), token)).kind).toBe('confirmed');
+    expect(await checkConfirmToken(deps(), token)).toBe('already-confirmed');
   });
 
   it('unsubscribes in one step, idempotently, and a re-subscription starts over with new links', async () => {

@@ -9,7 +9,7 @@ import { getDb } from '../db/index.ts';
 import { getConfig } from '../config.ts';
 import { getMailer } from '../mail/index.ts';
 import * as m from '../../paraglide/messages.js';
-import { confirmSubscription, lookUpUnsubscribeToken, maskEmail, unsubscribe } from './newsletter.ts';
+import { checkConfirmToken, confirmSubscription, lookUpUnsubscribeToken, maskEmail, unsubscribe } from './newsletter.ts';
 
 export interface ConfirmPage {
   status: 200 | 404 | 410;
@@ -24,19 +24,26 @@ export interface ConfirmPage {
 /**
  * The confirmation link: following it confirms the subscription (and sends
  * the welcome mail). Unknown token → 404; expired (7 days) → 410. HEAD
- * changes nothing.
+ * changes nothing and gets the status a GET would get.
  */
 export async function confirmPage(method: string, token: string | null, locale: Locale): Promise<ConfirmPage> {
   const o = { locale };
-  const result = method === 'HEAD' ? null : await confirmSubscription({ db: await getDb(), mailer: getMailer(), siteUrl: getConfig().SITE_URL }, token);
-  const page: ConfirmPage = { status: 200, result: result?.kind ?? null, heading: m.newsletter_confirmed_title({}, o), text: '', unsubscribeHref: null };
-  if (result?.kind === 'confirmed' || result?.kind === 'already-confirmed') {
+  const db = await getDb();
+  if (method === 'HEAD') {
+    // Same status as a GET would get, without confirming anything.
+    const kind = await checkConfirmToken({ db }, token);
+    const status = kind === 'invalid' ? 404 : kind === 'expired' ? 410 : 200;
+    return { status, result: null, heading: '', text: '', unsubscribeHref: null };
+  }
+  const result = await confirmSubscription({ db, mailer: getMailer(), siteUrl: getConfig().SITE_URL }, token);
+  const page: ConfirmPage = { status: 200, result: result.kind, heading: m.newsletter_confirmed_title({}, o), text: '', unsubscribeHref: null };
+  if (result.kind === 'confirmed' || result.kind === 'already-confirmed') {
     const email = maskEmail(result.email);
     page.text = result.kind === 'confirmed' ? m.newsletter_confirmed_text({ email }, o) : m.newsletter_already_confirmed_text({ email }, o);
     page.unsubscribeHref = withQuery(route('newsletter-unsubscribe', locale), { token: result.unsubscribeToken });
-  } else if (result?.kind === 'expired') {
+  } else if (result.kind === 'expired') {
     Object.assign(page, { status: 410, heading: m.newsletter_link_expired_title({}, o), text: m.newsletter_confirm_expired({}, o) });
-  } else if (result?.kind === 'invalid') {
+  } else if (result.kind === 'invalid') {
     Object.assign(page, { status: 404, heading: m.newsletter_link_invalid_title({}, o), text: m.newsletter_confirm_invalid({}, o) });
   }
   return page;

@@ -47,7 +47,7 @@ export type SubscribeResult =
 
 type Contact = Row<'newsletter_contacts'>;
 
-const nowOf = (deps: NewsletterDeps) => (deps.now ?? (() => new Date()))();
+const nowOf = (deps: Pick<NewsletterDeps, 'now'>) => (deps.now ?? (() => new Date()))();
 
 async function sendConfirmation(
   deps: NewsletterDeps,
@@ -139,6 +139,23 @@ async function findByConfirmToken(db: DB, token: unknown): Promise<Contact | und
     .executeTakeFirst();
 }
 
+/**
+ * What following a confirmation link would do, changing nothing (a HEAD
+ * request, a link checker): the same kinds as confirmSubscription, with
+ * 'confirmed' for a pending address whose link is still valid.
+ */
+export async function checkConfirmToken(deps: Pick<NewsletterDeps, 'db' | 'now'>, token: unknown): Promise<ConfirmResult['kind']> {
+  const contact = await findByConfirmToken(deps.db, token);
+  if (!contact || contact.status === 'unsubscribed') return 'invalid';
+  if (contact.status === 'confirmed') return 'already-confirmed';
+  return linkExpired(contact, nowOf(deps)) ? 'expired' : 'confirmed';
+}
+
+function linkExpired(contact: Contact, now: Date): boolean {
+  const sentAt = Date.parse(contact.confirm_sent_at ?? contact.created_at);
+  return !Number.isFinite(sentAt) || now.getTime() - sentAt > CONFIRM_TTL_MS;
+}
+
 /** Follows a confirmation link. Invalid: no such token (404); expired: past CONFIRM_TTL_MS (410). */
 export async function confirmSubscription(deps: NewsletterDeps, token: unknown): Promise<ConfirmResult> {
   const contact = await findByConfirmToken(deps.db, token);
@@ -148,8 +165,7 @@ export async function confirmSubscription(deps: NewsletterDeps, token: unknown):
     return { kind: 'already-confirmed', email: contact.email, lang: contact.lang, unsubscribeToken };
   }
   const now = nowOf(deps);
-  const sentAt = Date.parse(contact.confirm_sent_at ?? contact.created_at);
-  if (!Number.isFinite(sentAt) || now.getTime() - sentAt > CONFIRM_TTL_MS) return { kind: 'expired' };
+  if (linkExpired(contact, now)) return { kind: 'expired' };
 
   const at = now.toISOString();
   const updated = await deps.db
