@@ -36,6 +36,20 @@ export function renditionSrcset(srcset: string, format: ModernFormat): string | 
 }
 
 /**
+ * The modern-format sources a `<picture>` offers for a store image, best
+ * first: a newsroom upload's own AVIF renditions (its srcset is already
+ * WebP), else the AVIF and WebP twins of its srcset. The LCP preload takes
+ * the first, so it fetches the very file the picture draws.
+ */
+export function modernSources(image: { url: string; srcset: string; avifSrcset?: string }): { type: string; srcset: string }[] {
+  if (image.avifSrcset) return [{ type: FORMAT_TYPES.avif, srcset: image.avifSrcset }];
+  return MODERN_FORMATS.flatMap((f) => {
+    const srcset = renditionSrcset(image.srcset || image.url, f);
+    return srcset ? [{ type: FORMAT_TYPES[f], srcset }] : [];
+  });
+}
+
+/**
  * One URL for a picture drawn `cssWidth` px wide where no srcset can be
  * given (a `<video poster>`): the smallest rendition of `srcset` at least
  * twice that wide (else the original), as its WebP twin (every browser

@@ -257,5 +257,9 @@ describe('newsroom API: media', () => {
     expect(html).toMatch(/<source type="image\/avif" srcset="[^"]*-640\.avif 640w/);
     expect(html).toContain(avif.url);
     expect(html).toContain('alt="Légende de la photo"');
+    // The LCP preload fetches the very AVIF files the picture draws (not twins of its WebP srcset).
+    const source = /<source type="image\/avif" srcset="([^"]+)"/.exec(html)?.[1];
+    expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"/);
+    expect(/<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"/.exec(html)?.[1]).toBe(source);
   });
 });

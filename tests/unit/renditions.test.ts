@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renditionSrcset, renditionUrl, singleRenditionUrl } from '../../src/lib/renditions.ts';
+import { modernSources, renditionSrcset, renditionUrl, singleRenditionUrl } from '../../src/lib/renditions.ts';
 import { guideDayShown } from '../../src/server/pages/guidetv.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'renditions-'));
@@ -29,6 +29,16 @@ describe('rendition names', () => {
     expect(renditionSrcset('/media/a-320.jpg 320w, /media/a-640.jpg 640w', 'avif')).toBe('/media/a-320.avif 320w, /media/a-640.avif 640w');
     expect(renditionSrcset('/media/a-320.jpg 320w, https://x/a.jpg 640w', 'avif')).toBeNull();
     expect(renditionSrcset('', 'avif')).toBeNull();
+  });
+
+  it("offers a newsroom upload's own AVIF renditions first (what the LCP preload fetches), else the twins", () => {
+    const upload = { url: '/media/up/k.webp', srcset: '/media/up/k-640.webp 640w, /media/up/k.webp 1280w', avifSrcset: '/media/up/k-640.avif 640w, /media/up/k.avif 1280w' };
+    expect(modernSources(upload)).toEqual([{ type: 'image/avif', srcset: upload.avifSrcset }]);
+    expect(modernSources({ url: '/media/a.jpg', srcset: '/media/a-320.jpg 320w, /media/a.jpg 1280w' })).toEqual([
+      { type: 'image/avif', srcset: '/media/a-320.avif 320w, /media/a.avif 1280w' },
+      { type: 'image/webp', srcset: '/media/a-320.webp 320w, /media/a.webp 1280w' },
+    ]);
+    expect(modernSources({ url: 'https://cdn.example/x.jpg', srcset: '' })).toEqual([]);
   });
 });
 
