@@ -8,7 +8,7 @@
  * the store, ADR 019). SQLite is one machine's file: no second instance.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,8 +25,9 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     bDir = mkdtempSync(path.join(tmpdir(), '2m-test-b-'));
-    copyFileSync(path.join(dataDir, '.test-database-url'), path.join(bDir, '.test-database-url'));
-    b = await startServer({ dataDir: bDir });
+    // A's database given in B's environment, not in B's DATA_DIR/.test-database-url: stopping B
+    // (or B failing to start) then never drops the database A still uses.
+    b = await startServer({ dataDir: bDir, env: { DATABASE_URL: testDatabaseUrl(dataDir)! } });
     const out = execFileSync(process.execPath, ['scripts/newsroom.ts', 'token', 'create', '--name', `two-instances-${Date.now()}`], {
       cwd: root,
       env: { ...process.env, ...storeEnv(dataDir), NODE_ENV: 'test' },
@@ -36,12 +37,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
   }, 240_000);
 
   afterAll(async () => {
-    // Not b.stop(): it would drop the database A still uses (A's stop drops it).
-    if (b) {
-      b.child.kill('SIGTERM');
-      await new Promise((r) => b.child.once('exit', r));
-    }
-    if (bDir) rmSync(bDir, { recursive: true, force: true });
+    await b?.stop();
   });
 
   const onHome = async (server: string, title: string) => (await (await fetch(`${server}/fr`)).text()).includes(title);
