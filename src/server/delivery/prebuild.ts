@@ -14,8 +14,8 @@
  * the server's schedule or from `npm run rebuild`.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../db/index.ts';
 import { prebuildPaths } from './prebuild-paths.ts';
@@ -191,20 +191,30 @@ async function renderOne(source: RenderSource, pagePath: string, pagesDir: strin
   return page.headers;
 }
 
-/** Removes old builds, keeping the current one and the KEEP_BUILDS newest others. */
-function prune(siteDir: string): void {
+/**
+ * Removes old builds, keeping the current one and the KEEP_BUILDS newest
+ * others. Asynchronous: removing a build is thousands of unlinks (a second
+ * or more on a disk mounted with `discard`, several under other I/O), which
+ * must not stop the front server's thread that answers pre-built pages.
+ */
+export async function prune(siteDir: string): Promise<void> {
   const buildsDir = path.join(siteDir, BUILDS);
-  if (!existsSync(buildsDir)) return;
+  let names: string[];
+  try {
+    names = await readdir(buildsDir);
+  } catch {
+    return;
+  }
   const current = currentBuildId(siteDir);
-  const others = readdirSync(buildsDir)
+  const others = names
     .filter((n) => n !== current)
     .sort()
     .reverse();
   for (const name of others.slice(KEEP_BUILDS)) {
     const dir = path.join(buildsDir, name);
     try {
-      if (Date.now() - statSync(dir).mtimeMs < PRUNE_GRACE_MS) continue;
-      rmSync(dir, { recursive: true, force: true });
+      if (Date.now() - (await stat(dir)).mtimeMs < PRUNE_GRACE_MS) continue;
+      await rm(dir, { recursive: true, force: true });
     } catch {
       /* already gone */
     }
@@ -254,7 +264,7 @@ export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
     await swapTo(opts.siteDir, id);
     const result = { id, pages: Object.keys(manifest.pages).length, skipped, ms: Date.now() - started };
     log(`pre-built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s (build ${id}${skipped.length ? `, ${skipped.length} gone` : ''})`);
-    prune(opts.siteDir);
+    await prune(opts.siteDir);
     return result;
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
