@@ -9,7 +9,7 @@
  *  - a failed build leaves the previous one serving.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -260,6 +260,18 @@ describe('static first: publishing and rebuilding', () => {
     ).rejects.toBeInstanceOf(PrebuildBusyError);
     const result = await one;
     expect(result.pages).toBe(3);
+    // Over HTTP too, a page rendered byte for byte as in the build serving then keeps that build's
+    // files (hard links, reusePageSync); every page's twins are its own.
+    for (const p of ['ar', 'fr', 'ar/replay']) {
+      const file = path.join(siteDir, 'builds', result.id, 'pages', p, 'index.html');
+      const earlier = path.join(siteDir, 'builds', before, 'pages', p, 'index.html');
+      const html = readFileSync(file);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(html)).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(html)).toBe(true);
+      if (html.equals(readFileSync(earlier))) {
+        for (const suffix of ['', '.gz', '.br']) expect(statSync(`${file}${suffix}`).ino).toBe(statSync(`${earlier}${suffix}`).ino);
+      }
+    }
     expect(currentBuild()).toBe(result.id);
     expect(existsSync(path.join(siteDir, '.prebuild.lock'))).toBe(false);
 

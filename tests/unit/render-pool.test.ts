@@ -3,12 +3,12 @@
  * handler runs in worker threads behind the front server. A stand-in entry
  * (tests/support/fake-astro-entry.mjs) echoes what reaches it.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etagOf } from '../../src/server/delivery/page-cache.ts';
 import { RenderPool } from '../../src/server/delivery/render-pool.ts';
@@ -85,6 +85,39 @@ describe('the render pool', () => {
       await expect(source.renderTo('/api/thing', 5000, pagesDir)).rejects.toThrow(/status 201/);
     } finally {
       rmSync(pagesDir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes an earlier build's files for a page rendered the same (hard links), and renders anew what differs", async () => {
+    const dirs = Array.from({ length: 4 }, () => mkdtempSync(path.join(tmpdir(), '2m-pool-reuse-')));
+    const [earlier, same, changed, broken] = dirs as [string, string, string, string];
+    const file = (dir: string, suffix = '') => path.join(dir, `fr/page/index.html${suffix}`);
+    const inode = (f: string) => statSync(f).ino;
+    try {
+      const source = pool.renderSource('http://site.test:8080');
+      await source.renderTo('/fr/page', 5000, earlier, null);
+      expect(await source.renderTo('/fr/page', 5000, same, earlier)).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' });
+      for (const suffix of ['', '.gz', '.br']) expect(inode(file(same, suffix))).toBe(inode(file(earlier, suffix)));
+      expect(readdirSync(path.dirname(file(same))).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+
+      // Another host renders another page: written anew, its twins its own.
+      await pool.renderSource('http://other.test').renderTo('/fr/page', 5000, changed, earlier);
+      const html = readFileSync(file(changed));
+      expect(html.toString()).toContain('other.test');
+      expect(inode(file(changed))).not.toBe(inode(file(earlier)));
+      expect(gunzipSync(readFileSync(file(changed, '.gz'))).equals(html)).toBe(true);
+      expect(brotliDecompressSync(readFileSync(file(changed, '.br'))).equals(html)).toBe(true);
+      expect(readdirSync(path.dirname(file(changed))).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+
+      // An earlier twin that no longer matches its page is never taken.
+      writeFileSync(file(earlier, '.br'), brotliCompressSync('<p>something else</p>'));
+      await source.renderTo('/fr/page', 5000, broken, earlier);
+      const page = readFileSync(file(broken));
+      expect(brotliDecompressSync(readFileSync(file(broken, '.br'))).equals(page)).toBe(true);
+      expect(gunzipSync(readFileSync(file(broken, '.gz'))).equals(page)).toBe(true);
+      expect(readdirSync(path.dirname(file(broken))).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
   });
 

@@ -14,12 +14,13 @@
  * the server's schedule or from `npm run rebuild`.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DB } from '../db/index.ts';
 import { prebuildPaths } from './prebuild-paths.ts';
-import { compressAsync, RENDER_REQUEST_HEADERS, RenderError, toRenderedPage, type RenderedPage } from './render-page.ts';
+import { compressAsync, readRendered, RENDER_REQUEST_HEADERS, RenderError, toRenderedPage, type RenderedHtml, type RenderedPage } from './render-page.ts';
 import {
   BUILDS,
   buildDir,
@@ -54,6 +55,8 @@ export interface PrebuildOptions {
   log?: (message: string) => void;
   /** Replaces the page list (tests). */
   paths?: string[];
+  /** Take the current build's files for pages that have not changed (reusePageSync; default true). */
+  reuse?: boolean;
 }
 
 export interface PrebuildResult {
@@ -115,8 +118,11 @@ export type RenderSource =
   | string
   | {
       renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'>;
-      /** Renders, compresses and writes a page into a pages folder (writePageSync) in one job; its headers, or 'gone'. */
-      renderTo?: (pagePath: string, timeoutMs: number, pagesDir: string) => Promise<PageHeaders | 'gone'>;
+      /**
+       * Renders, compresses and writes a page into a pages folder (writePageSync) in one job, or links
+       * an earlier build's files when the page has not changed (reusePageSync); its headers, or 'gone'.
+       */
+      renderTo?: (pagePath: string, timeoutMs: number, pagesDir: string, reuseDir?: string | null) => Promise<PageHeaders | 'gone'>;
     };
 
 /**
@@ -176,14 +182,73 @@ export function writePageSync(pagesDir: string, pagePath: string, page: Rendered
   put(file, page.html);
 }
 
-async function renderOne(source: RenderSource, pagePath: string, pagesDir: string, timeoutMs: number): Promise<PageHeaders | 'gone'> {
+/**
+ * A page rendered byte for byte as in an earlier build (most pages, from
+ * one pre-build to the next) takes that build's files instead of being
+ * compressed and written again: the page and its twins are hard-linked into
+ * `pagesDir` (beside their place, then renamed over it, twins first, like
+ * writePageSync), after checking that the linked page equals `html` and
+ * that both linked twins decompress to it. Files of a build are never
+ * changed in place (always written beside and renamed over), so a linked
+ * file keeps its content whatever later happens to the earlier build.
+ * False when there is nothing to reuse (no earlier copy, a different page,
+ * a file system without hard links): the caller compresses and writes.
+ */
+export function reusePageSync(fromPagesDir: string, pagesDir: string, pagePath: string, html: Buffer): boolean {
+  const from = pageFile(fromPagesDir, pagePath);
+  const file = pageFile(pagesDir, pagePath);
+  const tmp = `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const linked: string[] = [];
+  const link = (suffix: string): Buffer => {
+    const t = path.join(path.dirname(file), `${path.basename(file)}${suffix}${tmp}`);
+    linkSync(`${from}${suffix}`, t);
+    linked.push(t);
+    return readFileSync(t);
+  };
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    if (!link('').equals(html)) return false;
+    if (!gunzipSync(link('.gz')).equals(html)) return false;
+    if (!brotliDecompressSync(link('.br')).equals(html)) return false;
+    // Twins first, the page last (writePageSync's order).
+    renameSync(linked[1]!, `${file}.gz`);
+    renameSync(linked[2]!, `${file}.br`);
+    renameSync(linked[0]!, file);
+    linked.length = 0;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    for (const t of linked) rmSync(t, { force: true });
+  }
+}
+
+async function renderOne(source: RenderSource, pagePath: string, pagesDir: string, timeoutMs: number, reuseDir: string | null): Promise<PageHeaders | 'gone'> {
   if (typeof source !== 'string' && source.renderTo) {
     try {
-      return await source.renderTo(encodeURI(decodeURI(pagePath)), timeoutMs, pagesDir);
+      return await source.renderTo(encodeURI(decodeURI(pagePath)), timeoutMs, pagesDir, reuseDir);
     } catch (err) {
       const message = (err as Error).message;
       throw new PrebuildError(message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
     }
+  }
+  if (typeof source === 'string' && reuseDir) {
+    // Over HTTP (`npm run rebuild`): the page as rendered, its earlier files when it has not changed.
+    let page: RenderedHtml | 'gone';
+    try {
+      const res = await fetch(new URL(pagePath, source), { headers: RENDER_REQUEST_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      page = await readRendered(pagePath, res);
+    } catch (err) {
+      const message = (err as Error).message;
+      throw new PrebuildError(err instanceof RenderError || message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
+    }
+    if (page === 'gone') return page;
+    const key = decodeURI(pagePath);
+    if (!reusePageSync(reuseDir, pagesDir, key, page.html)) {
+      const { gzip, br } = await compressAsync(page.html);
+      await writePage(pagesDir, key, { ...page, gzip, br });
+    }
+    return page.headers;
   }
   const page = await renderPage(source, pagePath, timeoutMs);
   if (page === 'gone') return 'gone';
@@ -191,20 +256,30 @@ async function renderOne(source: RenderSource, pagePath: string, pagesDir: strin
   return page.headers;
 }
 
-/** Removes old builds, keeping the current one and the KEEP_BUILDS newest others. */
-function prune(siteDir: string): void {
+/**
+ * Removes old builds, keeping the current one and the KEEP_BUILDS newest
+ * others. Asynchronous: removing a build is thousands of unlinks (a second
+ * or more on a disk mounted with `discard`, several under other I/O), which
+ * must not stop the front server's thread that answers pre-built pages.
+ */
+export async function prune(siteDir: string): Promise<void> {
   const buildsDir = path.join(siteDir, BUILDS);
-  if (!existsSync(buildsDir)) return;
+  let names: string[];
+  try {
+    names = await readdir(buildsDir);
+  } catch {
+    return;
+  }
   const current = currentBuildId(siteDir);
-  const others = readdirSync(buildsDir)
+  const others = names
     .filter((n) => n !== current)
     .sort()
     .reverse();
   for (const name of others.slice(KEEP_BUILDS)) {
     const dir = path.join(buildsDir, name);
     try {
-      if (Date.now() - statSync(dir).mtimeMs < PRUNE_GRACE_MS) continue;
-      rmSync(dir, { recursive: true, force: true });
+      if (Date.now() - (await stat(dir)).mtimeMs < PRUNE_GRACE_MS) continue;
+      await rm(dir, { recursive: true, force: true });
     } catch {
       /* already gone */
     }
@@ -232,6 +307,9 @@ export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
     if (!opts.paths && !opts.db) throw new PrebuildError('nothing to list the pages with (no store, no paths)');
     const paths = opts.paths ?? (await prebuildPaths(opts.db!, opts.articlesPerLanguage));
     await mkdir(pagesDir, { recursive: true });
+    // The build serving now: its files are taken for every page rendered byte for byte the same (reusePageSync).
+    const earlier = currentBuildId(opts.siteDir);
+    const reuseDir = earlier && opts.reuse !== false ? path.join(buildDir(opts.siteDir, earlier), PAGES) : null;
     const manifest: BuildManifest = { id, builtAt: new Date(started).toISOString(), pages: {} };
     const skipped: string[] = [];
     let next = 0;
@@ -240,7 +318,7 @@ export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
       while (!failed && next < paths.length) {
         const p = paths[next++]!;
         try {
-          const headers = await renderOne(opts.origin, p, pagesDir, opts.timeoutMs ?? 30_000);
+          const headers = await renderOne(opts.origin, p, pagesDir, opts.timeoutMs ?? 30_000, reuseDir);
           if (headers === 'gone') skipped.push(p);
           else manifest.pages[decodeURI(p)] = headers;
         } catch (err) {
@@ -254,7 +332,7 @@ export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
     await swapTo(opts.siteDir, id);
     const result = { id, pages: Object.keys(manifest.pages).length, skipped, ms: Date.now() - started };
     log(`pre-built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s (build ${id}${skipped.length ? `, ${skipped.length} gone` : ''})`);
-    prune(opts.siteDir);
+    await prune(opts.siteDir);
     return result;
   } catch (err) {
     await rm(dir, { recursive: true, force: true });

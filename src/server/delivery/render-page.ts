@@ -64,10 +64,16 @@ export const compressAsync: Compress = async (html) => {
 };
 
 /** On the calling thread (a render worker, whose thread runs at a lower priority). */
-export const compressSync: Compress = (html) => ({ gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html, brotliOptions(html.length)) });
+export const compressSync = (html: Buffer): { gzip: Buffer; br: Buffer } => ({ gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html, brotliOptions(html.length)) });
 
-/** What a render's answer means: a page, 'gone' (404, 410, a redirect), or a RenderError. */
-export async function toRenderedPage(pagePath: string, res: Response, compress: Compress): Promise<RenderedPage | 'gone'> {
+/** A render's page before compression. */
+export interface RenderedHtml {
+  html: Buffer;
+  headers: PageHeaders;
+}
+
+/** What a render's answer means: a page (not yet compressed), 'gone' (404, 410, a redirect), or a RenderError. */
+export async function readRendered(pagePath: string, res: Response): Promise<RenderedHtml | 'gone'> {
   if (res.status === 404 || res.status === 410 || (res.status >= 300 && res.status < 400)) {
     await res.body?.cancel();
     return 'gone';
@@ -82,11 +88,18 @@ export async function toRenderedPage(pagePath: string, res: Response, compress: 
     throw new RenderError(`${pagePath}: not HTML (${type})`);
   }
   const html = Buffer.from(await res.arrayBuffer());
-  const { gzip: gz, br } = await compress(html);
   const headers: PageHeaders = { 'content-type': /charset=/i.test(type) ? type : `${type}; charset=utf-8` };
   for (const name of KEPT_HEADERS) {
     const v = res.headers.get(name);
     if (v) headers[name] = v;
   }
-  return { html, gzip: gz, br, headers };
+  return { html, headers };
+}
+
+/** readRendered, then the page compressed once. */
+export async function toRenderedPage(pagePath: string, res: Response, compress: Compress): Promise<RenderedPage | 'gone'> {
+  const page = await readRendered(pagePath, res);
+  if (page === 'gone') return page;
+  const { gzip: gz, br } = await compress(page.html);
+  return { html: page.html, gzip: gz, br, headers: page.headers };
 }

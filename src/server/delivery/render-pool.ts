@@ -248,12 +248,12 @@ export class RenderPool {
    */
   renderSource(origin: string): {
     renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'>;
-    renderTo: (pagePath: string, timeoutMs: number, pagesDir: string) => Promise<PageHeaders | 'gone'>;
+    renderTo: (pagePath: string, timeoutMs: number, pagesDir: string, reuseDir?: string | null) => Promise<PageHeaders | 'gone'>;
   } {
     const host = new URL(origin).host;
     return {
-      // The pre-build: the worker writes the files itself; only the headers come back.
-      renderTo: (pagePath, timeoutMs, pagesDir) => this.call<PageHeaders | 'gone'>('renderTo', pagePath, host, timeoutMs, pagesDir),
+      // The pre-build: the worker writes (or links) the files itself; only the headers come back.
+      renderTo: (pagePath, timeoutMs, pagesDir, reuseDir) => this.call<PageHeaders | 'gone'>('renderTo', pagePath, host, timeoutMs, pagesDir, reuseDir ?? null),
       renderPage: async (pagePath, timeoutMs) => {
         const page = await this.call<RenderedPage | 'gone'>('render', pagePath, host, timeoutMs);
         if (page === 'gone') return page;

@@ -17,8 +17,8 @@ import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
-import { compressSync, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
-import { writePageSync } from './prebuild.ts';
+import { compressSync, readRendered, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
+import { reusePageSync, writePageSync } from './prebuild.ts';
 import { compressResponses, VARIANTS_HEADER } from './response-compression.ts';
 import { withPublicFiles, type NodeHandler } from './public-files.ts';
 import { getOverSocket, PEER_HEADER, type WorkerData, type WorkerMessage } from './render-protocol.ts';
@@ -68,14 +68,18 @@ const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
   },
   /**
    * A page of the pre-build: rendered, compressed and written here (on this
-   * lower-priority thread, not the process's shared I/O threads); only its
-   * headers go back to the front server's thread.
+   * lower-priority thread, not the process's shared I/O threads), or linked
+   * from the earlier build when byte for byte the same; only its headers go
+   * back to the front server's thread.
    */
-  renderTo: async (pagePath: string, host: string, timeoutMs: number, pagesDir: string) => {
+  renderTo: async (pagePath: string, host: string, timeoutMs: number, pagesDir: string, reuseDir: string | null) => {
     const res = await getOverSocket(data.socketPath, pagePath, { ...RENDER_REQUEST_HEADERS, host }, { signal: AbortSignal.timeout(timeoutMs) });
-    const page = await toRenderedPage(pagePath, res, compressSync);
+    const page = await readRendered(pagePath, res);
     if (page === 'gone') return page;
-    writePageSync(pagesDir, decodeURI(pagePath), page);
+    const key = decodeURI(pagePath);
+    // Unchanged since the build serving now (most pages): its files, not compressed again.
+    if (reuseDir && reusePageSync(reuseDir, pagesDir, key, page.html)) return page.headers;
+    writePageSync(pagesDir, key, { ...page, ...compressSync(page.html) });
     return page.headers;
   },
   /** The query parameters each API route reads (src/server/api/query-params.ts), for the front server's cache keys. */
