@@ -31,7 +31,11 @@ import { seekForKey, seekTarget } from './player/keys.ts';
 import { plyrOptions } from './player/options.ts';
 import { levelForQuality, qualityOptions } from './player/quality.ts';
 import type { PlayerProps } from './player/types.ts';
-import './player/player.css';
+import playerCss from './player/player.css?inline';
+import { adoptStyles } from './player/player-styles.ts';
+
+// After plyr's (PlyrVideo.tsx, imported above, adopts them first): these override them.
+adoptStyles(playerCss);
 
 /** idle: poster, nothing started; ad: pre-roll running; content: the video itself. */
 type Phase = 'idle' | 'ad' | 'content';

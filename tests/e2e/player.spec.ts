@@ -4,7 +4,8 @@
  * with its quality menu, MP4 directly) after their pre-roll, seek keys and
  * buttons (+30 s / -10 s), captions, one player at a time (the live strip
  * counts), the floating mini player, the next item at the end, Arabic and
- * French labels, and no player JavaScript on an article page.
+ * French labels, no player JavaScript or styles on an article page, and the
+ * player's styles arriving with its code and kept across client navigations.
  *
  * Most tests make the house VAST request fail (the content then plays at
  * once: an ad failure never blocks the content); one test keeps the real
@@ -108,6 +109,27 @@ async function playsContent(page: Page, timeout = 45_000): Promise<void> {
   await expect.poll(async () => (await mainState(page))!.time, { timeout: 10_000 }).toBeGreaterThan(before + 0.5);
 }
 
+/**
+ * What the page's player looks like: plyr's styles (its controls bar is a
+ * flex row) and the player's own (its frame is absolutely placed). They come
+ * with the player's code (src/islands/player/player-styles.ts), not with the
+ * page, and must survive a client navigation.
+ */
+function playerLook(page: Page): Promise<{ controls: string | null; frame: string | null }> {
+  return page.evaluate(() => {
+    const controls = document.querySelector('main .player .plyr__controls');
+    const frame = document.querySelector('main .player .player-frame');
+    return { controls: controls && getComputedStyle(controls).display, frame: frame && getComputedStyle(frame).position };
+  });
+}
+
+/** Whether any style sheet of the page (linked, inline or adopted) has a rule of plyr's. */
+function hasPlyrRules(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    [...document.styleSheets, ...document.adoptedStyleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.plyr'))),
+  );
+}
+
 function stripState(page: Page): Promise<{ time: number; paused: boolean } | null> {
   return page.evaluate(() => {
     const video = document.querySelector<HTMLVideoElement>('.live-strip video');
@@ -131,6 +153,7 @@ test.describe('player', () => {
     await page.goto('/ar/live');
     await expect(page.locator('main [data-video-url]')).toHaveAttribute('data-video-url', live.news.url[0]!);
     await playsContent(page);
+    expect(await playerLook(page)).toEqual({ controls: 'flex', frame: 'absolute' });
     const heights = await playlistHeights(request, live.news.url[0]!);
     expect(heights.length).toBeGreaterThan(1);
     const values = await page.locator('main .player [data-plyr="quality"]').evaluateAll((els) => els.map((e) => Number((e as HTMLButtonElement).value)));
@@ -319,6 +342,8 @@ test.describe('player', () => {
     await expect(page).not.toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });
     await expect(page.locator('h1')).toHaveText(announced);
     await playsContent(page);
+    // The ClientRouter replaced the head: the player's styles are still there.
+    expect(await playerLook(page)).toEqual({ controls: 'flex', frame: 'absolute' });
   });
 
   for (const [lang, labels] of [
@@ -363,9 +388,12 @@ test.describe('player', () => {
     await page.goto(article!.path);
     await page.waitForFunction(() => !document.querySelector('astro-island[component-url*="ArticleVideo.island"][ssr]'), undefined, { timeout: 20_000 });
     expect(scripts.filter((u) => /Player\.island|plyr/i.test(u))).toEqual([]);
+    // Nor its styles: they would hold the first paint (a render-blocking stylesheet).
+    expect(await hasPlyrRules(page)).toBe(false);
     await page.getByRole('button', { name: /^Lire la vidéo\s: / }).click();
     await playsContent(page);
     expect(scripts.some((u) => /Player\.island/.test(u))).toBe(true);
+    expect(await playerLook(page)).toEqual({ controls: 'flex', frame: 'absolute' });
     // Pressed by the visitor: not muted.
     expect((await mainState(page))!.muted).toBe(false);
   });
@@ -383,5 +411,6 @@ test.describe('player', () => {
     expect(scripts.some((u) => u.includes('LiveStrip.island'))).toBe(true);
     expect(scripts.filter((u) => /Player\.island|plyr|hls/i.test(u))).toEqual([]);
     await expect(page.locator('.plyr')).toHaveCount(0);
+    expect(await hasPlyrRules(page)).toBe(false);
   });
 });

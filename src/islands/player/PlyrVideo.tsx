@@ -14,7 +14,11 @@
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { usePlyr, type APITypes, type PlyrInstance, type PlyrOptions } from 'plyr-react';
-import 'plyr-react/plyr.css';
+import plyrCss from 'plyr-react/plyr.css?inline';
+import { adoptStyles } from './player-styles.ts';
+
+// Before the player's own styles (Player.island.tsx imports this module first).
+adoptStyles(plyrCss);
 
 const PLYR_CLASS = 'plyr-react';
 

@@ -12,7 +12,10 @@ import { VASTTracker, type VASTClient } from '@dailymotion/vast-client';
 import * as m from '../../../paraglide/messages.js';
 import { clickThroughUrl } from './media.ts';
 import { AdError, VAST_ERROR, type ChosenAd } from './types.ts';
-import './ad-player.css';
+import adPlayerCss from './ad-player.css?inline';
+import { adoptStyles } from '../player-styles.ts';
+
+adoptStyles(adPlayerCss);
 
 /** The media must start playing within this time after it is requested. */
 const MEDIA_START_TIMEOUT_MS = 8000;
