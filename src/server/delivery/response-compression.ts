@@ -131,7 +131,8 @@ export function compressResponses(req: IncomingMessage, res: ServerResponse, kee
     if (mode === 'pass') return end(...args);
     if (typeof args[0] !== 'function') add(args[0], args[1]);
     const cb = args.find((a) => typeof a === 'function');
-    const body = Buffer.concat(chunks);
+    // Astro renders a page whole (ADR 021): usually one chunk, taken as it is.
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     delete headers['content-length'];
     const asString: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) asString[k] = flat(v);
