@@ -346,7 +346,7 @@ describe('the page cache: each encoding made once, when a visitor first needs it
     const req = { headers: ae === undefined ? {} : { 'accept-encoding': ae }, method: 'GET', url: key } as unknown as IncomingMessage;
     let status = 0;
     let sent: Record<string, string | number> = {};
-    let body = Buffer.alloc(0);
+    let body: Buffer = Buffer.alloc(0);
     const res = {
       writeHead: (s: number, h: Record<string, string | number>) => ((status = s), (sent = h)),
       end: (b?: Buffer) => void (body = b ?? Buffer.alloc(0)),
