@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { serviceWorkerPlugin } from './src/sw/vite-plugin.ts';
+import { reactCheckPlugin } from './src/build/react-check-plugin.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -36,7 +37,8 @@ export default defineConfig({
   server: { host: process.env.HOST || '0.0.0.0', port: Number(process.env.PORT) || 4321 },
   vite: {
     // /sw.js: the service worker compiled from src/sw/service-worker.ts.
-    plugins: [serviceWorkerPlugin()],
+    // One React render per island (ADR 027): @astrojs/react's check no longer renders each component first.
+    plugins: [serviceWorkerPlugin(), reactCheckPlugin()],
     // Scripts are never inlined into pages: the Content-Security-Policy allows
     // this site's files and a fixed set of inline scripts by hash (ADR 013).
     build: { target: 'es2022', assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },

@@ -8,7 +8,8 @@
  *     pre-built copy or the page cache;
  *  2. unique article renders per second: ~2,000 distinct articles older than
  *     the pre-built ones, BENCH_CONCURRENCY (default 16) at a time, plain
- *     GETs as a visitor sends them;
+ *     GETs as a visitor sends them (Accept-Encoding BENCH_ACCEPT_ENCODING,
+ *     default `gzip, br`; `identity` as wrk and autocannon, which send none);
  *  3. the pre-built home page's rate idle and while 4 uncached searches run
  *     without pause (both with Debian's `wrk`), interleaved (idle, searches,
  *     idle, searches, idle), each loaded run against the idle runs beside
@@ -61,6 +62,7 @@ if (values.help) {
 const SAMPLES = Number(process.env.BENCH_SAMPLES) || 60;
 const UNIQUE = Number(process.env.BENCH_UNIQUE) || 2000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY) || 16;
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING || 'gzip, br';
 const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 const PRERENDER = Number(process.env.PRERENDER_ARTICLES ?? 500);
@@ -234,7 +236,7 @@ async function uniqueRenders(base: string, paths: string[], concurrency: number,
     Array.from({ length: concurrency }, async () => {
       while (next < paths.length) {
         const p = paths[next++]!;
-        const r = await timed(`${base}${p}`, { 'accept-encoding': 'gzip, br' });
+        const r = await timed(`${base}${p}`, { 'accept-encoding': ACCEPT_ENCODING });
         if (r.status !== 200) bad++;
         times.push(r.ms);
       }
@@ -315,7 +317,7 @@ async function main(): Promise<void> {
     const u = await uniqueRenders(base, unique, CONCURRENCY, server.child.pid);
     const cores = os.cpus().length;
     console.log(
-      `\nunique article renders: ${unique.length} distinct articles, ${CONCURRENCY} at a time: ${u.rps.toFixed(0)}/s ` +
+      `\nunique article renders: ${unique.length} distinct articles, ${CONCURRENCY} at a time, accept-encoding ${ACCEPT_ENCODING}: ${u.rps.toFixed(0)}/s ` +
         `(p50 ${ms(u.p50)}, p95 ${ms(u.p95)}, p99 ${ms(u.p99)}, non-200 ${u.bad}); ` +
         `server CPU ${ms(u.cpu)} each: at most ${(1000 / u.cpu).toFixed(0)}/s per core, ${((cores * 1000) / u.cpu).toFixed(0)}/s on ${cores}`,
     );

@@ -2,8 +2,10 @@
  * Everything compressed once and kept (issue 11 items 3 and 4, ADR 010),
  * over real HTTP against the served site (render workers, front server):
  *  - a miss (search page, API answer, sitemap, a deep 404) leaves in the
- *    visitor's encoding, rendered once: the next visitors get the kept copy
- *    in brotli, gzip or identity, the same page under one ETag;
+ *    visitor's encoding (compressed in that one only, or not at all),
+ *    rendered once: the next visitors get the kept copy in brotli, gzip or
+ *    identity (an encoding not made yet is made then, once), the same page
+ *    under one ETag;
  *  - query parameters a page or an API route does not read share its entry;
  *  - a content change drops the kept sitemaps and API answers (made again
  *    once, on the next request), not on every request.
@@ -64,7 +66,7 @@ function get(p: string, encoding: 'br' | 'gzip' | 'identity', headers: Record<st
   });
 }
 
-/** A miss in brotli, then the kept copy in gzip and identity: one render, three encodings, one ETag. */
+/** A miss in brotli, then the kept copy in gzip (made now) and identity: one render, three encodings, one ETag. */
 async function compressedThenKept(p: string, status: number, headers: Record<string, string> = {}): Promise<Raw> {
   const miss = await get(p, 'br', headers);
   expect(miss.status, p).toBe(status);
@@ -102,6 +104,20 @@ describe('serving: compressed once, kept', () => {
     expect(miss.text).toContain('<html');
     const stray = await get(`${p}&utm_source=test&x=${Date.now()}`, 'gzip');
     expect([stray.cache, stray.etag]).toEqual(['HIT', (await get(p, 'gzip')).etag]);
+  });
+
+  it('a miss for a client that asks no encoding (wrk, autocannon) leaves as it is, then is kept in every encoding', async () => {
+    const p = `/ar/search?q=${encodeURIComponent(`رياضة ${Date.now()}`)}`;
+    const plain = await get(p, 'identity');
+    expect([plain.status, plain.cache, plain.encoding]).toEqual([200, null, null]);
+    expect(plain.vary).toMatch(/accept-encoding/i);
+    expect(plain.text).toContain('<html');
+    const [br, gz] = await Promise.all([get(p, 'br'), get(p, 'gzip')]);
+    expect([br.cache, br.encoding, gz.cache, gz.encoding]).toEqual(['HIT', 'br', 'HIT', 'gzip']);
+    expect(br.text).toBe(plain.text);
+    expect(gz.text).toBe(plain.text);
+    expect(new Set([plain.etag, br.etag, gz.etag]).size).toBe(1);
+    expect(br.wire.length * 2).toBeLessThan(plain.wire.length);
   });
 
   it('an API answer and a deep listing page past the end (404) are kept too', async () => {

@@ -1,6 +1,9 @@
 // A stand-in for the built Astro entry (dist/server/entry.mjs) in the render pool's unit tests.
 import { threadId } from 'node:worker_threads';
 
+/** Renders of /fr/counted on this thread. */
+let counted = 0;
+
 export const handler = (req, res) => {
   let body = '';
   req.on('data', (c) => (body += c));
@@ -15,6 +18,12 @@ export const handler = (req, res) => {
     if (req.url.startsWith('/fr/page')) {
       res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=60' });
       res.end(`<!doctype html><p>${req.headers.host} ${req.headers['x-prebuild-render']} ${'x'.repeat(2000)}</p>`);
+      return;
+    }
+    if (req.url.startsWith('/fr/counted')) {
+      counted++;
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=60' });
+      res.end(`<!doctype html><p>render ${threadId}.${counted} ${'مقال '.repeat(500)}</p>`);
       return;
     }
     if (req.url.startsWith('/api/big')) {

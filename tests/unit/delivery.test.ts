@@ -4,10 +4,10 @@
  * build folder above all, goes to the on-demand handler.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 import { PageCache } from '../../src/server/delivery/page-cache.ts';
@@ -319,6 +319,88 @@ describe('the cache of pages rendered on demand', () => {
     const random = await get(`/fr/sport/nouvel-article?x=${Date.now()}`);
     expect(random.headers.get('x-cache')).toBe('HIT');
     expect(hits.length).toBe(before);
+  });
+});
+
+describe('the page cache: each encoding made once, when a visitor first needs it', () => {
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300' };
+  const html = Buffer.from(`<!doctype html><p>${'مقال '.repeat(2000)}</p>`);
+
+  /** A page cache whose twins are counted (and held until `release`), as the render pool's would be. */
+  function counted() {
+    const made: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const cache = new PageCache({
+      compress: async (encoding, source, sourceEncoding) => {
+        made.push(`${sourceEncoding}->${encoding}`);
+        await gate;
+        const body = sourceEncoding === 'br' ? brotliDecompressSync(source) : sourceEncoding === 'gzip' ? gunzipSync(source) : source;
+        return encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
+      },
+    });
+    return { cache, made, release };
+  }
+
+  async function serve(cache: PageCache, key: string, ae: string | undefined) {
+    const req = { headers: ae === undefined ? {} : { 'accept-encoding': ae }, method: 'GET', url: key } as unknown as IncomingMessage;
+    let status = 0;
+    let sent: Record<string, string | number> = {};
+    let body: Buffer = Buffer.alloc(0);
+    const res = {
+      writeHead: (s: number, h: Record<string, string | number>) => ((status = s), (sent = h)),
+      end: (b?: Buffer) => void (body = b ?? Buffer.alloc(0)),
+    } as unknown as ServerResponse;
+    const served = cache.serve(key, req, res);
+    if (served !== true && served !== false) await served;
+    const enc = sent['content-encoding'];
+    const text = (enc === 'br' ? brotliDecompressSync(body) : enc === 'gzip' ? gunzipSync(body) : body).toString();
+    return { served: served !== false, status, enc: enc ?? null, etag: sent['etag'], vary: sent['vary'], text };
+  }
+
+  it('kept in brotli: gzip made once for every visitor who waits for it, identity inflated, never compressed again', async () => {
+    const { cache, made, release } = counted();
+    expect(cache.put('k1', 200, headers, null, null, brotliCompressSync(html), '"e1"')).toBe(true);
+    const waiting = Promise.all([serve(cache, 'k1', 'gzip'), serve(cache, 'k1', 'gzip, deflate')]);
+    // Brotli is there: a browser gets it at once, the identity visitor the page inflated.
+    expect(await serve(cache, 'k1', 'gzip, deflate, br')).toMatchObject({ enc: 'br', text: html.toString(), etag: '"e1"', vary: 'Accept-Encoding' });
+    expect(await serve(cache, 'k1', undefined)).toMatchObject({ enc: null, text: html.toString(), etag: '"e1"' });
+    release();
+    for (const r of await waiting) expect(r).toMatchObject({ enc: 'gzip', text: html.toString(), etag: '"e1"' });
+    expect(await serve(cache, 'k1', 'gzip')).toMatchObject({ enc: 'gzip', text: html.toString() });
+    expect(made).toEqual(['br->gzip']);
+  });
+
+  it('kept as it is (a visitor who accepts no encoding): brotli made once, gzip-and-brotli visitors get gzip while brotli is made', async () => {
+    const { cache, made, release } = counted();
+    cache.put('k2', 200, headers, html, null, null, '"e2"');
+    expect(await serve(cache, 'k2', undefined)).toMatchObject({ enc: null, text: html.toString() });
+    expect(made).toEqual([]);
+    const firstBr = serve(cache, 'k2', 'br');
+    const secondBr = serve(cache, 'k2', 'gzip, deflate, br');
+    release();
+    expect(await firstBr).toMatchObject({ enc: 'br', text: html.toString() });
+    expect(await secondBr).toMatchObject({ enc: 'br', text: html.toString() });
+    expect(made).toEqual(['identity->br']);
+    // Gzip kept: a browser still gets brotli, a gzip-only visitor gets gzip made once.
+    expect(await serve(cache, 'k2', 'gzip')).toMatchObject({ enc: 'gzip', text: html.toString() });
+    expect(await serve(cache, 'k2', 'gzip')).toMatchObject({ enc: 'gzip' });
+    expect(made).toEqual(['identity->br', 'identity->gzip']);
+  });
+
+  it('kept in gzip: a browser gets gzip at once while brotli is made once in the background, then brotli', async () => {
+    const { cache, made, release } = counted();
+    cache.put('k3', 200, headers, null, gzipSync(html), null, '"e3"');
+    expect(await serve(cache, 'k3', 'gzip, deflate, br')).toMatchObject({ enc: 'gzip', text: html.toString() });
+    expect(await serve(cache, 'k3', 'gzip, br')).toMatchObject({ enc: 'gzip' });
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await serve(cache, 'k3', 'gzip, br')).toMatchObject({ enc: 'br', text: html.toString() });
+    expect(made).toEqual(['gzip->br']);
+    // A failed twin: the visitor gets the page anyway, the next one tries again.
+    const failing = new PageCache({ compress: () => Promise.reject(new Error('worker gone')) });
+    failing.put('k4', 200, headers, null, gzipSync(html), null, '"e4"');
+    expect(await serve(failing, 'k4', 'br')).toMatchObject({ enc: null, text: html.toString() });
   });
 });
 

@@ -121,12 +121,17 @@ describe('the render pool', () => {
     }
   });
 
-  it('compresses in the worker: a page the front server keeps comes with both twins, other answers in the encoding asked', async () => {
+  it("compresses in the worker: a page the front server keeps comes in the visitor's encoding, other answers in the encoding asked", async () => {
+    const twins: string[] = [];
     const delivery = createDeliveryHandler({
       clientDir: '/nonexistent',
       siteDir: '/nonexistent',
       fallback: pool.handler,
       fallbackCompresses: true,
+      compressTwin: (encoding, source, sourceEncoding) => {
+        twins.push(`${sourceEncoding}->${encoding}`);
+        return pool.compressTwin(encoding, source, sourceEncoding);
+      },
     });
     const front = createServer((req, res) => void delivery(req, res));
     await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
@@ -153,15 +158,34 @@ describe('the render pool', () => {
       expect(hit.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(hit.body).toString()).toBe(html);
       expect((await raw('/fr/page', '')).body.toString()).toBe(html);
-      // Only the twins cross from the worker: the ETag is the uncompressed page's, the private headers stay inside.
+      // Only the compressed page crosses from the worker: the ETag is the uncompressed page's, the private headers stay inside.
       expect(hit.headers['etag']).toBe(etagOf(Buffer.from(html)));
       expect(hit.headers['x-2m-etag']).toBeUndefined();
       // A miss for a visitor who accepts no encoding: the page itself.
       const plain = await raw('/fr/page-two', '');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers['x-2m-etag']).toBeUndefined();
+      expect(plain.headers['etag']).toBe(etagOf(plain.body));
       expect(plain.body.toString()).toContain('<!doctype html>');
       expect((await raw('/fr/page-two', 'br')).headers['x-cache']).toBe('HIT');
+      expect(twins).toEqual(['br->gzip', 'identity->br']);
+
+      // Rendered once, each encoding made once (by a worker), whoever asks and however many at once.
+      const first = await raw('/fr/counted', 'gzip, deflate, br');
+      expect([first.headers['x-cache'], first.headers['content-encoding']]).toEqual([undefined, 'br']);
+      const page = brotliDecompressSync(first.body).toString();
+      expect(page).toMatch(/render \d+\.1 /);
+      const later = await Promise.all([raw('/fr/counted', 'gzip'), raw('/fr/counted?utm=2', 'gzip'), raw('/fr/counted', ''), raw('/fr/counted', 'br')]);
+      expect(later.map((r) => [r.headers['x-cache'], r.headers['content-encoding']])).toEqual([
+        ['HIT', 'gzip'],
+        ['HIT', 'gzip'],
+        ['HIT', undefined],
+        ['HIT', 'br'],
+      ]);
+      expect(gunzipSync(later[0]!.body).toString()).toBe(page);
+      expect(later[2]!.body.toString()).toBe(page);
+      expect((await raw('/fr/counted', 'gzip')).headers['content-encoding']).toBe('gzip');
+      expect(twins).toEqual(['br->gzip', 'identity->br', 'br->gzip']);
 
       const api = await raw('/api/big', 'gzip');
       expect(api.headers['content-encoding']).toBe('gzip');

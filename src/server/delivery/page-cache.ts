@@ -2,7 +2,7 @@
  * The front server's cache of answers rendered on demand (DESIGN.md §4: a
  * page published after the last build "is reachable at once … renders it and
  * caches it"; issue 11 item 4: everything compressed once). What Astro's
- * handler answers is kept in memory, with its gzip and brotli twins, for the
+ * handler answers is kept in memory, with its gzip and brotli twins as visitors need them, for the
  * shared lifetime it announces (`s-maxage`, at most 10 minutes) and served
  * from there, with an ETag and the encoding the visitor accepts, until it
  * expires, a content change drops it, or a new pre-build lands (the build id
@@ -22,26 +22,43 @@
  * on a shelf of their own, a quarter of the memory: random searches evict
  * older searches, never the pages.
  *
- * Twins come ready from a render worker (response-compression.ts: `put`),
- * or, when Astro runs on this thread (RENDER_WORKERS=0), are made in zlib's
- * thread pool after the answer went out (`capture`).
+ * An answer is kept in the encoding its first visitor took (from a render
+ * worker, response-compression.ts: `put`; or as it is, when Astro runs on
+ * this thread, RENDER_WORKERS=0: `capture`). Another encoding is made when
+ * a visitor first needs it (`compress`: a render worker's job, or zlib's
+ * thread pool), once, and kept with the entry; visitors who come meanwhile
+ * wait for it, or get an encoding they accept that is already there.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, gunzipSync, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, brotliDecompressSync, gunzip, gunzipSync, gzip } from 'node:zlib';
 import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
+import { preferredEncoding, type KeptEncoding } from './response-compression.ts';
 import { pageKey } from './site-dir.ts';
 
 /** Longest an answer stays, whatever it announces. */
 const PAGE_CACHE_MAX_TTL_S = 600;
 /** Longest a 404 stays (a page may be published at that address meanwhile). */
 const NOT_FOUND_TTL_S = 30;
+/** An answer this small kept as it is gets no twins (what a render worker sends compressed is kept compressed). */
+const MIN_TWIN_BYTES = 1024;
 /** An answer larger than this is not kept (a sitemap of 50,000 URLs is some 8 MB). */
 const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
+const gunzipAsync = promisify(gunzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
+
+/** Makes another encoding of a kept answer from one it has (inflated first when compressed). */
+export type CompressTwin = (encoding: 'br' | 'gzip', source: Buffer, sourceEncoding: KeptEncoding) => Promise<Buffer>;
+
+/** In zlib's thread pool (the default: Astro on this thread, tests). */
+const compressInPool: CompressTwin = async (encoding, source, sourceEncoding) => {
+  const body = sourceEncoding === 'br' ? await brotliDecompressAsync(source) : sourceEncoding === 'gzip' ? await gunzipAsync(source) : source;
+  return encoding === 'br' ? brotliAsync(body, brotliOptions(body.length, MISS_BROTLI_QUALITY)) : gzipAsync(body, { level: MISS_GZIP_LEVEL });
+};
 
 interface Cached {
   status: number;
@@ -49,10 +66,12 @@ interface Cached {
   /** The locale cookie the page sets (`locale=fr; …`), sent to visitors whose cookie says otherwise. */
   localeCookie: string | null;
   storedAt: number;
-  /** The answer itself; null when only its twins are kept (from a render worker): inflated from gzip for the rare visitor who accepts neither. */
+  /** The answer itself, and its gzip and brotli twins: whichever were asked for so far (at least one). */
   body: Buffer | null;
   gzip: Buffer | null;
   br: Buffer | null;
+  /** Twins being made (each once, whoever asks meanwhile waits for the same one). */
+  making: Partial<Record<'br' | 'gzip', Promise<Buffer | null>>>;
   etag: string;
   expires: number;
   size: number;
@@ -64,6 +83,8 @@ export interface PageCacheOptions {
   /** Of which answers keyed by query parameters may take at most (default a quarter). */
   queryBytes?: number;
   now?: () => number;
+  /** Makes a twin a visitor needs (default: zlib's thread pool; the front server passes its render pool's). */
+  compress?: CompressTwin;
 }
 
 /** The ETag of an answer's uncompressed body (the same wherever it is computed). */
@@ -150,8 +171,10 @@ export class PageCache {
    */
   private readonly queried: Shelf;
   private readonly now: () => number;
+  private readonly compress: CompressTwin;
 
   constructor(opts: PageCacheOptions = {}) {
+    this.compress = opts.compress ?? compressInPool;
     const maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
     const queryBytes = Math.min(maxBytes, opts.queryBytes ?? Math.floor(maxBytes / 4));
     this.plain = { map: new Map(), bytes: 0, maxBytes: maxBytes - queryBytes };
@@ -172,8 +195,11 @@ export class PageCache {
     return [this.plain.bytes, this.queried.bytes];
   }
 
-  /** Answers from the cache; false when it holds nothing fresh for this key. */
-  serve(key: string, req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Answers from the cache; false when it holds nothing fresh for this key.
+   * A promise when the encoding the visitor needs is being made first.
+   */
+  serve(key: string, req: IncomingMessage, res: ServerResponse): boolean | Promise<void> {
     const shelf = this.shelf(key);
     const hit = shelf.map.get(key);
     if (!hit) return false;
@@ -190,33 +216,95 @@ export class PageCache {
       const theirs = /(?:^|;\s*)locale=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
       if (theirs !== lang) headers['set-cookie'] = hit.localeCookie;
     }
+    // Kept answers vary by encoding, whichever of them this one is sent in.
+    headers['vary'] = hit.headers['vary'] ? `${hit.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     const inm = req.headers['if-none-match'];
     if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === hit.etag)) {
       res.writeHead(304, headers);
       res.end();
       return true;
     }
-    const ae = req.headers['accept-encoding'] ?? '';
-    const encoding = hit.br && /\bbr\b/.test(ae) ? 'br' : hit.gzip && /\bgzip\b/.test(ae) ? 'gzip' : null;
-    const body = encoding === 'br' ? hit.br! : encoding === 'gzip' ? hit.gzip! : (hit.body ?? gunzipSync(hit.gzip!));
-    if (encoding) headers['content-encoding'] = encoding;
-    if (hit.gzip || hit.br) headers['vary'] = hit.headers['vary'] ? `${hit.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
-    headers['content-length'] = body.length;
-    res.writeHead(hit.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return true;
+    const send = (encoding: 'br' | 'gzip' | null, body: Buffer) => {
+      if (encoding) headers['content-encoding'] = encoding;
+      headers['content-length'] = body.length;
+      res.writeHead(hit.status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    const want = preferredEncoding(req.headers['accept-encoding']);
+    if (want === null) {
+      send(null, this.identity(shelf, key, hit));
+      return true;
+    }
+    const ready = hit[want];
+    if (ready) {
+      send(want, ready);
+      return true;
+    }
+    // Too small to gain from compression (one packet either way).
+    if (hit.body && hit.body.length <= MIN_TWIN_BYTES) {
+      send(null, hit.body);
+      return true;
+    }
+    const making = this.twin(shelf, key, hit, want);
+    // Brotli is being made: a visitor who also takes gzip gets the gzip already kept.
+    if (want === 'br' && hit.gzip && preferredEncoding((req.headers['accept-encoding'] ?? '').replace(/\bbr\b/g, '')) === 'gzip') {
+      send('gzip', hit.gzip);
+      return true;
+    }
+    return making.then((made) => {
+      if (made) send(want, made);
+      else send(null, this.identity(shelf, key, hit));
+    });
+  }
+
+  /** The answer itself: kept, or inflated from a twin once (on this thread: a fraction of a millisecond) and kept. */
+  private identity(shelf: Shelf, key: string, hit: Cached): Buffer {
+    if (hit.body) return hit.body;
+    const body = hit.br ? brotliDecompressSync(hit.br) : gunzipSync(hit.gzip!);
+    this.grow(shelf, key, hit, 'body', body);
+    return body;
+  }
+
+  /** Makes a twin of a kept answer, once (whoever asks meanwhile gets the same promise); null if it failed. */
+  private twin(shelf: Shelf, key: string, hit: Cached, encoding: 'br' | 'gzip'): Promise<Buffer | null> {
+    const pending = hit.making[encoding];
+    if (pending) return pending;
+    const [source, sourceEncoding]: [Buffer, KeptEncoding] = hit.body ? [hit.body, 'identity'] : hit.gzip ? [hit.gzip, 'gzip'] : [hit.br!, 'br'];
+    const made = this.compress(encoding, source, sourceEncoding).then(
+      (buf) => {
+        delete hit.making[encoding];
+        this.grow(shelf, key, hit, encoding, buf);
+        return buf;
+      },
+      () => {
+        delete hit.making[encoding];
+        return null;
+      },
+    );
+    hit.making[encoding] = made;
+    return made;
+  }
+
+  /** Adds an encoding to an entry, unless a content change dropped it (or a newer copy took its place) meanwhile. */
+  private grow(shelf: Shelf, key: string, hit: Cached, field: 'body' | 'gzip' | 'br', buf: Buffer): void {
+    if (hit[field]) return;
+    hit[field] = buf;
+    hit.size += buf.length;
+    if (shelf.map.get(key) !== hit) return;
+    shelf.bytes += buf.length;
+    this.trim(shelf);
   }
 
   /**
-   * Keeps a finished answer with its twins, if it may be kept; returns
-   * whether it was. From a render worker, only the twins come (`body` null,
-   * both twins and the body's ETag given).
+   * Keeps a finished answer, if it may be kept; returns whether it was.
+   * From a render worker it comes in one encoding (the others null) with
+   * the uncompressed body's ETag.
    */
   put(key: string, status: number, rawHeaders: OutgoingHttpHeaders, body: Buffer | null, gz: Buffer | null, br: Buffer | null, etag?: string): boolean {
     const headers = flatten(rawHeaders);
     const ttl = storableTtl(status, headers);
     if (ttl === null) return false;
-    if (body === null && (gz === null || etag === undefined)) return false;
+    if (body === null && ((gz === null && br === null) || etag === undefined)) return false;
     const kept: Record<string, string> = {};
     for (const name of KEPT) if (headers[name] !== undefined) kept[name] = headers[name]!;
     const setCookie = headers['set-cookie'];
@@ -228,6 +316,7 @@ export class PageCache {
       body,
       gzip: gz,
       br,
+      making: {},
       etag: etag ?? etagOf(body!),
       expires: this.now() + ttl * 1000,
       size: (body?.length ?? 0) + (gz?.length ?? 0) + (br?.length ?? 0),
@@ -238,7 +327,7 @@ export class PageCache {
   /**
    * Watches `res` as Astro's handler writes it on this thread (it passes
    * through untouched) and keeps the answer under `key` if, once finished, it
-   * may be shared; its twins are made in zlib's thread pool.
+   * may be shared (as it is: twins are made when a visitor needs them).
    */
   capture(key: string, res: ServerResponse): void {
     const chunks: Buffer[] = [];
@@ -276,28 +365,7 @@ export class PageCache {
       const headers = { ...flatten(res.getHeaders()), ...flatten(headArg) };
       // Content-Encoding would mean the chunks are not the answer itself.
       if (headers['content-encoding'] || !cacheable(res.statusCode, headers)) return;
-      const body = Buffer.concat(chunks);
-      const status = res.statusCode;
-      // Kept at once as it is; its twins replace it when ready.
-      this.put(key, status, headers, body, null, null);
-      if (body.length <= 1024) return;
-      const shelf = this.shelf(key);
-      const stored = shelf.map.get(key);
-      void Promise.all([
-        gzipAsync(body, { level: MISS_GZIP_LEVEL }),
-        brotliAsync(body, brotliOptions(body.length, MISS_BROTLI_QUALITY)),
-      ]).then(
-        ([gz, br]) => {
-          // Unless a content change dropped it (or a newer copy took its place) meanwhile.
-          if (!stored || shelf.map.get(key) !== stored) return;
-          stored.gzip = gz;
-          stored.br = br;
-          stored.size += gz.length + br.length;
-          shelf.bytes += gz.length + br.length;
-          this.trim(shelf);
-        },
-        () => {},
-      );
+      this.put(key, res.statusCode, headers, Buffer.concat(chunks), null, null);
     });
   }
 

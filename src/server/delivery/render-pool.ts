@@ -25,8 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { PEER_HEADER, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
 import type { PageHeaders } from './site-dir.ts';
-import { gunzipSync } from 'node:zlib';
-import { ETAG_HEADER, preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
+import { ETAG_HEADER, VARIANTS_HEADER, type KeptEncoding } from './response-compression.ts';
 import { KEEP, type KeepableRequest } from './server.ts';
 
 /** Headers that belong to one hop, never forwarded. */
@@ -184,7 +183,7 @@ export class RenderPool {
           answer.once('error', () => res.destroy());
           return;
         }
-        // An answer the front server keeps: its gzip and brotli twins back to back.
+        // An answer the front server keeps, in the encoding it asked for (the visitor's).
         const chunks: Buffer[] = [];
         let length = 0;
         answer.on('data', (c: Buffer) => {
@@ -193,26 +192,22 @@ export class RenderPool {
         });
         answer.once('error', () => res.destroy());
         answer.once('end', () => {
-          const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-          const [g, b] = variants.split(',').map(Number) as [number, number];
+          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
           const etag = out[ETAG_HEADER];
-          if (g + b !== all.length || typeof etag !== 'string') {
+          if (typeof etag !== 'string' || String(body.length) !== out['content-length'] || (variants !== 'br' && variants !== 'gzip' && variants !== 'identity')) {
             res.destroy();
             return;
           }
-          const gz = all.subarray(0, g);
-          const br = all.subarray(g);
           delete out[VARIANTS_HEADER];
           delete out[ETAG_HEADER];
-          (req as KeepableRequest)[KEEP]?.(status, out, null, gz, br, etag);
-          const encoding = preferredEncoding(req.headers['accept-encoding']);
-          const sent = encoding === 'br' ? br : encoding === 'gzip' ? gz : gunzipSync(gz);
-          if (encoding) out['content-encoding'] = encoding;
+          (req as KeepableRequest)[KEEP]?.(status, out, variants === 'identity' ? body : null, variants === 'gzip' ? body : null, variants === 'br' ? body : null, etag);
+          // The kept copy's ETag from the first answer on, so that this visitor can revalidate too.
+          out['etag'] = etag;
+          if (variants !== 'identity') out['content-encoding'] = variants;
           const vary = typeof out['vary'] === 'string' ? out['vary'] : '';
           out['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
-          out['content-length'] = String(sent.length);
           res.writeHead(status, answer.statusMessage, out);
-          res.end(sent);
+          res.end(body);
         });
       });
       let left = false;
@@ -264,8 +259,23 @@ export class RenderPool {
     };
   }
 
+  /**
+   * Another encoding of an answer the front server keeps (page-cache.ts
+   * `compress`), made in a worker: the source's bytes are copied once and
+   * moved to it, the result moved back.
+   */
+  async compressTwin(encoding: 'br' | 'gzip', source: Buffer, sourceEncoding: KeptEncoding): Promise<Buffer> {
+    const copy = new Uint8Array(source);
+    const out = await this.send<Uint8Array>('compressTwin', [encoding, copy, sourceEncoding], [copy.buffer]);
+    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+  }
+
   /** Runs a job in a worker (render-worker.ts `jobs`). */
-  async call<T>(fn: string, ...args: unknown[]): Promise<T> {
+  call<T>(fn: string, ...args: unknown[]): Promise<T> {
+    return this.send<T>(fn, args, []);
+  }
+
+  private async send<T>(fn: string, args: unknown[], transfer: ArrayBuffer[]): Promise<T> {
     const slot = this.pick();
     await slot.ready;
     const id = this.nextCall++;
@@ -277,7 +287,7 @@ export class RenderPool {
       };
       this.calls.set(id, { slot: slot.index, resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
       const msg: WorkerMessage = { type: 'call', id, fn, args };
-      slot.worker!.postMessage(msg);
+      slot.worker!.postMessage(msg, transfer);
     });
   }
 

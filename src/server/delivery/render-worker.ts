@@ -19,7 +19,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { compressSync, readRendered, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
 import { reusePageSync, writePageSync } from './prebuild.ts';
-import { compressResponses, VARIANTS_HEADER } from './response-compression.ts';
+import { compressResponses, compressTwin, VARIANTS_HEADER, type KeptEncoding } from './response-compression.ts';
 import { withPublicFiles, type NodeHandler } from './public-files.ts';
 import { getOverSocket, PEER_HEADER, type WorkerData, type WorkerMessage } from './render-protocol.ts';
 
@@ -47,10 +47,10 @@ const server = createServer((req, res) => {
   if (typeof peer === 'string' && peer) {
     Object.defineProperty(req.socket, 'remoteAddress', { value: peer, configurable: true });
   }
-  // Everything leaves compressed, and with its twins when the front server keeps it.
-  const wantVariants = req.headers[VARIANTS_HEADER] === '1';
+  // Everything leaves compressed; what the front server keeps, in the one encoding it asked for.
+  const keep = req.headers[VARIANTS_HEADER];
   delete req.headers[VARIANTS_HEADER];
-  compressResponses(req, res, wantVariants);
+  compressResponses(req, res, typeof keep === 'string' ? keep : undefined);
   void handler(req, res);
 });
 server.keepAliveTimeout = 60_000;
@@ -82,6 +82,11 @@ const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
     writePageSync(pagesDir, key, { ...page, ...compressSync(page.html) });
     return page.headers;
   },
+  /**
+   * Another encoding of an answer the front server keeps (page-cache.ts),
+   * made when a visitor first needs it; its bytes go back transferred.
+   */
+  compressTwin: async (encoding: 'br' | 'gzip', source: Uint8Array, sourceEncoding: KeptEncoding) => compressTwin(encoding, source, sourceEncoding),
   /** The query parameters each API route reads (src/server/api/query-params.ts), for the front server's cache keys. */
   apiQueryRules: async () => {
     const [{ apiRoutes }, { apiQueryRules }] = await Promise.all([import('../api/routes/index.ts'), import('../api/query-params.ts')]);
@@ -104,7 +109,12 @@ port.on('message', (msg: WorkerMessage) => {
         return (job as (...a: unknown[]) => Promise<unknown>)(...msg.args);
       })
       .then(
-        (value) => port.postMessage({ type: 'result', id: msg.id, value }),
+        // Bytes that own their whole buffer (a compressed twin) are moved, not copied.
+        (value) =>
+          port.postMessage(
+            { type: 'result', id: msg.id, value },
+            value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? [value.buffer as ArrayBuffer] : [],
+          ),
         (err: unknown) => port.postMessage({ type: 'result', id: msg.id, error: (err as Error).message }),
       );
   } else if (msg.type === 'stop') {

@@ -3,14 +3,14 @@
  * 4, ADR 010). Inside a render worker, every answer of a compressible type
  * (HTML, JSON, XML feeds and sitemaps, text) is held until complete, then:
  *
- *  - when the front server will keep it (it asked with VARIANTS_HEADER and
- *    the answer is storable, page-cache.ts): compressed with both gzip and
- *    brotli, the two bodies sent back to back, their lengths in
- *    VARIANTS_HEADER and the ETag of the uncompressed body in ETAG_HEADER;
- *    the front server keeps both and answers each visitor with the one they
- *    accept (the rare visitor who accepts neither gets the gzip twin
- *    inflated). The uncompressed body never crosses to the front server's
- *    thread: a search page is some 75 KB, its twins 30 KB together;
+ *  - when the front server will keep it (it asked with VARIANTS_HEADER,
+ *    naming the visitor's encoding, and the answer is storable,
+ *    page-cache.ts): compressed in that encoding only (`br` or `gzip`), or
+ *    not at all (`identity`: a visitor who accepts neither, as wrk and
+ *    autocannon send), the encoding in VARIANTS_HEADER and the ETag of the
+ *    uncompressed body in ETAG_HEADER. The front server keeps it and makes
+ *    another encoding only when a visitor needs it (`compressTwin`, a job
+ *    of a worker), so each encoding of an answer is still made once;
  *  - else, from 1 KB: compressed with the visitor's best encoding (brotli,
  *    else gzip) and sent with Content-Encoding and Vary: Accept-Encoding.
  *
@@ -18,13 +18,16 @@
  * holds up pre-built pages and cache hits.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { etagOf, storableTtl } from './page-cache.ts';
 import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
 
-/** Asked by the front server (`1`); answered with the lengths `gzip,br`. */
+/** Asked by the front server with the encoding it will keep first (`br`, `gzip`, `identity`); answered with the encoding sent. */
 export const VARIANTS_HEADER = 'x-2m-variants';
-/** The ETag of the uncompressed body, with the twins. */
+/** The encodings a kept answer may have. */
+export type KeptEncoding = 'br' | 'gzip' | 'identity';
+const KEPT_ENCODINGS: ReadonlySet<string> = new Set<KeptEncoding>(['br', 'gzip', 'identity']);
+/** The ETag of the uncompressed body, with a kept answer. */
 export const ETAG_HEADER = 'x-2m-etag';
 
 const COMPRESSIBLE = /^(text\/(html|plain|css|xml|javascript|vtt)|application\/([a-z.+-]*\+)?(json|xml|javascript)|application\/vnd\.apple\.mpegurl|image\/svg\+xml)\b/i;
@@ -33,6 +36,17 @@ const MIN_BYTES = 1024;
 
 const brotli = (body: Buffer) => brotliCompressSync(body, brotliOptions(body.length, MISS_BROTLI_QUALITY));
 const gzip = (body: Buffer) => gzipSync(body, { level: MISS_GZIP_LEVEL });
+
+/**
+ * Another encoding of a kept answer (the page cache's `compress`, run as a
+ * render worker's job): `source` inflated if it is compressed, then
+ * compressed with the miss settings.
+ */
+export function compressTwin(encoding: 'br' | 'gzip', source: Uint8Array, sourceEncoding: KeptEncoding): Buffer {
+  const src = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  const body = sourceEncoding === 'br' ? brotliDecompressSync(src) : sourceEncoding === 'gzip' ? gunzipSync(src) : src;
+  return encoding === 'br' ? brotli(body) : gzip(body);
+}
 
 /** The visitor's best encoding we make. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
@@ -65,7 +79,8 @@ function headerArg(arg: unknown): OutgoingHttpHeaders {
 const flat = (v: string | number | string[] | undefined): string => (v === undefined ? '' : Array.isArray(v) ? v.join('\n') : String(v));
 
 /** Wraps `res` so that what the handler writes leaves compressed as above. */
-export function compressResponses(req: IncomingMessage, res: ServerResponse, wantVariants: boolean): void {
+export function compressResponses(req: IncomingMessage, res: ServerResponse, keep: string | undefined): void {
+  const kept = keep !== undefined && KEPT_ENCODINGS.has(keep) ? (keep as KeptEncoding) : null;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -116,18 +131,19 @@ export function compressResponses(req: IncomingMessage, res: ServerResponse, wan
     if (mode === 'pass') return end(...args);
     if (typeof args[0] !== 'function') add(args[0], args[1]);
     const cb = args.find((a) => typeof a === 'function');
-    const body = Buffer.concat(chunks);
+    // Astro renders a page whole (ADR 021): usually one chunk, taken as it is.
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     delete headers['content-length'];
     const asString: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) asString[k] = flat(v);
-    if (wantVariants && body.length > 0 && storableTtl(status, asString) !== null) {
-      const gz = gzip(body);
-      const br = brotli(body);
-      headers[VARIANTS_HEADER] = `${gz.length},${br.length}`;
+    if (kept && body.length > 0 && storableTtl(status, asString) !== null) {
+      // Only the encoding this visitor takes; the front server asks for others when a visitor needs them.
+      const out = kept === 'br' ? brotli(body) : kept === 'gzip' ? gzip(body) : body;
+      headers[VARIANTS_HEADER] = kept;
       headers[ETAG_HEADER] = etagOf(body);
-      headers['content-length'] = gz.length + br.length;
+      headers['content-length'] = out.length;
       writeHead(status, headers);
-      return end(Buffer.concat([gz, br]), ...(cb ? [cb] : []));
+      return end(out, ...(cb ? [cb] : []));
     }
     const encoding = body.length >= MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
     const out = encoding === 'br' ? brotli(body) : encoding === 'gzip' ? gzip(body) : body;

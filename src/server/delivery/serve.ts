@@ -105,6 +105,8 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     // A malformed address gets the localised 400 page, not the adapter's bare "Bad request.".
     fallback: rejectMalformedUrls(fallback),
     fallbackCompresses: pool !== null,
+    // Another encoding of a kept answer is made by a worker when a visitor first needs it.
+    ...(pool ? { compressTwin: (encoding, source, sourceEncoding) => pool.compressTwin(encoding, source, sourceEncoding) } : {}),
     apiQueryParams: apiQueryParamsOf(apiRules),
     log,
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building;

@@ -28,8 +28,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { withRequestLog } from '../http/request-log.ts';
 import { clientErrorHandler, setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
-import { PageCache } from './page-cache.ts';
-import { VARIANTS_HEADER } from './response-compression.ts';
+import { PageCache, type CompressTwin } from './page-cache.ts';
+import { preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
 import { pageCacheQuery } from '../../lib/page-query.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
@@ -216,7 +216,7 @@ export function sharedCacheKey(req: IncomingMessage, apiQueryParams?: (pathname:
   return null;
 }
 
-/** Set on a request by the front server: keeps the answer a render worker sends with its twins. */
+/** Set on a request by the front server: keeps the answer a render worker sends in the visitor's encoding. */
 export const KEEP = Symbol('2m.keepAnswer');
 export type KeepableRequest = IncomingMessage & {
   [KEEP]?: (status: number, headers: OutgoingHttpHeaders, body: Buffer | null, gz: Buffer | null, br: Buffer | null, etag?: string) => void;
@@ -231,14 +231,17 @@ export interface DeliveryOptions {
   fallback: NodeHandler;
   /**
    * The fallback is the render pool: it compresses in the worker and hands
-   * answers that may be kept, with their twins, to the request's KEEP
-   * callback. Otherwise the page cache watches the answer and compresses it.
+   * answers that may be kept, in the visitor's encoding, to the request's
+   * KEEP callback. Otherwise the page cache watches the answer and keeps it
+   * as it is.
    */
   fallbackCompresses?: boolean;
   /** Memory for cached files (default 128 MB). */
   cacheBytes?: number;
   /** The cache of answers rendered on demand (default: 128 MB, a quarter of it for answers keyed by query parameters; the real clock). */
   pageCache?: PageCache;
+  /** How the default page cache makes an encoding a visitor needs (the render pool's `compressTwin`; default zlib's thread pool). */
+  compressTwin?: CompressTwin;
   /**
    * The query parameters an /api path reads (src/server/api/query-params.ts),
    * or null when unknown: the others are left out of its cache key.
@@ -267,7 +270,7 @@ export type DeliveryHandler = NodeHandler & DeliveryControl;
 
 export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   const cache = new ByteLru<Entry>(opts.cacheBytes ?? 128 * 1024 * 1024);
-  const pages = opts.pageCache ?? new PageCache();
+  const pages = opts.pageCache ?? new PageCache(opts.compressTwin ? { compress: opts.compressTwin } : {});
   const manifests = new Map<string, BuildManifest>();
   const assetsDir = path.join(opts.clientDir, '_astro');
   const log = opts.log ?? (() => {});
@@ -377,7 +380,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   const ready = opts.ready ?? (() => currentBuildId(opts.siteDir) !== null);
 
   const handle: NodeHandler = async (req, res) => {
-    // Only the front server asks a render worker for twins, and only this
+    // Only the front server asks a render worker to keep an answer, and only this
     // machine (the pre-build, `npm run rebuild`) for a render past every cache.
     delete req.headers[VARIANTS_HEADER];
     if (req.headers[RENDER_HEADER] !== undefined && !isLoopback(req.socket.remoteAddress)) delete req.headers[RENDER_HEADER];
@@ -406,11 +409,15 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
     const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req, opts.apiQueryParams) : null;
     if (key !== null) {
       const fullKey = `${buildId() ?? '-'}:${key}`;
-      if (pages.serve(fullKey, req, res)) return;
+      const served = pages.serve(fullKey, req, res);
+      if (served) {
+        await served;
+        return;
+      }
       if (req.method === 'GET') {
         if (opts.fallbackCompresses) {
-          // The render worker sends the answer's twins (not the answer itself) when it may be kept (response-compression.ts).
-          req.headers[VARIANTS_HEADER] = '1';
+          // The render worker sends an answer that may be kept in this visitor's encoding only, and says so (response-compression.ts).
+          req.headers[VARIANTS_HEADER] = preferredEncoding(req.headers['accept-encoding']) ?? 'identity';
           (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br, etag) => pages.put(fullKey, status, headers, body, gz, br, etag);
         } else {
           pages.capture(fullKey, res);
