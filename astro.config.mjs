@@ -30,7 +30,7 @@ export default defineConfig({
   // Links are prefetched on hover/focus (the ClientRouter's default). Astro's
   // prefetch skips slow connections itself (navigator.connection.saveData or
   // an effectiveType matching /2g/: node_modules/astro/dist/prefetch) except
-  // on tap, which src/components/layout/ShellBehaviour.astro opts out of.
+  // on tap, which src/components/layout/behaviour/shell.ts opts out of.
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   trailingSlash: 'ignore',
   build: { format: 'directory' },

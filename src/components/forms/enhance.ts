@@ -1,6 +1,7 @@
 /**
  * Progressive enhancement of the site's forms (newsletter, contact),
- * loaded by their components' <script>. Without JavaScript a form posts to
+ * installed on every page by the shell's one module script
+ * (src/components/layout/behaviour/index.ts). Without JavaScript a form posts to
  * its page, which renders the outcome; with it, the form is sent as JSON
  * to its endpoint (data-api) and the outcome shown in place:
  *

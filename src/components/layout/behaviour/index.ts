@@ -1,0 +1,19 @@
+/**
+ * Everything the shell does in the browser, as one module script on every
+ * page (ShellBehaviour.astro's <script>), not one per component: each
+ * module script is a request that finishes before the first paint, and
+ * Lighthouse's simulated LCP replays every one of them on slow 4G
+ * (docs/performance.md, issue 13). One file per component, imported in the
+ * order their scripts used to run.
+ */
+import './shell.ts';
+import './header.ts';
+import './mega-menu.ts';
+import './nav-bar.ts';
+import './language-switch.ts';
+import './footer.ts';
+import { enhanceForms } from '../../forms/enhance.ts';
+
+// The footer's newsletter form is on every page; the contact and newsletter
+// pages' forms are served by the same document-wide listeners.
+enhanceForms();

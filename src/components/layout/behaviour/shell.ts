@@ -1,0 +1,139 @@
+/** ShellBehaviour.astro's behaviour in the browser (loaded by ./index.ts, the shell's one module script). */
+import { closeOnRouteChange } from '../../../stores/shell.ts';
+import { todayInCasablanca, topbarDate, topbarShortDate } from '../today.ts';
+
+const PROGRESS_DELAY_MS = 200;
+const PROGRESS_DURATION_MS = 5000;
+const SCROLL_AFTER_NAVIGATION = 26;
+const REVEAL_OFFSET_PX = 120;
+const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/* ---- Progress bar ---- */
+let lastNavigationType: string | undefined;
+let progressTimer: number | undefined;
+const bar = () => document.getElementById('route-progress');
+
+document.addEventListener('astro:before-preparation', (event) => {
+  lastNavigationType = event.navigationType;
+  window.clearTimeout(progressTimer);
+  progressTimer = window.setTimeout(() => {
+    const el = bar();
+    if (!el) return;
+    el.style.setProperty('--progress-duration', `${PROGRESS_DURATION_MS}ms`);
+    el.classList.remove('is-done');
+    el.classList.add('is-running');
+  }, PROGRESS_DELAY_MS);
+});
+
+function finishProgress(): void {
+  window.clearTimeout(progressTimer);
+  progressTimer = undefined;
+  const el = bar();
+  if (!el || !el.classList.contains('is-running')) return;
+  el.classList.add('is-done');
+  window.setTimeout(() => el.classList.remove('is-running', 'is-done'), 400);
+}
+
+/* ---- Route change: close panels, scroll to 26 px ---- */
+document.addEventListener('astro:after-swap', () => {
+  closeOnRouteChange();
+  finishProgress();
+  if (lastNavigationType !== 'traverse' && !location.hash) {
+    window.scrollTo({ left: 0, top: SCROLL_AFTER_NAVIGATION, behavior: 'instant' });
+  }
+});
+
+/* ---- Scroll-reveal ---- */
+let revealObserver: IntersectionObserver | undefined;
+
+function setupReveal(): void {
+  revealObserver?.disconnect();
+  revealObserver = undefined;
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  if (!('IntersectionObserver' in window)) return;
+  const pending: Element[] = [];
+  const limit = window.innerHeight;
+  for (const el of document.querySelectorAll('[data-reveal]:not(.is-revealed)')) {
+    // Only what is still below the fold waits: nothing visible disappears.
+    if (el.classList.contains('reveal-pending') || el.getBoundingClientRect().top > limit) {
+      el.classList.add('reveal-pending');
+      pending.push(el);
+    }
+  }
+  if (!pending.length) return;
+  revealObserver = new IntersectionObserver(
+    (entries, observer) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        entry.target.classList.add('is-revealed');
+        observer.unobserve(entry.target);
+      }
+    },
+    // The viewport's bottom edge moved up by the offset: the element must be 120 px in.
+    { rootMargin: `0px 0px -${REVEAL_OFFSET_PX}px 0px` },
+  );
+  for (const el of pending) revealObserver.observe(el);
+}
+
+/* ---- No prefetch on 2g or data-saver (SPEC §2.4) ----
+ * Astro's prefetch already skips slow connections for hover, viewport and
+ * load, but still prefetches on tap; opt the tapped link out first. */
+type SlowInfo = { saveData?: boolean; effectiveType?: string };
+const connection = (navigator as Navigator & { connection?: SlowInfo }).connection;
+const isSlow = () => Boolean(connection && (connection.saveData || /2g/.test(connection.effectiveType ?? '')));
+for (const type of ['touchstart', 'mousedown'] as const) {
+  window.addEventListener(
+    type,
+    (event) => {
+      if (!isSlow()) return;
+      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+      if (anchor) anchor.dataset['astroPrefetch'] = 'false';
+    },
+    { capture: true, passive: true },
+  );
+}
+
+/* ---- Locale cookie, today's date ---- */
+function rememberLocale(): void {
+  const lang = document.documentElement.lang;
+  const prefix = location.pathname.split('/')[1];
+  if ((lang === 'ar' || lang === 'fr') && prefix === lang) {
+    document.cookie = `locale=${lang}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
+  }
+}
+
+function refreshToday(): void {
+  const today = todayInCasablanca();
+  for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-today]')) {
+    const lang = el.dataset['today'];
+    if (el.dateTime === today || (lang !== 'ar' && lang !== 'fr')) continue;
+    el.dateTime = today;
+    const long = el.querySelector('.date-long');
+    const short = el.querySelector('.date-short');
+    if (long && short) {
+      long.textContent = topbarDate(today, lang);
+      short.textContent = topbarShortDate(today, lang);
+    } else el.textContent = topbarDate(today, lang);
+  }
+  for (const el of document.querySelectorAll<HTMLElement>('[data-copyright-year]')) {
+    const year = today.slice(0, 4);
+    const shown = el.dataset['copyrightYear'];
+    if (shown && shown !== year && el.textContent) {
+      el.textContent = el.textContent.replace(shown, year);
+      el.dataset['copyrightYear'] = year;
+    }
+  }
+}
+
+function onPage(): void {
+  setupReveal();
+  rememberLocale();
+  refreshToday();
+}
+// At once (the first `astro:page-load` waits for every image to load),
+// then after every navigation.
+onPage();
+document.addEventListener('astro:page-load', () => {
+  finishProgress();
+  onPage();
+});
