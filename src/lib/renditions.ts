@@ -41,7 +41,7 @@ export function renditionSrcset(srcset: string, format: ModernFormat): string | 
  * WebP), else the AVIF and WebP twins of its srcset. The LCP preload takes
  * the first, so it fetches the very file the picture draws.
  */
-export function modernSources(image: { url: string; srcset: string; avifSrcset?: string }): { type: string; srcset: string }[] {
+export function modernSources(image: { url: string; srcset: string; avifSrcset?: string | undefined }): { type: string; srcset: string }[] {
   if (image.avifSrcset) return [{ type: FORMAT_TYPES.avif, srcset: image.avifSrcset }];
   return MODERN_FORMATS.flatMap((f) => {
     const srcset = renditionSrcset(image.srcset || image.url, f);
