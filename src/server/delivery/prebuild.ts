@@ -20,7 +20,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DB } from '../db/index.ts';
 import { prebuildPaths } from './prebuild-paths.ts';
-import { compressAsync, readRendered, RENDER_REQUEST_HEADERS, RenderError, toRenderedPage, type RenderedHtml, type RenderedPage } from './render-page.ts';
+import { compressAsync, readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml, type RenderedPage } from './render-page.ts';
 import {
   BUILDS,
   buildDir,
@@ -135,13 +135,24 @@ export async function renderPage(source: RenderSource, pagePath: string, timeout
   try {
     // A worker sends the path as is: Arabic slugs (newsroom articles) must be percent-encoded there (fetch does it itself).
     if (typeof source !== 'string') return await source.renderPage(encodeURI(decodeURI(pagePath)), timeoutMs);
-    const res = await fetch(new URL(pagePath, source), { headers: RENDER_REQUEST_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    return await toRenderedPage(pagePath, res, compressAsync);
+    const page = await fetchRendered(source, pagePath, timeoutMs);
+    return page === 'gone' ? page : { ...page, ...(await compressAsync(page.html)) };
   } catch (err) {
-    if (err instanceof PrebuildError) throw err;
-    const message = (err as Error).message;
-    throw new PrebuildError(err instanceof RenderError || message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
+    throw pageError(pagePath, err);
   }
+}
+
+/** A render over HTTP (the pre-build's header, past every cache), not yet compressed. */
+async function fetchRendered(origin: string, pagePath: string, timeoutMs: number): Promise<RenderedHtml | 'gone'> {
+  const res = await fetch(new URL(pagePath, origin), { headers: RENDER_REQUEST_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  return readRendered(pagePath, res);
+}
+
+/** A page's failure as a PrebuildError whose message names the page once. */
+function pageError(pagePath: string, err: unknown): PrebuildError {
+  if (err instanceof PrebuildError) return err;
+  const message = (err as Error).message;
+  return new PrebuildError(err instanceof RenderError || message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
 }
 
 /**
@@ -228,19 +239,16 @@ async function renderOne(source: RenderSource, pagePath: string, pagesDir: strin
     try {
       return await source.renderTo(encodeURI(decodeURI(pagePath)), timeoutMs, pagesDir, reuseDir);
     } catch (err) {
-      const message = (err as Error).message;
-      throw new PrebuildError(message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
+      throw pageError(pagePath, err);
     }
   }
   if (typeof source === 'string' && reuseDir) {
     // Over HTTP (`npm run rebuild`): the page as rendered, its earlier files when it has not changed.
     let page: RenderedHtml | 'gone';
     try {
-      const res = await fetch(new URL(pagePath, source), { headers: RENDER_REQUEST_HEADERS, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-      page = await readRendered(pagePath, res);
+      page = await fetchRendered(source, pagePath, timeoutMs);
     } catch (err) {
-      const message = (err as Error).message;
-      throw new PrebuildError(err instanceof RenderError || message.startsWith(`${pagePath}:`) ? message : `${pagePath}: ${message}`);
+      throw pageError(pagePath, err);
     }
     if (page === 'gone') return page;
     const key = decodeURI(pagePath);

@@ -55,10 +55,8 @@ export const MISS_GZIP_LEVEL = 6;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-export type Compress = (html: Buffer) => Promise<{ gzip: Buffer; br: Buffer }> | { gzip: Buffer; br: Buffer };
-
 /** On zlib's thread pool. */
-export const compressAsync: Compress = async (html) => {
+export const compressAsync = async (html: Buffer): Promise<{ gzip: Buffer; br: Buffer }> => {
   const [gz, br] = await Promise.all([gzipAsync(html, { level: 9 }), brotliAsync(html, brotliOptions(html.length))]);
   return { gzip: gz, br };
 };
@@ -94,12 +92,4 @@ export async function readRendered(pagePath: string, res: Response): Promise<Ren
     if (v) headers[name] = v;
   }
   return { html, headers };
-}
-
-/** readRendered, then the page compressed once. */
-export async function toRenderedPage(pagePath: string, res: Response, compress: Compress): Promise<RenderedPage | 'gone'> {
-  const page = await readRendered(pagePath, res);
-  if (page === 'gone') return page;
-  const { gzip: gz, br } = await compress(page.html);
-  return { html: page.html, gzip: gz, br, headers: page.headers };
 }

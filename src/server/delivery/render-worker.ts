@@ -17,7 +17,7 @@ import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
-import { compressSync, readRendered, RENDER_REQUEST_HEADERS, toRenderedPage } from './render-page.ts';
+import { compressSync, readRendered, RENDER_REQUEST_HEADERS } from './render-page.ts';
 import { reusePageSync, writePageSync } from './prebuild.ts';
 import { compressResponses, compressTwin, VARIANTS_HEADER, type KeptEncoding } from './response-compression.ts';
 import { withPublicFiles, type NodeHandler } from './public-files.ts';
@@ -64,7 +64,8 @@ const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
   /** A render for the pre-build or the change feed (render-page.ts), compressed on this thread. */
   render: async (pagePath: string, host: string, timeoutMs: number) => {
     const res = await getOverSocket(data.socketPath, pagePath, { ...RENDER_REQUEST_HEADERS, host }, { signal: AbortSignal.timeout(timeoutMs) });
-    return toRenderedPage(pagePath, res, compressSync);
+    const page = await readRendered(pagePath, res);
+    return page === 'gone' ? page : { ...page, ...compressSync(page.html) };
   },
   /**
    * A page of the pre-build: rendered, compressed and written here (on this
