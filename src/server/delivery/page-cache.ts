@@ -34,7 +34,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, brotliDecompressSync, gunzip, gunzipSync, gzip } from 'node:zlib';
 import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
-import { preferredEncoding, type KeptEncoding } from './response-compression.ts';
+import { accepts, preferredEncoding, type KeptEncoding } from './response-compression.ts';
 import { pageKey } from './site-dir.ts';
 
 /** Longest an answer stays, whatever it announces. */
@@ -247,7 +247,7 @@ export class PageCache {
     }
     const making = this.twin(shelf, key, hit, want);
     // Brotli is being made: a visitor who also takes gzip gets the gzip already kept.
-    if (want === 'br' && hit.gzip && preferredEncoding((req.headers['accept-encoding'] ?? '').replace(/\bbr\b/g, '')) === 'gzip') {
+    if (want === 'br' && hit.gzip && accepts(req.headers['accept-encoding'], 'gzip')) {
       send('gzip', hit.gzip);
       return true;
     }

@@ -25,7 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { PEER_HEADER, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
 import type { PageHeaders } from './site-dir.ts';
-import { ETAG_HEADER, VARIANTS_HEADER, type KeptEncoding } from './response-compression.ts';
+import { ETAG_HEADER, isKeptEncoding, VARIANTS_HEADER, type KeptEncoding } from './response-compression.ts';
 import { KEEP, type KeepableRequest } from './server.ts';
 
 /** Headers that belong to one hop, never forwarded. */
@@ -194,7 +194,7 @@ export class RenderPool {
         answer.once('end', () => {
           const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
           const etag = out[ETAG_HEADER];
-          if (typeof etag !== 'string' || String(body.length) !== out['content-length'] || (variants !== 'br' && variants !== 'gzip' && variants !== 'identity')) {
+          if (typeof etag !== 'string' || String(body.length) !== out['content-length'] || !isKeptEncoding(variants)) {
             res.destroy();
             return;
           }

@@ -27,6 +27,8 @@ export const VARIANTS_HEADER = 'x-2m-variants';
 /** The encodings a kept answer may have. */
 export type KeptEncoding = 'br' | 'gzip' | 'identity';
 const KEPT_ENCODINGS: ReadonlySet<string> = new Set<KeptEncoding>(['br', 'gzip', 'identity']);
+/** Whether a VARIANTS_HEADER value names an encoding a kept answer may have. */
+export const isKeptEncoding = (value: unknown): value is KeptEncoding => typeof value === 'string' && KEPT_ENCODINGS.has(value);
 /** The ETag of the uncompressed body, with a kept answer. */
 export const ETAG_HEADER = 'x-2m-etag';
 
@@ -48,11 +50,18 @@ export function compressTwin(encoding: 'br' | 'gzip', source: Uint8Array, source
   return encoding === 'br' ? brotli(body) : gzip(body);
 }
 
+/** Each encoding we make, as accepted in an Accept-Encoding header (named, and not with q=0). */
+const ACCEPTED = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ } as const;
+
+/** Whether the visitor accepts `encoding`. */
+export function accepts(acceptEncoding: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  return ACCEPTED[encoding].test(acceptEncoding ?? '');
+}
+
 /** The visitor's best encoding we make. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const ae = acceptEncoding ?? '';
-  if (/\bbr\b(?!;q=0(\.0*)?\b)/.test(ae)) return 'br';
-  if (/\bgzip\b(?!;q=0(\.0*)?\b)/.test(ae)) return 'gzip';
+  if (accepts(acceptEncoding, 'br')) return 'br';
+  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
   return null;
 }
 
@@ -80,7 +89,7 @@ const flat = (v: string | number | string[] | undefined): string => (v === undef
 
 /** Wraps `res` so that what the handler writes leaves compressed as above. */
 export function compressResponses(req: IncomingMessage, res: ServerResponse, keep: string | undefined): void {
-  const kept = keep !== undefined && KEPT_ENCODINGS.has(keep) ? (keep as KeptEncoding) : null;
+  const kept = isKeptEncoding(keep) ? keep : null;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
