@@ -8,8 +8,9 @@
  * `GET /v1/forecast?latitude=…&longitude=…&daily=…&timezone=Africa/Casablanca&forecast_days=N`
  * answers like Open-Meteo: `daily.time` holds N local days from today in
  * Casablanca, temperatures are made up but deterministic
- * (`fakeDailyMax(lat, lon, dayIndex)`, with one decimal), weather codes
- * cycle through a few WMO codes. Missing parameters answer 400 with
+ * (`fakeDailyMax(lat, lon, date)`, with one decimal; a day keeps its value
+ * whichever day it is asked from, as a real forecast roughly does), weather
+ * codes cycle through a few WMO codes. Missing parameters answer 400 with
  * `{ error: true, reason }`, as Open-Meteo does.
  *
  * Test controls (never part of the real API):
@@ -26,16 +27,26 @@ export const FAKE_WEATHER_PORT = 4599;
 
 const CODES = [0, 2, 3, 61, 1, 45, 80, 95] as const;
 
-/** The made-up daily maximum (°C, one decimal) for a point (as sent, 4 decimals) and a day index (0 = today). */
-export function fakeDailyMax(lat: number, lon: number, dayIndex: number): number {
+/** Days since 1970-01-01 of a local date (YYYY-MM-DD). */
+function dayNumber(date: string): number {
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+}
+
+/**
+ * The made-up daily maximum (°C, one decimal) for a point (as sent, 4
+ * decimals) on a local date (YYYY-MM-DD). It depends on the date, not on
+ * the day's place in the answer, so a forecast fetched yesterday still
+ * agrees with today's for the days both cover.
+ */
+export function fakeDailyMax(lat: number, lon: number, date: string): number {
   const a = Math.round(lat * 1e4);
   const b = Math.round(lon * 1e4);
-  const mix = Math.abs((a * 31 + b * 17 + dayIndex * 53) % 2500);
+  const mix = Math.abs((a * 31 + b * 17 + dayNumber(date) * 53) % 2500);
   return Math.round((10 + mix / 100) * 10) / 10; // 10.0 … 34.9
 }
 
-function fakeWeatherCode(lat: number, lon: number, dayIndex: number): number {
-  const i = Math.abs(Math.round(lat * 100) + Math.round(lon * 100) + dayIndex) % CODES.length;
+function fakeWeatherCode(lat: number, lon: number, date: string): number {
+  const i = Math.abs(Math.round(lat * 100) + Math.round(lon * 100) + dayNumber(date)) % CODES.length;
   return CODES[i]!;
 }
 
@@ -114,11 +125,11 @@ export function startFakeWeather(opts: { port?: number; host?: string; now?: () 
       daily_units: { time: 'iso8601', temperature_2m_max: '°C', temperature_2m_min: '°C', weather_code: 'wmo code' },
       daily: {
         time,
-        ...(daily.includes('temperature_2m_max') ? { temperature_2m_max: time.map((_, i) => fakeDailyMax(lat, lon, i)) } : {}),
+        ...(daily.includes('temperature_2m_max') ? { temperature_2m_max: time.map((d) => fakeDailyMax(lat, lon, d)) } : {}),
         ...(daily.includes('temperature_2m_min')
-          ? { temperature_2m_min: time.map((_, i) => Math.round((fakeDailyMax(lat, lon, i) - 9.3) * 10) / 10) }
+          ? { temperature_2m_min: time.map((d) => Math.round((fakeDailyMax(lat, lon, d) - 9.3) * 10) / 10) }
           : {}),
-        ...(daily.includes('weather_code') ? { weather_code: time.map((_, i) => fakeWeatherCode(lat, lon, i)) } : {}),
+        ...(daily.includes('weather_code') ? { weather_code: time.map((d) => fakeWeatherCode(lat, lon, d)) } : {}),
       },
     };
     return send(res, 200, body);

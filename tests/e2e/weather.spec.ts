@@ -37,7 +37,7 @@ let configured = false;
 
 /** Tomorrow's temperature the fake gives for a town (as the adapter sends the point: 4 decimals). */
 function expectedT2m(city: { lat: number; lon: number }): number {
-  return fakeDailyMax(Number(city.lat.toFixed(4)), Number(city.lon.toFixed(4)), 1);
+  return fakeDailyMax(Number(city.lat.toFixed(4)), Number(city.lon.toFixed(4)), addDays(todayInCasablanca(), 1));
 }
 
 async function fakeAnswers(): Promise<boolean> {
