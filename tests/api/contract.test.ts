@@ -6,10 +6,9 @@
  * gives no sample (or, with path parameters, no unknown/malformed sample)
  * fails, so no path escapes the contract.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { testStore } from '../support/test-store.ts';
 import { envelopeSchema, errorEnvelopeSchema, type RouteDef, type Sample } from '../../src/server/api/define.ts';
 import { apiRoutes } from '../../src/server/api/routes/index.ts';
 import { broadcastOpenApiPaths, NEWSROOM_SECURITY } from '../../src/server/broadcast/openapi.ts';
@@ -17,19 +16,14 @@ import { newsroomRoutes } from '../../src/server/newsroom/routes.ts';
 import { OpenApiChecker } from '../support/openapi-validator.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 const LOCALES = ['ar', 'fr'] as const;
 type Locale = (typeof LOCALES)[number];
 
-let store: Store;
+const store = testStore();
 /** The served OpenAPI document: every answer below must match it too. */
 let checker: OpenApiChecker;
 beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   checker = new OpenApiChecker((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiChecker>[0]);
-});
-afterAll(async () => {
-  await store?.db.destroy();
 });
 
 /* ---- helpers ---- */

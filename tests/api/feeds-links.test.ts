@@ -3,19 +3,11 @@
  * tag pages carry <link rel="alternate" type="application/rss+xml"> with an
  * absolute address (SITE_URL) that answers an RSS 2.0 document.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-let store: Store;
-beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
-});
-afterAll(async () => {
-  await store?.db.destroy();
-});
+const store = testStore();
 
 async function feedLinks(path: string): Promise<{ href: string; title: string }[]> {
   const res = await fetch(`${baseUrl}${path}`);

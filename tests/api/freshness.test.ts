@@ -7,22 +7,15 @@
  */
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { recordContentChange } from '../../src/server/content/changes.ts';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { testStore } from '../support/test-store.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const siteDir = path.join(dataDir, 'site');
 
-let store: Store;
-beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
-});
-afterAll(async () => {
-  await store.db.destroy();
-});
+const store = testStore();
 
 const currentBuild = (): string => path.basename(readlinkSync(path.join(siteDir, 'current')));
 const builtFile = (p: string): string => path.join(siteDir, 'current', 'pages', p, 'index.html');

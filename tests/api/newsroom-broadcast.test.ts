@@ -4,27 +4,21 @@
  * the grid unchanged), breaking news, the live stream and replays, each with
  * its 401 without or with a wrong token, and the audit trail.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
 import { createToken, revokeToken } from '../../src/server/newsroom/auth.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 
-let store: Store;
+const store = testStore();
 let token = '';
 let revoked = '';
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   token = await createToken(store.db, `broadcast-${run}`);
   revoked = await createToken(store.db, `broadcast-revoked-${run}`);
   await revokeToken(store.db, `broadcast-revoked-${run}`);
-});
-afterAll(async () => {
-  await store.db.destroy();
 });
 
 interface Envelope<T = unknown> {

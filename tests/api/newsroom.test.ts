@@ -4,24 +4,18 @@
  * and French, updated and withdrawn, followed on its pages, the home pages,
  * its listings, the API, search and the feeds within 5 seconds each.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
 import { createToken, revokeToken } from '../../src/server/newsroom/auth.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 
-let store: Store;
+const store = testStore();
 let token = '';
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   token = await createToken(store.db, `api-test-${run}`);
-});
-afterAll(async () => {
-  await store.db.destroy();
 });
 
 interface Envelope<T = unknown> {

@@ -10,11 +10,10 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { testStore } from '../support/test-store.ts';
 import { prebuild, swapTo } from '../../src/server/delivery/prebuild.ts';
 import { NGINX, startNginx, type RunningNginx } from '../../scripts/nginx.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
 
 if (!NGINX && process.env.CI) throw new Error('nginx is missing: .ci/run installs it (apt-get install nginx-light)');
 
@@ -24,7 +23,7 @@ const siteDir = path.join(dataDir, 'site');
 
 let nginx: RunningNginx | undefined;
 let front = '';
-let store: Store;
+const store = testStore();
 
 interface Raw {
   status: number;
@@ -47,14 +46,12 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
 
 describe.skipIf(!NGINX)('nginx in front of the site', () => {
   beforeAll(async () => {
-    store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
     nginx = await startNginx({ siteDir, upstream: new URL(baseUrl).host, siteUrl: baseUrl });
     front = nginx.base;
   });
 
   afterAll(async () => {
     await nginx?.stop();
-    await store?.db.destroy();
   });
 
   it('sends the same security headers as the Node server, from disk and proxied', async () => {

@@ -6,29 +6,23 @@
  * against its schema. The registry's answers are checked the same way in
  * contract.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
 import { apiRoutes } from '../../src/server/api/routes/index.ts';
 import { OpenApiChecker } from '../support/openapi-validator.ts';
 import { typeCheckAnswers, type RecordedAnswer } from '../support/openapi-client-check.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 type Doc = ConstructorParameters<typeof OpenApiChecker>[0];
 let doc: Doc;
 let checker: OpenApiChecker;
-let store: Store;
+const store = testStore();
 /** Every JSON answer received, for the generated client's type-check (last test). */
 const recorded: RecordedAnswer[] = [];
 
 beforeAll(async () => {
   doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Doc;
   checker = new OpenApiChecker(doc);
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
-});
-afterAll(async () => {
-  await store?.db.destroy();
 });
 
 function record(method: string, docPath: string, status: number, body: unknown): void {

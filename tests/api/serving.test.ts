@@ -12,21 +12,13 @@
  */
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { recordContentChange } from '../../src/server/content/changes.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
+import { testStore } from '../support/test-store.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 
-let store: Store;
-beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
-});
-afterAll(async () => {
-  await store.db.destroy();
-});
+const store = testStore();
 
 interface Raw {
   status: number;

@@ -4,18 +4,15 @@
  * event 28, the article page's share buttons carry the short link, and an
  * unknown code answers the 404 page in the visitor's language.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
 import { shortLinkCode, shortLinkPath } from '../../src/lib/short-links.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-let store: Store;
+const store = testStore();
 let article: { id: number; lang: 'ar' | 'fr'; slug: string };
 
 beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
   article = await store.db
     .selectFrom('articles')
     .select(['id', 'lang', 'slug'])
@@ -25,9 +22,6 @@ beforeAll(async () => {
     .orderBy('published_at', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
-});
-afterAll(async () => {
-  await store?.db.destroy();
 });
 
 describe('/s/{code}', () => {

@@ -12,23 +12,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
 import { prebuild, PrebuildBusyError, PrebuildError, swapTo } from '../../src/server/delivery/prebuild.ts';
-import { freePort, testDatabaseUrl, storeEnv } from '../../scripts/test-server.ts';
+import { freePort, storeEnv } from '../../scripts/test-server.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const siteDir = path.join(dataDir, 'site');
 const root = path.resolve(import.meta.dirname, '../..');
 
-let store: Store;
-beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
-});
-afterAll(async () => {
-  await store.db.destroy();
-});
+const store = testStore();
 
 const currentBuild = (): string => path.basename(readlinkSync(path.join(siteDir, 'current')));
 

@@ -6,12 +6,10 @@
  * article's video, the live VideoObject with its BroadcastEvent, the guide's
  * BroadcastEvent list, the programme's TVSeries, the episode's TVEpisode).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testDatabaseUrl } from '../../scripts/test-server.ts';
-import { openStore, type Store } from '../../src/server/db/index.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 
 type Ld = Record<string, unknown>;
 
@@ -83,13 +81,7 @@ async function ldOf(path: string): Promise<Ld[]> {
 
 const ofType = (all: Ld[], type: string) => all.filter((o) => o['@type'] === type);
 
-let store: Store;
-beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: testDatabaseUrl(dataDir) });
-});
-afterAll(async () => {
-  await store?.db.destroy();
-});
+const store = testStore();
 
 describe('structured data meets the documented requirements', () => {
   it('an article with a video: NewsArticle with its VideoObject', async () => {
