@@ -29,7 +29,6 @@ import { withRequestLog } from '../http/request-log.ts';
 import { clientErrorHandler, setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache, type CompressTwin } from './page-cache.ts';
-import { preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
 import { pageCacheQuery } from '../../lib/page-query.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
@@ -380,9 +379,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   const ready = opts.ready ?? (() => currentBuildId(opts.siteDir) !== null);
 
   const handle: NodeHandler = async (req, res) => {
-    // Only the front server asks a render worker to keep an answer, and only this
-    // machine (the pre-build, `npm run rebuild`) for a render past every cache.
-    delete req.headers[VARIANTS_HEADER];
+    // Only this machine (the pre-build, `npm run rebuild`) asks for a render past every cache.
     if (req.headers[RENDER_HEADER] !== undefined && !isLoopback(req.socket.remoteAddress)) delete req.headers[RENDER_HEADER];
     allowOneClickUnsubscribe(req);
     if (req.url === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -417,7 +414,6 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       if (req.method === 'GET') {
         if (opts.fallbackCompresses) {
           // The render worker sends an answer that may be kept in this visitor's encoding only, and says so (response-compression.ts).
-          req.headers[VARIANTS_HEADER] = preferredEncoding(req.headers['accept-encoding']) ?? 'identity';
           (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br, etag) => pages.put(fullKey, status, headers, body, gz, br, etag);
         } else {
           pages.capture(fullKey, res);
