@@ -50,6 +50,8 @@ async function render(request, { clientAddress, addCookieHeader }) {
   }
   if (path.startsWith('/fr/counted')) {
     counted++;
+    // A render that takes a while, for visitors who miss the same page at once.
+    if (path.startsWith('/fr/counted-slow')) await sleep(150);
     return new Response(`<!doctype html><p>render ${threadId}.${counted} ${'مقال '.repeat(500)}</p>`, {
       headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=60' },
     });

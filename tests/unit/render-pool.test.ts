@@ -236,6 +236,12 @@ describe('the render pool', () => {
       expect((await raw('/fr/counted', 'gzip')).headers['content-encoding']).toBe('gzip');
       expect(twins).toEqual(['br->gzip', 'identity->br', 'br->gzip']);
 
+      // Visitors who miss the same page at once: one render, the others wait for it and get the kept copy.
+      const burst = await Promise.all(Array.from({ length: 4 }, () => raw('/fr/counted-slow', 'br')));
+      expect(burst.map((r) => r.headers['x-cache'] ?? 'MISS').sort()).toEqual(['HIT', 'HIT', 'HIT', 'MISS']);
+      expect(new Set(burst.map((r) => brotliDecompressSync(r.body).toString())).size).toBe(1);
+      expect(twins).toEqual(['br->gzip', 'identity->br', 'br->gzip']);
+
       const api = await raw('/api/big', 'gzip');
       expect(api.headers['content-encoding']).toBe('gzip');
       expect(api.headers['vary']).toMatch(/accept-encoding/i);

@@ -160,6 +160,21 @@ async function handleRequest(msg: RenderRequest): Promise<void> {
   }
 }
 
+/** A body read whole: its one chunk as it is (a page rendered whole), else its chunks joined. */
+async function readWhole(body: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const only = chunks.length === 1 ? chunks[0]! : null;
+  return only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.concat(chunks, size);
+}
+
 /** Sends a Response back: read whole and compressed, or streamed as it comes. */
 async function answer(msg: RenderRequest, response: Response, state: Inflight): Promise<void> {
   const headers = headerPairs(response.headers);
@@ -178,7 +193,7 @@ async function answer(msg: RenderRequest, response: Response, state: Inflight): 
     return;
   }
   if (isCompressible(msg.method, response.status, headers)) {
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readWhole(response.body);
     const encoded = encodeAnswer(response.status, headers, body, headerOf(msg.headers, 'accept-encoding'), msg.keep);
     const bytes = movable(encoded.body);
     post(head(bytes, true, encoded.headers, encoded.kept), bytes);
