@@ -15,8 +15,8 @@ export default defineConfig({
   // (from src/middleware.ts): Astro's own check also refused a DELETE
   // without a Content-Type or Origin, which no browser can send cross-site.
   security: { checkOrigin: false },
-  // Middleware mode: no static-file check before every render; the render
-  // workers serve dist/client's few files themselves (src/server/delivery/public-files.ts).
+  // Middleware mode: no static-file check before every render; the front
+  // server sends dist/client's few files itself (src/server/delivery/public-files.ts).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react()],
   i18n: {
