@@ -53,6 +53,8 @@ interface Pending {
   res: ServerResponse;
   /** The request's body is still wanted by the worker. */
   bodyOpen: boolean;
+  /** The worker was asked to pause a streamed answer until the visitor's socket drains. */
+  paused: boolean;
   /** Ends the request's turn (once). */
   done: () => void;
 }
@@ -185,6 +187,7 @@ export class RenderPool {
         req,
         res,
         bodyOpen: req.method !== 'GET' && req.method !== 'HEAD',
+        paused: false,
         done: () => {
           if (settled) return;
           settled = true;
@@ -261,10 +264,12 @@ export class RenderPool {
   private onChunk(id: number, chunk: Uint8Array): void {
     const p = this.pending.get(id);
     if (!p) return;
-    if (!p.res.write(asBuffer(chunk))) {
+    if (!p.res.write(asBuffer(chunk)) && !p.paused) {
       // The visitor reads slower than the worker sends: it waits until the socket drains.
+      p.paused = true;
       this.post(p.slot, { type: 'pause', id });
       p.res.once('drain', () => {
+        p.paused = false;
         if (this.pending.has(id)) this.post(p.slot, { type: 'resume', id });
       });
     }
