@@ -104,12 +104,35 @@ function headerPairs(headers: Headers): HeaderPairs {
 }
 
 /** Posts a message with its bytes moved (copied when Node does not let go of their buffer). */
-function post(msg: WorkerReply, bytes: Uint8Array | null): void {
+function post(msg: WorkerReply, bytes: Uint8Array | Uint8Array[] | null): void {
+  const list = bytes === null ? [] : Array.isArray(bytes) ? bytes : [bytes];
   try {
-    port.postMessage(msg, bytes ? [bytes.buffer as ArrayBuffer] : []);
+    port.postMessage(msg, list.map((b) => b.buffer as ArrayBuffer));
   } catch {
     port.postMessage(msg);
   }
+}
+
+/**
+ * A job's result with its bytes (a twin, a page and its twins) made
+ * movable: a slice of a larger buffer would otherwise be cloned with the
+ * whole buffer.
+ */
+function movableResult(value: unknown): [unknown, Uint8Array[]] {
+  if (value instanceof Uint8Array) {
+    const bytes = movable(value);
+    return [bytes, [bytes]];
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [value, []];
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const moved: Uint8Array[] = [];
+  for (const [key, field] of Object.entries(out)) {
+    if (!(field instanceof Uint8Array)) continue;
+    const bytes = movable(field);
+    out[key] = bytes;
+    moved.push(bytes);
+  }
+  return [out, moved];
 }
 
 interface Inflight {
@@ -293,9 +316,8 @@ function runJob(msg: Extract<WorkerMessage, { type: 'call' }>): void {
     })
     .then(
       (value) => {
-        // Bytes that own their whole buffer (a compressed twin) are moved, not copied.
-        const bytes = value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : null;
-        post({ type: 'result', id: msg.id, value }, bytes);
+        const [result, bytes] = movableResult(value);
+        post({ type: 'result', id: msg.id, value: result }, bytes);
       },
       (err: unknown) => port.postMessage({ type: 'result', id: msg.id, error: (err as Error).message } satisfies WorkerReply),
     );
