@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { serviceWorkerPlugin } from './src/sw/vite-plugin.ts';
 import { reactCheckPlugin } from './src/build/react-check-plugin.ts';
+import { exposeAppPlugin } from './src/build/expose-app-plugin.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -14,8 +15,8 @@ export default defineConfig({
   // (from src/middleware.ts): Astro's own check also refused a DELETE
   // without a Content-Type or Origin, which no browser can send cross-site.
   security: { checkOrigin: false },
-  // Middleware mode: no static-file check before every render; the render
-  // workers serve dist/client's few files themselves (src/server/delivery/public-files.ts).
+  // Middleware mode: no static-file check before every render; the front
+  // server sends dist/client's few files itself (src/server/delivery/public-files.ts).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react()],
   i18n: {
@@ -38,7 +39,8 @@ export default defineConfig({
   vite: {
     // /sw.js: the service worker compiled from src/sw/service-worker.ts.
     // One React render per island (ADR 027): @astrojs/react's check no longer renders each component first.
-    plugins: [serviceWorkerPlugin(), reactCheckPlugin()],
+    // The entry exports Astro's App for the render workers (ADR 010).
+    plugins: [serviceWorkerPlugin(), reactCheckPlugin(), exposeAppPlugin()],
     // Scripts are never inlined into pages: the Content-Security-Policy allows
     // this site's files and a fixed set of inline scripts by hash (ADR 013).
     build: { target: 'es2022', assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },

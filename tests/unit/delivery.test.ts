@@ -213,6 +213,8 @@ describe('the cache of pages rendered on demand', () => {
     '/fr/error': { status: 500, headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
     '/media/thing': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
     '/api/thing': { headers: { 'content-type': 'application/json', 'cache-control': 'public, s-maxage=300' } },
+    '/fr/slow-burst': { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' } },
+    '/fr/slow-private': { headers: { 'content-type': 'text/html', 'cache-control': 'private, max-age=60' } },
   };
 
   beforeAll(async () => {
@@ -225,10 +227,15 @@ describe('the cache of pages rendered on demand', () => {
         const p = (req.url ?? '').split('?')[0]!;
         hits.push(req.url ?? '');
         const a = answers[p] ?? { headers: { 'content-type': 'text/plain' } };
-        // Astro's node adapter: headers first, then the body in pieces.
-        res.writeHead(a.status ?? 200, a.headers);
-        res.write(`<!doctype html><p>${p}</p>`);
-        res.end(`<p>${'x'.repeat(3000)} #${hits.length}</p>`);
+        const n = hits.length;
+        // Astro's node adapter: headers first, then the body in pieces (a while later for the slow- pages).
+        const write = () => {
+          res.writeHead(a.status ?? 200, a.headers);
+          res.write(`<!doctype html><p>${p}</p>`);
+          res.end(`<p>${'x'.repeat(3000)} #${n}</p>`);
+        };
+        if (p.startsWith('/fr/slow-')) setTimeout(write, 100);
+        else write();
       },
     });
     ({ server, base } = await listen(handler));
@@ -259,6 +266,16 @@ describe('the cache of pages rendered on demand', () => {
     clock += 301_000;
     expect((await get('/fr/sport/nouvel-article')).headers.get('x-cache')).toBeNull();
     expect(countOf('/fr/sport/nouvel-article')).toBe(2);
+  });
+
+  it('renders once for visitors who miss the same page at once (single flight), each on its own when it cannot be kept', async () => {
+    const burst = await Promise.all(Array.from({ length: 3 }, () => get('/fr/slow-burst')));
+    expect(countOf('/fr/slow-burst')).toBe(1);
+    expect(burst.map((r) => r.headers.get('x-cache') ?? 'MISS').sort()).toEqual(['HIT', 'HIT', 'MISS']);
+    expect(new Set(burst.map((r) => r.body)).size).toBe(1);
+    const own = await Promise.all(Array.from({ length: 3 }, () => get('/fr/slow-private')));
+    expect(countOf('/fr/slow-private')).toBe(3);
+    expect(own.every((r) => r.status === 200 && r.headers.get('x-cache') === null)).toBe(true);
   });
 
   it('keeps the locale cookie apart: sent again only to visitors whose cookie says otherwise', async () => {

@@ -1,7 +1,8 @@
 /**
  * The render pool (src/server/delivery/render-pool.ts, ADR 010): Astro's
- * handler runs in worker threads behind the front server. A stand-in entry
- * (tests/support/fake-astro-entry.mjs) echoes what reaches it.
+ * App runs in worker threads behind the front server, reached by worker
+ * messages. A stand-in entry (tests/support/fake-astro-entry.mjs) exports an
+ * `app` that echoes what reaches it.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -40,19 +41,66 @@ describe('the render pool', () => {
     const res = await fetch(`${base}/api/thing?x=1`, {
       method: 'POST',
       body: 'name=Amal&city=F%C3%A8s',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-2m-front-peer': '203.0.113.9' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-2m-front-peer': '203.0.113.9', 'x-forwarded-for': '198.51.100.7' },
     });
     expect(res.status).toBe(201);
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
     const seen = (await res.json()) as Record<string, unknown>;
-    expect(seen).toMatchObject({ method: 'POST', url: '/api/thing?x=1', body: 'name=Amal&city=F%C3%A8s', peer: '127.0.0.1', spoofed: null, host: new URL(base).host });
+    expect(seen).toMatchObject({ method: 'POST', url: '/api/thing?x=1', body: 'name=Amal&city=F%C3%A8s', peer: '127.0.0.1', host: new URL(base).host });
+  });
+
+  it('passes a large body in chunks, answers HEAD without a body, and a render that throws with a 500', async () => {
+    const big = 'é'.repeat(600_000);
+    const res = await fetch(`${base}/api/upload`, { method: 'PUT', body: big, headers: { 'content-type': 'text/plain' } });
+    expect(((await res.json()) as { body: string }).body).toBe(big);
+    const head = await fetch(`${base}/fr/page`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'text/html', '']);
+    const failed = await fetch(`${base}/throw`);
+    expect([failed.status, await failed.text()]).toEqual([500, 'Internal Server Error']);
   });
 
   it('streams an answer as it comes, and spreads concurrent requests over the workers', async () => {
     const stream = await fetch(`${base}/stream`);
+    expect(stream.headers.get('content-type')).toBe('video/mp4');
     expect(await stream.text()).toBe('first last');
     const threads = await Promise.all(Array.from({ length: 4 }, async () => (await fetch(`${base}/slow`)).text()));
     expect(new Set(threads).size).toBe(2);
+  });
+
+  it('streams to a visitor who reads slowly without losing a byte, and stops the stream of one who leaves', async () => {
+    const slowRead = () =>
+      new Promise<Buffer>((resolve, reject) => {
+        request(`${base}/big-media`, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => {
+            chunks.push(c);
+            // Reads a chunk, then waits: the socket fills, the worker is asked to pause.
+            res.pause();
+            setTimeout(() => res.resume(), 2);
+          });
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const body = await slowRead();
+    expect(body.length).toBe(64 * 65536);
+    for (let i = 0; i < 64; i++) expect(body[i * 65536]).toBe((63 - i) % 256);
+    // A visitor who leaves after the first bytes.
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${base}/big-media`, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', () => {});
+      req.on('close', resolve);
+      setTimeout(() => reject(new Error('no data')), 5000);
+      req.end();
+    });
+    // The pool still answers (the left request's turn ended).
+    expect((await fetch(`${base}/slow`)).status).toBe(200);
   });
 
   it('renders and compresses for the pre-build in a worker (renderSource), and runs jobs there', async () => {
@@ -65,6 +113,7 @@ describe('the render pool', () => {
     expect(page.headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' });
     expect(await source.renderPage('/fr/gone', 5000)).toBe('gone');
     await expect(source.renderPage('/api/thing', 5000)).rejects.toThrow(/status 201/);
+    await expect(source.renderPage('/fr/too-slow', 200)).rejects.toThrow(/no answer within 200 ms/);
     await expect(pool.call('no-such-job')).rejects.toThrow(/unknown job/);
   });
 
@@ -187,6 +236,12 @@ describe('the render pool', () => {
       expect((await raw('/fr/counted', 'gzip')).headers['content-encoding']).toBe('gzip');
       expect(twins).toEqual(['br->gzip', 'identity->br', 'br->gzip']);
 
+      // Visitors who miss the same page at once: one render, the others wait for it and get the kept copy.
+      const burst = await Promise.all(Array.from({ length: 4 }, () => raw('/fr/counted-slow', 'br')));
+      expect(burst.map((r) => r.headers['x-cache'] ?? 'MISS').sort()).toEqual(['HIT', 'HIT', 'HIT', 'MISS']);
+      expect(new Set(burst.map((r) => brotliDecompressSync(r.body).toString())).size).toBe(1);
+      expect(twins).toEqual(['br->gzip', 'identity->br', 'br->gzip']);
+
       const api = await raw('/api/big', 'gzip');
       expect(api.headers['content-encoding']).toBe('gzip');
       expect(api.headers['vary']).toMatch(/accept-encoding/i);
@@ -208,5 +263,26 @@ describe('the render pool', () => {
     await pool.ready();
     const threads = await Promise.all(Array.from({ length: 4 }, async () => (await fetch(`${base}/slow`)).status));
     expect(threads).toEqual([200, 200, 200, 200]);
+  });
+
+  it('stops gracefully: a request in flight is answered, then the workers end', async () => {
+    const own = new RenderPool({ entry, size: 1, nice: 0 });
+    await own.ready();
+    const front = createServer((req, res) => void own.handler(req, res));
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    const addr = front.address();
+    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    try {
+      const inFlight = fetch(`${url}/slow`);
+      await new Promise((r) => setTimeout(r, 30));
+      await own.stop(2000);
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/^\d+$/);
+      // Stopped: a new request finds no worker.
+      expect((await fetch(`${url}/slow`)).status).toBe(502);
+    } finally {
+      await new Promise((r) => front.close(r));
+    }
   });
 });

@@ -12,7 +12,9 @@
  * under /.well-known/, the build's assets immutable, ranges, ETag); every
  * other path goes straight to Astro. A folder (`/badges`, `/badges/`) has no
  * index.html, so the standalone handler rendered it too. A new build means a
- * new process, so the list never goes stale.
+ * new process, so the list never goes stale. This runs on the front
+ * server's thread, in front of the render pool (or of the adapter's handler
+ * with RENDER_WORKERS=0), so a public file never crosses to a worker.
  */
 import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -3,32 +3,31 @@
  * never runs Astro's handler or a store query. Renders, the API and every
  * store read run in worker threads (render-worker.ts), each with its own
  * store connection, at a lower CPU priority; the main thread only answers
- * pre-built pages, cache hits and assets, and proxies the rest.
+ * pre-built pages, cache hits and assets, and hands the rest over.
  *
- * A request is proxied over the worker's private Unix socket (keep-alive):
- * method, path, headers and body streamed as they come, the answer's status,
- * headers (each Set-Cookie kept apart) and body streamed back; the visitor's
- * address rides along in PEER_HEADER, which a visitor cannot set (the pool
- * overwrites it). It goes to the worker with the fewest requests in flight.
- * A worker that dies is started again; its requests in flight answer 502.
+ * A request is handed over as worker messages (render-protocol.ts), no HTTP
+ * between the threads: method, URL, headers, the visitor's address and its
+ * body in chunks as they come; the answer comes back as its status and
+ * headers (each Set-Cookie apart) and its body moved, not copied, whole
+ * when it was compressed there, else in chunks (paused while the visitor
+ * reads slower). It goes to the worker with the fewest requests in flight.
+ * A worker that dies is started again; its requests in flight answer 502
+ * (or are cut, once their answer has begun).
  *
  * `renderSource` is the pre-build's and the change feed's way in (the one
- * render path, prebuild.ts `renderPage`): a worker renders and compresses
- * the page, without a detour through the main thread's HTTP parser; `call`
+ * render path, prebuild.ts `renderPage`): a worker renders the page through
+ * the same render function as a visitor's request and compresses it; `call`
  * runs such a job (or listing the pages to pre-build) in a worker.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { PEER_HEADER, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
+import { movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
 import type { PageHeaders } from './site-dir.ts';
-import { ETAG_HEADER, isKeptEncoding, VARIANTS_HEADER, type KeptEncoding } from './response-compression.ts';
+import { preferredEncoding, type HeaderPairs, type KeptEncoding } from './response-compression.ts';
 import { KEEP, type KeepableRequest } from './server.ts';
 
-/** Headers that belong to one hop, never forwarded. */
+/** Headers that belong to one hop, never handed on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'http2-settings']);
 
 export interface RenderPoolOptions {
@@ -43,94 +42,115 @@ export interface RenderPoolOptions {
 interface Slot {
   index: number;
   worker: Worker | null;
-  socketPath: string;
-  agent: Agent;
   inflight: number;
   ready: Promise<void>;
 }
 
-/** Socket folders left by a server that was killed (its pid is gone). */
-function removeStaleSocketDirs(): void {
-  try {
-    for (const name of readdirSync(tmpdir())) {
-      const pid = Number(/^2m-render-(\d+)-/.exec(name)?.[1]);
-      if (!pid || pid === process.pid) continue;
-      try {
-        process.kill(pid, 0);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ESRCH') rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
-      }
-    }
-  } catch {
-    /* an unreadable temp folder: nothing to tidy */
-  }
+/** A visitor's request handed to a worker, until its answer ends. */
+interface Pending {
+  slot: Slot;
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The request's body is still wanted by the worker. */
+  bodyOpen: boolean;
+  /** The worker was asked to pause a streamed answer until the visitor's socket drains. */
+  paused: boolean;
+  /** Ends the request's turn (once). */
+  done: () => void;
 }
+
+/** An answer's headers for writeHead (each Set-Cookie apart), hop-by-hop ones left out. */
+function outgoing(pairs: HeaderPairs): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i < pairs.length; i += 2) {
+    const name = pairs[i]!;
+    if (HOP_BY_HOP.has(name)) continue;
+    const value = pairs[i + 1]!;
+    const had = out[name];
+    out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return out;
+}
+
+const asBuffer = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 export class RenderPool {
   private readonly slots: Slot[] = [];
-  private readonly dir: string;
   private readonly opts: RenderPoolOptions;
   private readonly log: (m: string) => void;
   private readonly calls = new Map<number, { slot: number; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private nextCall = 1;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
   private stopping = false;
   private turn = 0;
 
   constructor(opts: RenderPoolOptions) {
     this.opts = opts;
     this.log = opts.log ?? (() => {});
-    removeStaleSocketDirs();
-    this.dir = mkdtempSync(path.join(tmpdir(), `2m-render-${process.pid}-`));
     for (let i = 0; i < Math.max(1, opts.size); i++) {
-      const slot: Slot = {
-        index: i,
-        worker: null,
-        socketPath: path.join(this.dir, `${i}.sock`),
-        agent: new Agent({ keepAlive: true, maxSockets: 256 }),
-        inflight: 0,
-        ready: Promise.resolve(),
-      };
+      const slot: Slot = { index: i, worker: null, inflight: 0, ready: Promise.resolve() };
       this.slots.push(slot);
       this.spawn(slot);
     }
   }
 
-  /** Resolves once every worker listens (rejects if one fails to start). */
+  /** Resolves once every worker is ready (rejects if one fails to start). */
   ready(): Promise<void> {
     return Promise.all(this.slots.map((s) => s.ready)).then(() => {});
   }
 
   private spawn(slot: Slot): void {
-    const data: WorkerData = { index: slot.index, entry: this.opts.entry, socketPath: slot.socketPath, nice: this.opts.nice ?? 10 };
-    rmSync(slot.socketPath, { force: true });
+    const data: WorkerData = { index: slot.index, entry: this.opts.entry, nice: this.opts.nice ?? 10 };
     const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: data, name: `render-${slot.index}` });
     slot.worker = worker;
     slot.ready = new Promise<void>((resolve, reject) => {
-      const onReply = (msg: WorkerReply) => {
-        if (msg.type === 'ready') resolve();
-        else if (msg.type === 'result') {
-          const call = this.calls.get(msg.id);
-          if (!call) return;
-          this.calls.delete(msg.id);
-          if (msg.error !== undefined) call.reject(new Error(msg.error));
-          else call.resolve(msg.value);
+      worker.on('message', (msg: WorkerReply) => {
+        switch (msg.type) {
+          case 'ready':
+            resolve();
+            break;
+          case 'result': {
+            const call = this.calls.get(msg.id);
+            if (!call) return;
+            this.calls.delete(msg.id);
+            if (msg.error !== undefined) call.reject(new Error(msg.error));
+            else call.resolve(msg.value);
+            break;
+          }
+          case 'head':
+            this.onHead(msg);
+            break;
+          case 'chunk':
+            this.onChunk(msg.id, msg.chunk);
+            break;
+          case 'end':
+            this.onEnd(msg.id, msg.failed);
+            break;
+          case 'body-cancel': {
+            const p = this.pending.get(msg.id);
+            if (p) p.bodyOpen = false;
+            break;
+          }
+          case 'stopped':
+            break;
         }
-      };
-      worker.on('message', onReply);
+      });
       worker.once('error', (err) => {
         this.log(`render worker ${slot.index}: ${(err as Error).stack ?? String(err)}`);
         reject(err);
       });
       worker.once('exit', (code) => {
         slot.worker = null;
-        reject(new Error(`render worker ${slot.index} exited (${code})`));
+        const why = `render worker ${slot.index} exited (${code})`;
+        reject(new Error(why));
         for (const [id, call] of this.calls) {
           if (call.slot !== slot.index) continue;
           this.calls.delete(id);
-          call.reject(new Error(`render worker ${slot.index} exited (${code})`));
+          call.reject(new Error(why));
         }
+        for (const [id, p] of this.pending) if (p.slot === slot) this.fail(id, p, why);
         if (this.stopping) return;
-        this.log(`render worker ${slot.index} exited (${code}); starting it again`);
+        this.log(`${why}; starting it again`);
         setTimeout(() => {
           if (!this.stopping) this.spawn(slot);
         }, 500).unref();
@@ -152,94 +172,139 @@ export class RenderPool {
     return best ?? this.slots[this.turn]!;
   }
 
-  /** Proxies a request to a worker (the front server's fallback for what it does not answer itself). */
+  private post(slot: Slot, msg: WorkerMessage, transfer: ArrayBuffer[] = []): void {
+    slot.worker?.postMessage(msg, transfer);
+  }
+
+  /** Hands a request to a worker (the front server's fallback for what it does not answer itself). */
   readonly handler = (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const slot = this.pick();
-    slot.inflight++;
+    const id = this.nextId++;
     return new Promise<void>((resolve) => {
       let settled = false;
-      const done = () => {
-        if (settled) return;
-        settled = true;
-        slot.inflight--;
-        resolve();
+      const p: Pending = {
+        slot,
+        req,
+        res,
+        bodyOpen: req.method !== 'GET' && req.method !== 'HEAD',
+        paused: false,
+        done: () => {
+          if (settled) return;
+          settled = true;
+          this.pending.delete(id);
+          slot.inflight--;
+          resolve();
+        },
       };
-      const headers: IncomingHttpHeaders = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      slot.inflight++;
+      if (!slot.worker) {
+        this.fail(id, p, `render worker ${slot.index} is not running`);
+        return;
       }
-      headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
-      const upstream = request({ socketPath: slot.socketPath, agent: slot.agent, method: req.method, path: req.url, headers });
-      upstream.on('response', (answer) => {
-        const out: Record<string, string | string[]> = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-        }
-        const status = answer.statusCode ?? 502;
-        const variants = out[VARIANTS_HEADER];
-        if (typeof variants !== 'string') {
-          res.writeHead(status, answer.statusMessage, out);
-          answer.pipe(res);
-          answer.once('error', () => res.destroy());
-          return;
-        }
-        // An answer the front server keeps, in the encoding it asked for (the visitor's).
-        const chunks: Buffer[] = [];
-        let length = 0;
-        answer.on('data', (c: Buffer) => {
-          chunks.push(c);
-          length += c.length;
+      this.pending.set(id, p);
+      const headers: HeaderPairs = [];
+      const raw = req.headers;
+      for (const name in raw) {
+        const value = raw[name];
+        if (value === undefined || HOP_BY_HOP.has(name)) continue;
+        if (Array.isArray(value)) for (const v of value) headers.push(name, v);
+        else headers.push(name, value);
+      }
+      const keep = (req as KeepableRequest)[KEEP] ? (preferredEncoding(raw['accept-encoding']) ?? 'identity') : null;
+      const msg: RenderRequest = { type: 'request', id, method: req.method ?? 'GET', url: req.url ?? '/', headers, peer: req.socket.remoteAddress ?? '', keep, body: p.bodyOpen };
+      this.post(slot, msg);
+      if (p.bodyOpen) {
+        // The body as it comes, each chunk's bytes moved to the worker (until it has read enough).
+        req.on('data', (chunk: Buffer) => {
+          if (!p.bodyOpen || !this.pending.has(id)) return;
+          const bytes = movable(chunk);
+          this.post(slot, { type: 'body', id, chunk: bytes }, [bytes.buffer]);
         });
-        answer.once('error', () => res.destroy());
-        answer.once('end', () => {
-          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-          const etag = out[ETAG_HEADER];
-          if (typeof etag !== 'string' || String(body.length) !== out['content-length'] || !isKeptEncoding(variants)) {
-            res.destroy();
-            return;
-          }
-          delete out[VARIANTS_HEADER];
-          delete out[ETAG_HEADER];
-          (req as KeepableRequest)[KEEP]?.(status, out, variants === 'identity' ? body : null, variants === 'gzip' ? body : null, variants === 'br' ? body : null, etag);
-          // The kept copy's ETag from the first answer on, so that this visitor can revalidate too.
-          out['etag'] = etag;
-          if (variants !== 'identity') out['content-encoding'] = variants;
-          const vary = typeof out['vary'] === 'string' ? out['vary'] : '';
-          out['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
-          res.writeHead(status, answer.statusMessage, out);
-          res.end(body);
+        req.once('end', () => {
+          if (p.bodyOpen && this.pending.has(id)) this.post(slot, { type: 'body-end', id });
+          p.bodyOpen = false;
         });
-      });
-      let left = false;
-      upstream.once('error', (err) => {
-        if (left) {
-          // The visitor went away and the render was stopped: nothing to answer.
-        } else if (!res.headersSent) {
-          this.log(`render worker ${slot.index} did not answer ${req.method} ${req.url}: ${err.message}`);
-          const body = 'Bad gateway';
-          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
-          res.end(body);
-        } else {
-          res.destroy();
-        }
-        done();
-      });
-      // A visitor who leaves stops the render's stream.
+      }
+      // A visitor who leaves stops the render's answer.
       res.once('close', () => {
-        if (!res.writableFinished) {
-          left = true;
-          upstream.destroy();
-        }
-        done();
+        if (!res.writableFinished && this.pending.has(id)) this.post(slot, { type: 'abort', id });
+        p.done();
       });
-      req.pipe(upstream);
     });
   };
 
+  private onHead(msg: AnswerHead): void {
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    const { req, res } = p;
+    const out: OutgoingHttpHeaders = outgoing(msg.headers);
+    const body = msg.body ? asBuffer(msg.body) : null;
+    if (msg.kept && body) {
+      // An answer the front server keeps, in the encoding it asked for (the visitor's).
+      const { encoding, etag } = msg.kept;
+      const keep = (req as KeepableRequest)[KEEP];
+      keep?.(msg.status, out, encoding === 'identity' ? body : null, encoding === 'gzip' ? body : null, encoding === 'br' ? body : null, etag);
+      // The kept copy's ETag from the first answer on, so that this visitor can revalidate too.
+      out['etag'] = etag;
+      if (encoding !== 'identity') out['content-encoding'] = encoding;
+      const vary = typeof out['vary'] === 'string' ? out['vary'] : '';
+      out['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+    }
+    try {
+      res.writeHead(msg.status, out);
+    } catch (err) {
+      this.fail(msg.id, p, `render worker ${p.slot.index} sent a head Node refuses (${(err as Error).message})`);
+      return;
+    }
+    if (!msg.end) return;
+    res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
+    p.done();
+  }
+
+  private onChunk(id: number, chunk: Uint8Array): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    if (!p.res.write(asBuffer(chunk)) && !p.paused) {
+      // The visitor reads slower than the worker sends: it waits until the socket drains.
+      p.paused = true;
+      this.post(p.slot, { type: 'pause', id });
+      p.res.once('drain', () => {
+        p.paused = false;
+        if (this.pending.has(id)) this.post(p.slot, { type: 'resume', id });
+      });
+    }
+  }
+
+  private onEnd(id: number, failed: boolean): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    if (failed) this.fail(id, p, `render worker ${p.slot.index} failed on ${p.req.method} ${p.req.url}`);
+    else {
+      p.res.end();
+      p.done();
+    }
+  }
+
+  /** A request whose worker failed or died: 502 if nothing was sent yet, else its connection cut. */
+  private fail(id: number, p: Pending, why: string): void {
+    this.pending.delete(id);
+    const { req, res } = p;
+    if (!res.headersSent) {
+      this.log(`${why}: ${req.method} ${req.url} answered 502`);
+      const body = 'Bad gateway';
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
+      res.end(body);
+    } else {
+      res.destroy();
+    }
+    p.done();
+  }
+
   /**
    * The pool as the pre-build's and the change feed's render source
-   * (prebuild.ts RenderSource): a worker renders the page through its own
-   * handler and compresses it on its own thread. `origin` gives the Host.
+   * (prebuild.ts RenderSource): a worker renders the page through the same
+   * render function as a visitor's request and compresses it on its own
+   * thread. `origin` gives the Host.
    */
   renderSource(origin: string): {
     renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'>;
@@ -278,7 +343,7 @@ export class RenderPool {
   private async send<T>(fn: string, args: unknown[], transfer: ArrayBuffer[]): Promise<T> {
     const slot = this.pick();
     await slot.ready;
-    const id = this.nextCall++;
+    const id = this.nextId++;
     slot.inflight++;
     return new Promise<T>((resolve, reject) => {
       const settle = <A>(f: (a: A) => void) => (a: A) => {
@@ -309,11 +374,9 @@ export class RenderPool {
         await stopped;
         clearTimeout(timer);
         await worker.terminate();
-        slot.agent.destroy();
       }),
     );
     for (const call of this.calls.values()) call.reject(new Error('render pool stopped'));
     this.calls.clear();
-    rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -81,14 +81,15 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   // The store is migrated here, once, before any worker opens it.
   const { db } = await getStore();
 
-  // Astro's handler (renders, API, store reads) runs in the render pool's worker
-  // threads (render-pool.ts, ADR 010); RENDER_WORKERS=0 runs it on this thread.
+  // Astro (renders, API, store reads) runs in the render pool's worker threads
+  // (render-pool.ts, ADR 010); RENDER_WORKERS=0 runs the adapter's handler on
+  // this thread. Either way dist/client's few files are sent from here (public-files.ts).
   let pool: RenderPool | null = null;
   let fallback: NodeHandler;
   if (config.RENDER_WORKERS > 0) {
     pool = new RenderPool({ entry: entryUrl, size: config.RENDER_WORKERS, log });
     await pool.ready();
-    fallback = pool.handler;
+    fallback = withPublicFiles(pool.handler, clientDir);
   } else {
     fallback = withPublicFiles(((await import(entryUrl)) as { handler: NodeHandler }).handler, clientDir);
   }

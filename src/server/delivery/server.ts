@@ -15,7 +15,9 @@
  * kept in a byte-bounded LRU; a new build is picked up on the next request.
  * Pages Astro renders on demand (published since the last build, the TV
  * guide…) are kept for the shared lifetime they announce (page-cache.ts),
- * keyed by their path and the query parameters they read.
+ * keyed by their path and the query parameters they read; a miss that
+ * comes while the same answer is being rendered for another visitor waits
+ * for that render (single flight) instead of starting its own.
  * GET /healthz says whether the site is ready (503 until the first
  * pre-build is in place).
  */
@@ -29,7 +31,6 @@ import { withRequestLog } from '../http/request-log.ts';
 import { clientErrorHandler, setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache, type CompressTwin } from './page-cache.ts';
-import { preferredEncoding, VARIANTS_HEADER } from './response-compression.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
 import { pageCacheQuery } from '../../lib/page-query.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
@@ -378,11 +379,11 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   };
 
   const ready = opts.ready ?? (() => currentBuildId(opts.siteDir) !== null);
+  /** Misses being rendered, by page-cache key: a second visitor's miss of the same answer waits for the first (single flight). */
+  const rendering = new Map<string, Promise<void>>();
 
   const handle: NodeHandler = async (req, res) => {
-    // Only the front server asks a render worker to keep an answer, and only this
-    // machine (the pre-build, `npm run rebuild`) for a render past every cache.
-    delete req.headers[VARIANTS_HEADER];
+    // Only this machine (the pre-build, `npm run rebuild`) asks for a render past every cache.
     if (req.headers[RENDER_HEADER] !== undefined && !isLoopback(req.socket.remoteAddress)) delete req.headers[RENDER_HEADER];
     allowOneClickUnsubscribe(req);
     if (req.url === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -409,16 +410,36 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
     const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req, opts.apiQueryParams) : null;
     if (key !== null) {
       const fullKey = `${buildId() ?? '-'}:${key}`;
-      const served = pages.serve(fullKey, req, res);
+      let served = pages.serve(fullKey, req, res);
+      // Single flight: the same answer is being rendered for another visitor; this one waits for it,
+      // then takes it from the cache (or, when it could not be kept, is rendered on its own).
+      const underWay = served ? undefined : rendering.get(fullKey);
+      if (underWay) {
+        await underWay;
+        served = pages.serve(fullKey, req, res);
+      }
       if (served) {
         await served;
         return;
       }
       if (req.method === 'GET') {
+        let release = () => {};
+        if (!underWay && !rendering.has(fullKey)) {
+          const turn = Promise.withResolvers<void>();
+          rendering.set(fullKey, turn.promise);
+          release = () => {
+            if (rendering.get(fullKey) === turn.promise) rendering.delete(fullKey);
+            turn.resolve();
+          };
+          // Also when the answer is not kept, or the visitor leaves first.
+          res.once('close', release);
+        }
         if (opts.fallbackCompresses) {
           // The render worker sends an answer that may be kept in this visitor's encoding only, and says so (response-compression.ts).
-          req.headers[VARIANTS_HEADER] = preferredEncoding(req.headers['accept-encoding']) ?? 'identity';
-          (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br, etag) => pages.put(fullKey, status, headers, body, gz, br, etag);
+          (req as KeepableRequest)[KEEP] = (status, headers, body, gz, br, etag) => {
+            pages.put(fullKey, status, headers, body, gz, br, etag);
+            release();
+          };
         } else {
           pages.capture(fullKey, res);
         }
