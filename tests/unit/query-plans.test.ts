@@ -195,7 +195,7 @@ describe('query plans at archive scale', () => {
     const deep = await run((db) => loadTagSection(db, 'fr', { tag: 'sport', page: 61 }));
     // Once per change: the next page needs no boundaries again.
     expect(deep.queries.some((q) => /as "p"/.test(q.sql))).toBe(false);
-    const rows = deep.queries.find((q) => /select "articles"\.\* from "articles"/.test(q.sql) && /limit/.test(q.sql));
+    const rows = deep.queries.find((q) => /select "articles"\."id", "articles"\."lang", .* from "articles"/.test(q.sql) && /limit/.test(q.sql));
     expect(rows?.sql).not.toMatch(/offset/);
     expect((await explain(rows!)).join('\n')).toMatch(/published_at>\? AND published_at<\?/);
   });
