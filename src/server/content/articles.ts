@@ -167,6 +167,80 @@ export async function paginateArticles(
   };
 }
 
+/**
+ * A listing of articles, newest first (published_at, then id): what it
+ * shows (`query`), the name its count is kept under per content change
+ * (`key`: same key, same query), and, when its order can be read from
+ * indexes, `arms`: queries whose union is the listing, each filtered on the
+ * leading columns of an index that ends with published_at (and SQLite's
+ * rowid, the id), such as one master tag's (articles_master_listing), one
+ * author's or one language's. A page of such a listing is one merged,
+ * ordered walk of those indexes, without reading a table row before the
+ * page's first article (paginateListing): the first deep page in a process
+ * costs what the next one does, no index of the whole listing is made.
+ */
+export interface ArticleListing {
+  key: string;
+  query: ArticleQuery;
+  arms?: ArticleQuery[];
+}
+
+/** The articles of some master tags (a section and its children): one arm per master tag. */
+export function masterTagsListing(db: DB, lang: Lang, masterTagIds: readonly number[]): ArticleListing {
+  return {
+    key: `master:${lang}:${masterTagIds.join(',')}`,
+    query: articlesOfMasterTags(db, lang, masterTagIds),
+    arms: masterTagIds.map((id) => publishedArticles(db, lang).where('articles.master_tag_id', '=', id)),
+  };
+}
+
+/** An author's articles in one language. */
+export function authorListing(db: DB, lang: Lang, authorId: number): ArticleListing {
+  const query = articlesByAuthor(db, lang, authorId);
+  return { key: `author:${lang}:${authorId}`, query, arms: [query] };
+}
+
+/** Every published article of one language. */
+export function recentListing(db: DB, lang: Lang): ArticleListing {
+  const query = publishedArticles(db, lang);
+  return { key: `recent:${lang}`, query, arms: [query] };
+}
+
+/** How many articles a listing has, counted once per content change (at most LISTING_TTL_MS old). */
+export function listingTotal(db: DB, listing: ArticleListing): Promise<number> {
+  return memoByContent(
+    db,
+    `count:${listing.key}`,
+    async () => Number((await listing.query.select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0),
+    { ttlMs: LISTING_TTL_MS },
+  );
+}
+
+/**
+ * One page of a listing, newest first, with its pagination block (a page
+ * past the last one is a NotFoundError; page 1 always exists). With arms
+ * (ArticleListing), the page's ids come from one merged walk of the arms'
+ * indexes (their keys only, covering), its rows by primary key; the count is
+ * kept per content change. Without, paginateArticles with the listing's key.
+ */
+export async function paginateListing(db: DB, listing: ArticleListing, lang: Lang, page: number, pageSize = PAGE_SIZE) {
+  const arms = listing.arms;
+  if (!arms?.length) return paginateArticles(db, listing.query, lang, page, pageSize, listing.key);
+  const total = await listingTotal(db, listing);
+  const block = pagination(page, pageSize, total);
+  if (page > 1 && page > block.totalPages) throw new NotFoundError();
+  const keys = (arm: ArticleQuery) => arm.select(['articles.published_at as p', 'articles.id as i']);
+  let walk = keys(arms[0]!);
+  for (const arm of arms.slice(1)) walk = walk.unionAll(keys(arm));
+  const ids = (await walk.orderBy('p', 'desc').orderBy('i', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()).map((k) =>
+    Number(k.i),
+  );
+  const rows = ids.length ? await db.selectFrom('articles').select(CARD_COLUMNS).where('articles.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  return { items: await toArticleCards(db, ordered, lang), pagination: block };
+}
+
 /** The newest published articles in one language. */
 export async function latestArticles(db: DB, lang: Lang, limit: number): Promise<ArticleCard[]> {
   const rows = await publishedArticles(db, lang)
