@@ -281,7 +281,7 @@ export function articlesOfMasterTags(db: DB, lang: Lang, masterTagIds: readonly 
 }
 
 /** Published articles signed by an author. */
-export function articlesByAuthor(db: DB, lang: Lang, authorId: number) {
+function articlesByAuthor(db: DB, lang: Lang, authorId: number) {
   return publishedArticles(db, lang).where('articles.author_id', '=', authorId);
 }
 
