@@ -114,7 +114,8 @@ async function listingIndex(query: ArticleQuery, pageSize: number): Promise<List
  * With a `key` (naming the listing: same key, same query), the listing's
  * count and page boundaries are computed once per content change
  * (src/server/content/memo.ts) and a page is read from its first article
- * onwards (keyset pagination): page 500 costs what page 2 costs. Without a
+ * onwards (keyset pagination): page 500 costs what page 2 costs. Page 1
+ * needs only the count (kept per change) and the newest rows. Without a
  * key, count and OFFSET each time.
  */
 export async function paginateArticles(
@@ -127,6 +128,11 @@ export async function paginateArticles(
 ) {
   const ordered = (q: ArticleQuery) =>
     q.select(CARD_COLUMNS).orderBy('articles.published_at', 'desc').orderBy('articles.id', 'desc').limit(pageSize);
+  if (key !== undefined && page === 1) {
+    // The first page needs no boundaries: the listing's count (kept per change) and its newest rows.
+    const block = pagination(page, pageSize, await listingTotal(db, { key, query }));
+    return { items: await toArticleCards(db, await ordered(query).execute(), lang), pagination: block };
+  }
   if (key !== undefined) {
     const index = await memoByContent(db, `listing:${pageSize}:${key}`, () => listingIndex(query, pageSize), {
       ttlMs: LISTING_TTL_MS,
