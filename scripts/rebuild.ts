@@ -12,8 +12,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, getConfig } from '../src/server/config.ts';
 import { getStore } from '../src/server/db/index.ts';
-import { prebuild, PrebuildBusyError } from '../src/server/delivery/prebuild.ts';
-import { PREBUILD_LEASE, siteDirOf } from '../src/server/delivery/serve.ts';
+import { prebuild, PREBUILD_LEASE, PrebuildBusyError, siteDirOf } from '../src/server/delivery/prebuild.ts';
 import { withTurn } from '../src/server/leases.ts';
 
 const { values } = parseArgs({ options: { origin: { type: 'string' } } });

@@ -305,6 +305,8 @@ describe('hreflang of paginated listings (the same page number in the other lang
       );
       await db.insertInto('article_tags').values({ article_id: aid, tag_id: id.tagAr, position: 0 }).execute();
     }
+    // Listings keep their counts per content change: publishing records one.
+    await recordContentChange(db, { paths: [], reason: 'test: more Arabic articles' });
   });
 
   it('a master tag: page 2 points at page 2 of the translation; the first page has no ?page', async () => {

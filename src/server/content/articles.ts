@@ -23,14 +23,44 @@ export function publishedArticles(db: DB, lang: Lang) {
 
 type ArticleQuery = SelectQueryBuilder<Database, 'articles', object>;
 
-/** Cards for a list of article rows, with one query each for images and master tags. */
-export async function toArticleCards(db: DB, rows: Row<'articles'>[], lang: Lang): Promise<ArticleCard[]> {
-  const image = await loadImages(db, rows.map((r) => r.cover_image_id), lang);
-  const mtIds = [...new Set(rows.map((r) => r.master_tag_id).filter((x): x is number => x != null))];
-  const masterTags = mtIds.length
-    ? await db.selectFrom('master_tags').select(['id', 'name', 'route_name']).where('id', 'in', mtIds).execute()
-    : [];
-  const mt = new Map(masterTags.map((m) => [m.id, m]));
+/** The columns a card needs (not the body nor the search text, which lists would read for nothing). */
+const CARD_COLUMNS = [
+  'articles.id',
+  'articles.lang',
+  'articles.title',
+  'articles.subtitle',
+  'articles.slug',
+  'articles.cover_image_id',
+  'articles.master_tag_id',
+  'articles.video_id',
+  'articles.published_at',
+  'articles.updated_at',
+] as const;
+
+/** What toArticleCards reads of an article row. */
+type ArticleCardRow = Pick<
+  Row<'articles'>,
+  'id' | 'lang' | 'title' | 'subtitle' | 'slug' | 'cover_image_id' | 'master_tag_id' | 'video_id' | 'published_at' | 'updated_at'
+>;
+
+/** Longest the store-wide small tables' memo (master tags) and the article page's lists are kept when the change feed does not move. */
+const LIST_TTL_MS = 60_000;
+
+type MasterTagRow = Pick<Row<'master_tags'>, 'id' | 'name' | 'route_name'>;
+
+/** Every master tag's name and route (a few dozen rows), read once per content change (memo.ts). */
+function masterTagRefs(db: DB): Promise<Map<number, MasterTagRow>> {
+  return memoByContent(
+    db,
+    'master-tag-refs',
+    async () => new Map((await db.selectFrom('master_tags').select(['id', 'name', 'route_name']).execute()).map((m) => [m.id, m])),
+    { ttlMs: LIST_TTL_MS },
+  );
+}
+
+/** Cards for a list of article rows, with one query for their images (master tags: masterTagRefs). */
+export async function toArticleCards(db: DB, rows: ArticleCardRow[], lang: Lang): Promise<ArticleCard[]> {
+  const [image, mt] = await Promise.all([loadImages(db, rows.map((r) => r.cover_image_id), lang), masterTagRefs(db)]);
   return rows.map((r) => {
     const m = r.master_tag_id != null ? mt.get(r.master_tag_id) : undefined;
     return {
@@ -84,7 +114,8 @@ async function listingIndex(query: ArticleQuery, pageSize: number): Promise<List
  * With a `key` (naming the listing: same key, same query), the listing's
  * count and page boundaries are computed once per content change
  * (src/server/content/memo.ts) and a page is read from its first article
- * onwards (keyset pagination): page 500 costs what page 2 costs. Without a
+ * onwards (keyset pagination): page 500 costs what page 2 costs. Page 1
+ * needs only the count (kept per change) and the newest rows. Without a
  * key, count and OFFSET each time.
  */
 export async function paginateArticles(
@@ -96,7 +127,12 @@ export async function paginateArticles(
   key?: string,
 ) {
   const ordered = (q: ArticleQuery) =>
-    q.selectAll('articles').orderBy('articles.published_at', 'desc').orderBy('articles.id', 'desc').limit(pageSize);
+    q.select(CARD_COLUMNS).orderBy('articles.published_at', 'desc').orderBy('articles.id', 'desc').limit(pageSize);
+  if (key !== undefined && page === 1) {
+    // The first page needs no boundaries: the listing's count (kept per change) and its newest rows.
+    const block = pagination(page, pageSize, await listingTotal(db, { key, query }));
+    return { items: await toArticleCards(db, await ordered(query).execute(), lang), pagination: block };
+  }
   if (key !== undefined) {
     const index = await memoByContent(db, `listing:${pageSize}:${key}`, () => listingIndex(query, pageSize), {
       ttlMs: LISTING_TTL_MS,
@@ -137,10 +173,84 @@ export async function paginateArticles(
   };
 }
 
+/**
+ * A listing of articles, newest first (published_at, then id): what it
+ * shows (`query`), the name its count is kept under per content change
+ * (`key`: same key, same query), and, when its order can be read from
+ * indexes, `arms`: queries whose union is the listing, each filtered on the
+ * leading columns of an index that ends with published_at (and SQLite's
+ * rowid, the id), such as one master tag's (articles_master_listing), one
+ * author's or one language's. A page of such a listing is one merged,
+ * ordered walk of those indexes, without reading a table row before the
+ * page's first article (paginateListing): the first deep page in a process
+ * costs what the next one does, no index of the whole listing is made.
+ */
+export interface ArticleListing {
+  key: string;
+  query: ArticleQuery;
+  arms?: ArticleQuery[];
+}
+
+/** The articles of some master tags (a section and its children): one arm per master tag. */
+export function masterTagsListing(db: DB, lang: Lang, masterTagIds: readonly number[]): ArticleListing {
+  return {
+    key: `master:${lang}:${masterTagIds.join(',')}`,
+    query: articlesOfMasterTags(db, lang, masterTagIds),
+    arms: masterTagIds.map((id) => publishedArticles(db, lang).where('articles.master_tag_id', '=', id)),
+  };
+}
+
+/** An author's articles in one language. */
+export function authorListing(db: DB, lang: Lang, authorId: number): ArticleListing {
+  const query = articlesByAuthor(db, lang, authorId);
+  return { key: `author:${lang}:${authorId}`, query, arms: [query] };
+}
+
+/** Every published article of one language. */
+export function recentListing(db: DB, lang: Lang): ArticleListing {
+  const query = publishedArticles(db, lang);
+  return { key: `recent:${lang}`, query, arms: [query] };
+}
+
+/** How many articles a listing has, counted once per content change (at most LISTING_TTL_MS old). */
+export function listingTotal(db: DB, listing: ArticleListing): Promise<number> {
+  return memoByContent(
+    db,
+    `count:${listing.key}`,
+    async () => Number((await listing.query.select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0),
+    { ttlMs: LISTING_TTL_MS },
+  );
+}
+
+/**
+ * One page of a listing, newest first, with its pagination block (a page
+ * past the last one is a NotFoundError; page 1 always exists). With arms
+ * (ArticleListing), the page's ids come from one merged walk of the arms'
+ * indexes (their keys only, covering), its rows by primary key; the count is
+ * kept per content change. Without, paginateArticles with the listing's key.
+ */
+export async function paginateListing(db: DB, listing: ArticleListing, lang: Lang, page: number, pageSize = PAGE_SIZE) {
+  const arms = listing.arms;
+  if (!arms?.length) return paginateArticles(db, listing.query, lang, page, pageSize, listing.key);
+  const total = await listingTotal(db, listing);
+  const block = pagination(page, pageSize, total);
+  if (page > 1 && page > block.totalPages) throw new NotFoundError();
+  const keys = (arm: ArticleQuery) => arm.select(['articles.published_at as p', 'articles.id as i']);
+  let walk = keys(arms[0]!);
+  for (const arm of arms.slice(1)) walk = walk.unionAll(keys(arm));
+  const ids = (await walk.orderBy('p', 'desc').orderBy('i', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()).map((k) =>
+    Number(k.i),
+  );
+  const rows = ids.length ? await db.selectFrom('articles').select(CARD_COLUMNS).where('articles.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  return { items: await toArticleCards(db, ordered, lang), pagination: block };
+}
+
 /** The newest published articles in one language. */
 export async function latestArticles(db: DB, lang: Lang, limit: number): Promise<ArticleCard[]> {
   const rows = await publishedArticles(db, lang)
-    .selectAll()
+    .select(CARD_COLUMNS)
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -162,7 +272,7 @@ export async function mostViewedArticles(db: DB, lang: Lang, limit = 10, days = 
   const since = new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
   const rows = await publishedArticles(db, lang)
     .where('articles.published_at', '>=', since)
-    .selectAll()
+    .select(CARD_COLUMNS)
     .orderBy('view_count', 'desc')
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
@@ -177,7 +287,7 @@ export function articlesOfMasterTags(db: DB, lang: Lang, masterTagIds: readonly 
 }
 
 /** Published articles signed by an author. */
-export function articlesByAuthor(db: DB, lang: Lang, authorId: number) {
+function articlesByAuthor(db: DB, lang: Lang, authorId: number) {
   return publishedArticles(db, lang).where('articles.author_id', '=', authorId);
 }
 
@@ -185,7 +295,7 @@ export function articlesByAuthor(db: DB, lang: Lang, authorId: number) {
 export async function dossierArticles(db: DB, lang: Lang, dossierId: number): Promise<ArticleCard[]> {
   const rows = await publishedArticles(db, lang)
     .where('articles.dossier_id', '=', dossierId)
-    .selectAll()
+    .select(CARD_COLUMNS)
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -195,7 +305,7 @@ export async function dossierArticles(db: DB, lang: Lang, dossierId: number): Pr
 /** The newest articles of a filtered query, as cards. */
 export async function newestOf(db: DB, query: ArticleQuery, lang: Lang, limit: number): Promise<ArticleCard[]> {
   const rows = await query
-    .selectAll('articles')
+    .select(CARD_COLUMNS)
     .orderBy('articles.published_at', 'desc')
     .orderBy('articles.id', 'desc')
     .limit(limit)
@@ -235,53 +345,117 @@ export interface ArticlePage {
   authorArticles: ArticleCard[];
 }
 
+/**
+ * A published article with what its page shows of its master tag, dossier,
+ * author and programme: one query (left joins on primary keys) instead of one each.
+ */
+function publishedArticleWithRefs(db: DB) {
+  return db
+    .selectFrom('articles')
+    .leftJoin('master_tags as mt', 'mt.id', 'articles.master_tag_id')
+    .leftJoin('dossiers as d', 'd.id', 'articles.dossier_id')
+    .leftJoin('authors as au', 'au.id', 'articles.author_id')
+    .leftJoin('programmes as pr', 'pr.id', 'articles.programme_id')
+    .select([
+      'articles.id',
+      'articles.lang',
+      'articles.translation_key',
+      'articles.title',
+      'articles.subtitle',
+      'articles.slug',
+      'articles.body_html',
+      'articles.cover_image_id',
+      'articles.video_id',
+      'articles.master_tag_id',
+      'articles.author_id',
+      'articles.published_at',
+      'articles.updated_at',
+      'mt.name as mt_name',
+      'mt.route_name as mt_route_name',
+      'd.id as d_id',
+      'd.title as d_title',
+      'au.id as au_id',
+      'au.slug as au_slug',
+      'au.name_ar as au_name_ar',
+      'au.name_fr as au_name_fr',
+      'au.role_ar as au_role_ar',
+      'au.role_fr as au_role_fr',
+      'pr.id as pr_id',
+      'pr.title_ar as pr_title_ar',
+      'pr.title_fr as pr_title_fr',
+    ])
+    .where('articles.status', '=', 'published')
+    .where('articles.published_at', '<=', new Date().toISOString());
+}
+
+/** A published article and its references (publishedArticleWithRefs), by id or by language and slug. */
+export type ArticleWithRefs = NonNullable<Awaited<ReturnType<ReturnType<typeof publishedArticleWithRefs>['executeTakeFirst']>>>;
+
+/** A published article (any language) with its references; undefined for unknown, draft or future. */
+export function findArticleWithRefs(db: DB, by: { id: number } | { lang: Lang; slug: string }): Promise<ArticleWithRefs | undefined> {
+  const q = publishedArticleWithRefs(db);
+  return ('id' in by ? q.where('articles.id', '=', by.id) : q.where('articles.lang', '=', by.lang).where('articles.slug', '=', by.slug))
+    .orderBy('articles.published_at', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * The newest `limit` cards of a listing, kept once per content change
+ * (memo.ts: a publish, an edit, a withdrawal or an embargo's end records a
+ * change, and an article scheduled for later ends the memo when it comes
+ * out; at most LIST_TTL_MS otherwise). Every article of a master tag or an
+ * author shares one list: the page takes one more than it shows and drops itself.
+ */
+function newestCards(db: DB, key: string, query: ArticleQuery, lang: Lang, limit: number): Promise<ArticleCard[]> {
+  return memoByContent(db, `newest:${limit}:${key}`, () => newestOf(db, query, lang, limit), { ttlMs: LIST_TTL_MS });
+}
+
+/** The `count` newest cards of `list` other than article `id`. */
+const others = (list: ArticleCard[], id: number, count: number) => list.filter((c) => c.id !== id).slice(0, count);
+
 /** Everything the article page needs, in the article's own language; undefined when not public. */
 export async function articlePage(db: DB, id: number, relatedCount = 6, authorCount = 4): Promise<ArticlePage | undefined> {
-  const a = await findPublishedArticle(db, id);
-  if (!a) return undefined;
+  const a = await findArticleWithRefs(db, { id });
+  return a && articlePageOf(db, a, relatedCount, authorCount);
+}
+
+/** articlePage for an article already read (findArticleWithRefs). */
+export async function articlePageOf(db: DB, a: ArticleWithRefs, relatedCount = 6, authorCount = 4): Promise<ArticlePage> {
   const lang = a.lang;
-  const [gallery, tags, masterTag, dossier, author, programme, translation, video, related, authorArticles] =
-    await Promise.all([
-      galleryRows(db, a.id),
-      db
-        .selectFrom('article_tags')
-        .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
-        .select(['tags.id', 'tags.name', 'tags.slug'])
-        .where('article_tags.article_id', '=', a.id)
-        .orderBy('article_tags.position')
-        .orderBy('tags.id')
-        .execute(),
-      a.master_tag_id != null
-        ? db.selectFrom('master_tags').select(['id', 'name', 'route_name']).where('id', '=', a.master_tag_id).executeTakeFirst()
-        : undefined,
-      a.dossier_id != null
-        ? db.selectFrom('dossiers').select(['id', 'title']).where('id', '=', a.dossier_id).executeTakeFirst()
-        : undefined,
-      a.author_id != null ? db.selectFrom('authors').selectAll().where('id', '=', a.author_id).executeTakeFirst() : undefined,
-      a.programme_id != null
-        ? db.selectFrom('programmes').select(['id', 'title_ar', 'title_fr']).where('id', '=', a.programme_id).executeTakeFirst()
-        : undefined,
-      publishedArticles(db, lang === 'ar' ? 'fr' : 'ar')
-        .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
-        .select(['articles.lang', 'articles.slug', 'master_tags.route_name'])
-        .where('articles.translation_key', '=', a.translation_key)
-        .orderBy('articles.published_at', 'desc')
-        .executeTakeFirst(),
-      loadMedia(db, [{ videoId: a.video_id, imageId: null }], lang).then((m) => m.source),
-      a.master_tag_id != null
-        ? newestOf(
-            db,
-            publishedArticles(db, lang).where('articles.master_tag_id', '=', a.master_tag_id).where('articles.id', '!=', a.id),
-            lang,
-            relatedCount,
-          )
-        : [],
-      a.author_id != null
-        ? newestOf(db, articlesByAuthor(db, lang, a.author_id).where('articles.id', '!=', a.id), lang, authorCount)
-        : [],
-    ]);
+  const [gallery, tags, translation, video, related, authorArticles] = await Promise.all([
+    galleryRows(db, a.id),
+    db
+      .selectFrom('article_tags')
+      .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
+      .select(['tags.id', 'tags.name', 'tags.slug'])
+      .where('article_tags.article_id', '=', a.id)
+      .orderBy('article_tags.position')
+      .orderBy('tags.id')
+      .execute(),
+    publishedArticles(db, lang === 'ar' ? 'fr' : 'ar')
+      .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
+      .select(['articles.lang', 'articles.slug', 'master_tags.route_name'])
+      .where('articles.translation_key', '=', a.translation_key)
+      .orderBy('articles.published_at', 'desc')
+      .executeTakeFirst(),
+    a.video_id != null ? loadMedia(db, [{ videoId: a.video_id, imageId: null }], lang).then((m) => m.source) : () => null,
+    a.master_tag_id != null
+      ? newestCards(
+          db,
+          `master:${lang}:${a.master_tag_id}`,
+          publishedArticles(db, lang).where('articles.master_tag_id', '=', a.master_tag_id),
+          lang,
+          relatedCount + 1,
+        ).then((list) => others(list, a.id, relatedCount))
+      : [],
+    a.author_id != null
+      ? newestCards(db, `author:${lang}:${a.author_id}`, articlesByAuthor(db, lang, a.author_id), lang, authorCount + 1).then((list) =>
+          others(list, a.id, authorCount),
+        )
+      : [],
+  ]);
   const image = await loadImages(db, [a.cover_image_id, ...gallery.map((g) => g.image_id)], lang);
-  const routeName = masterTag?.route_name;
+  const routeName = a.mt_route_name ?? undefined;
   const article: ArticleDetail = {
     id: a.id,
     lang,
@@ -297,19 +471,21 @@ export async function articlePage(db: DB, id: number, relatedCount = 6, authorCo
     }),
     video: video(a.video_id),
     tags,
-    masterTag: masterTag ? { id: masterTag.id, name: masterTag.name, routeName: masterTag.route_name } : null,
-    dossier: dossier ? { id: dossier.id, title: dossier.title } : null,
-    author: author
-      ? {
-          id: author.id,
-          slug: author.slug,
-          name: lang === 'ar' ? author.name_ar : author.name_fr,
-          role: lang === 'ar' ? author.role_ar : author.role_fr,
-        }
-      : null,
-    programme: programme
-      ? { id: programme.id, title: lang === 'ar' ? programme.title_ar : programme.title_fr, path: programmePath(lang, programme.id) }
-      : null,
+    masterTag: a.master_tag_id != null && a.mt_name != null && a.mt_route_name != null ? { id: a.master_tag_id, name: a.mt_name, routeName: a.mt_route_name } : null,
+    dossier: a.d_id != null && a.d_title != null ? { id: a.d_id, title: a.d_title } : null,
+    author:
+      a.au_id != null
+        ? {
+            id: a.au_id,
+            slug: a.au_slug!,
+            name: (lang === 'ar' ? a.au_name_ar : a.au_name_fr)!,
+            role: (lang === 'ar' ? a.au_role_ar : a.au_role_fr)!,
+          }
+        : null,
+    programme:
+      a.pr_id != null
+        ? { id: a.pr_id, title: (lang === 'ar' ? a.pr_title_ar : a.pr_title_fr)!, path: programmePath(lang, a.pr_id) }
+        : null,
     publishedAt: a.published_at,
     updatedAt: a.updated_at,
     translation: translation

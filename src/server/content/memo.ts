@@ -76,8 +76,13 @@ class Memo {
   private async check(): Promise<void> {
     const last = await this.db.selectFrom('content_changes').select(sql<number | null>`max(id)`.as('id')).executeTakeFirst();
     const changeId = Number(last?.id ?? 0);
-    if (this.version && changeId === this.version.changeId && Date.now() < this.version.validUntil) return;
+    const seen = this.version;
+    if (seen && changeId === seen.changeId && Date.now() < seen.validUntil) return;
     const next = await this.readVersion(new Date());
+    // Concurrent uses (a page's loaders run side by side) each read the version: the first to finish
+    // moves the memo to it; the others, finding it there already, keep the entries made since.
+    const current = this.version;
+    if (current !== seen && current?.changeId === next.changeId && current.validUntil === next.validUntil) return;
     this.entries.clear();
     this.version = next;
   }

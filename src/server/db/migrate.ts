@@ -15,6 +15,7 @@ import { hardeningMigration } from './migrations/011_hardening.ts';
 import { indexesMigration } from './migrations/013_indexes.ts';
 import { pushKeysMigration } from './migrations/014_push_keys.ts';
 import { leasesMigration } from './migrations/015_leases.ts';
+import { listingKeysMigration } from './migrations/016_listing_keys.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '013_indexes': indexesMigration(dialect),
     '014_push_keys': pushKeysMigration(dialect),
     '015_leases': leasesMigration(dialect),
+    '016_listing_keys': listingKeysMigration(dialect),
   };
 }
 

@@ -13,7 +13,8 @@
  *    `PRAGMA optimize` every STATS_INTERVAL_MS).
  *
  * On PostgreSQL autovacuum keeps statistics, but a bulk load or a new index
- * is analysed at once (`ANALYZE`) and again on the same schedule.
+ * is analysed at once (`ANALYZE`, after `VACUUM articles` so that index-only
+ * scans work at once) and again on the same schedule.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect.ts';
@@ -49,6 +50,9 @@ export async function refreshPlannerStatistics(
   opts: { full?: boolean } = {},
 ): Promise<'analyze' | 'optimize'> {
   if (dialect === 'postgres') {
+    // After a bulk load or a migration, also set the articles' visibility map (VACUUM), without which
+    // the listings' keys are read from the table rather than from the index alone (016_listing_keys).
+    if (opts.full) await sql`vacuum articles`.execute(db);
     await sql`analyze`.execute(db);
     return 'analyze';
   }

@@ -14,10 +14,11 @@
  * the server's schedule or from `npm run rebuild`.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, crc32 } from 'node:zlib';
+import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { prebuildPaths } from './prebuild-paths.ts';
 import { compressAsync, readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml, type RenderedPage } from './render-page.ts';
@@ -34,6 +35,14 @@ import {
 } from './site-dir.ts';
 
 export { RENDER_HEADER, type RenderedPage } from './render-page.ts';
+
+/** The lease of the full pre-build (src/server/leases.ts, ADR 020). */
+export const PREBUILD_LEASE = 'prebuild';
+
+/** The site folder of a configuration: SITE_DIR, else <DATA_DIR>/site. */
+export function siteDirOf(config: Pick<Config, 'SITE_DIR' | 'DATA_DIR'>): string {
+  return path.resolve(config.SITE_DIR ?? path.join(config.DATA_DIR, 'site'));
+}
 
 /** Builds kept besides the current one (readers may still be inside them). */
 const KEEP_BUILDS = 2;
@@ -193,13 +202,53 @@ export function writePageSync(pagesDir: string, pagePath: string, page: Rendered
   put(file, page.html);
 }
 
+/** Where a linked page is read back (reusePageSync is synchronous: one use at a time per thread), kept between pages. */
+let readBack = Buffer.alloc(0);
+
+/** Whether a file holds exactly `html`: its size first, then its bytes, read into readBack (no new buffer per page). */
+function holds(file: string, html: Buffer): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    if (fstatSync(fd).size !== html.length) return false;
+    if (readBack.length < html.length) readBack = Buffer.alloc(Math.max(html.length, readBack.length * 2));
+    let read = 0;
+    while (read < html.length) {
+      const n = readSync(fd, readBack, read, html.length - read, read);
+      if (n === 0) return false;
+      read += n;
+    }
+    return readBack.subarray(0, html.length).equals(html);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether a gzip file is the compression of `html`, from its trailer: the
+ * CRC-32 and the length (mod 2^32) of what it decompresses to (RFC 1952),
+ * 8 bytes read instead of the whole file decompressed.
+ */
+function gzipOf(file: string, html: Buffer, crc: number): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size < 18) return false;
+    const trailer = Buffer.alloc(8);
+    if (readSync(fd, trailer, 0, 8, size - 8) !== 8) return false;
+    return trailer.readUInt32LE(0) === crc && trailer.readUInt32LE(4) === html.length % 2 ** 32;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * A page rendered byte for byte as in an earlier build (most pages, from
  * one pre-build to the next) takes that build's files instead of being
  * compressed and written again: the page and its twins are hard-linked into
  * `pagesDir` (beside their place, then renamed over it, twins first, like
- * writePageSync), after checking that the linked page equals `html` and
- * that both linked twins decompress to it. Files of a build are never
+ * writePageSync), after checking that the linked page equals `html`, that
+ * the linked gzip twin's trailer has `html`'s CRC-32 and length, and that
+ * the linked brotli twin decompresses to `html`. Files of a build are never
  * changed in place (always written beside and renamed over), so a linked
  * file keeps its content whatever later happens to the earlier build.
  * False when there is nothing to reuse (no earlier copy, a different page,
@@ -210,17 +259,18 @@ export function reusePageSync(fromPagesDir: string, pagesDir: string, pagePath: 
   const file = pageFile(pagesDir, pagePath);
   const tmp = `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const linked: string[] = [];
-  const link = (suffix: string): Buffer => {
+  const link = (suffix: string): string => {
     const t = path.join(path.dirname(file), `${path.basename(file)}${suffix}${tmp}`);
     linkSync(`${from}${suffix}`, t);
     linked.push(t);
-    return readFileSync(t);
+    return t;
   };
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    if (!link('').equals(html)) return false;
-    if (!gunzipSync(link('.gz')).equals(html)) return false;
-    if (!brotliDecompressSync(link('.br')).equals(html)) return false;
+    if (!holds(link(''), html)) return false;
+    if (!gzipOf(link('.gz'), html, crc32(html))) return false;
+    // One output chunk of the page's size (+1: a longer output shows) instead of 16 KB ones joined.
+    if (!brotliDecompressSync(readFileSync(link('.br')), { chunkSize: Math.max(64, html.length + 1) }).equals(html)) return false;
     // Twins first, the page last (writePageSync's order).
     renameSync(linked[1]!, `${file}.gz`);
     renameSync(linked[2]!, `${file}.br`);

@@ -18,7 +18,7 @@ import { runShutdownHooks } from '../lifecycle.ts';
 import { installConsoleBridge } from '../log.ts';
 import { displaySlots } from '../ads/slots.ts';
 import { startMailWorker } from '../mail/index.ts';
-import { prebuild, PrebuildBusyError, type PrebuildResult, type RenderSource } from './prebuild.ts';
+import { prebuild, PREBUILD_LEASE, PrebuildBusyError, siteDirOf, type PrebuildResult, type RenderSource } from './prebuild.ts';
 import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
 import { catchUpFrom, Freshness } from './freshness.ts';
@@ -28,9 +28,6 @@ import { rejectMalformedUrls } from '../pages/malformed-url.ts';
 import { apiQueryParamsOf, apiQueryRules, type ApiQueryRule } from '../api/query-params.ts';
 import { currentBuildId } from './site-dir.ts';
 import { withTurn } from '../leases.ts';
-
-/** The lease of the full pre-build (src/server/leases.ts, ADR 020). */
-export const PREBUILD_LEASE = 'prebuild';
 
 export interface RunningSite {
   server: Server;
@@ -42,11 +39,6 @@ export interface RunningSite {
   /** Runs a pre-build now (null when one is already running). */
   rebuild: () => Promise<PrebuildResult | null>;
   stop: () => Promise<void>;
-}
-
-/** The site folder of a configuration: SITE_DIR, else <DATA_DIR>/site. */
-export function siteDirOf(config: Pick<Config, 'SITE_DIR' | 'DATA_DIR'>): string {
-  return path.resolve(config.SITE_DIR ?? path.join(config.DATA_DIR, 'site'));
 }
 
 /** The loopback address for a listening host. */

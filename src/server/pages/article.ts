@@ -6,7 +6,8 @@
 import type { DB } from '../db/index.ts';
 import { masterTagPath, type Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
-import { articlePage, publishedArticles, type ArticlePage } from '../content/articles.ts';
+import { articlePageOf, findArticleWithRefs, publishedArticles, type ArticlePage, type ArticleWithRefs } from '../content/articles.ts';
+import { memoByContent } from '../content/memo.ts';
 import { otherLocale } from './editorial-common.ts';
 
 /** The route segment of an article's master tag ("news" when it has none, as in articlePath). */
@@ -23,30 +24,44 @@ export interface ArticleView extends ArticlePage {
   parentSection: { name: string; path: string } | null;
 }
 
-async function parentSectionOf(db: DB, masterTagId: number | undefined, lang: Locale): Promise<ArticleView['parentSection']> {
-  if (masterTagId === undefined) return null;
-  const row = await db
-    .selectFrom('master_tags as m')
-    .innerJoin('master_tags as p', 'p.id', 'm.parent_id')
-    .select(['p.name', 'p.route_name'])
-    .where('m.id', '=', masterTagId)
-    .executeTakeFirst();
-  return row ? { name: row.name, path: masterTagPath(lang, row.route_name) } : null;
+/** Longest a master tag's neighbours (parent, other-language counterpart) are kept when the change feed does not move. */
+const SECTION_TTL_MS = 60_000;
+
+interface SectionNeighbours {
+  /** The parent of the master tag (Sport above Football), for the breadcrumb. */
+  parent: { name: string; route_name: string } | null;
+  /** The other language's counterpart of the master tag (same translation key), if any. */
+  counterpart: string | null;
 }
 
-/** The other language's counterpart of the article's master tag (same translation key), else that language's home. */
-async function nearestSection(db: DB, masterTagId: number | undefined, other: Locale): Promise<string> {
-  if (masterTagId !== undefined) {
-    const row = await db
-      .selectFrom('master_tags as m')
-      .innerJoin('master_tags as o', 'o.translation_key', 'm.translation_key')
-      .select('o.route_name')
-      .where('m.id', '=', masterTagId)
-      .where('o.lang', '=', other)
-      .executeTakeFirst();
-    if (row) return masterTagPath(other, row.route_name);
-  }
-  return route('index', other);
+/**
+ * A master tag's parent and other-language counterpart, read once per
+ * content change (memo.ts) for every article of that master tag.
+ */
+function sectionNeighbours(db: DB, masterTagId: number, other: Locale): Promise<SectionNeighbours> {
+  return memoByContent(
+    db,
+    `section-neighbours:${masterTagId}:${other}`,
+    async () => {
+      const [parent, counterpart] = await Promise.all([
+        db
+          .selectFrom('master_tags as m')
+          .innerJoin('master_tags as p', 'p.id', 'm.parent_id')
+          .select(['p.name', 'p.route_name'])
+          .where('m.id', '=', masterTagId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('master_tags as m')
+          .innerJoin('master_tags as o', 'o.translation_key', 'm.translation_key')
+          .select('o.route_name')
+          .where('m.id', '=', masterTagId)
+          .where('o.lang', '=', other)
+          .executeTakeFirst(),
+      ]);
+      return { parent: parent ?? null, counterpart: counterpart?.route_name ?? null };
+    },
+    { ttlMs: SECTION_TTL_MS },
+  );
 }
 
 /** gone: the newsroom withdrew the article (410 at every path it had, issue 10). */
@@ -83,20 +98,23 @@ async function formerArticle(db: DB, locale: Locale, by: { path: string; slug: s
   return withdrawn ? { kind: 'gone' } : null;
 }
 
-async function view(db: DB, id: number): Promise<ArticleView | null> {
-  const page = await articlePage(db, id, 6, 4);
-  if (!page) return null;
-  const row = await db.selectFrom('articles').select('video_id').where('id', '=', id).executeTakeFirst();
+async function view(db: DB, by: number | ArticleWithRefs): Promise<ArticleView | null> {
+  const row = typeof by === 'number' ? await findArticleWithRefs(db, { id: by }) : by;
+  if (!row) return null;
+  const page = await articlePageOf(db, row, 6, 4);
   const lang = page.article.lang;
   const other = otherLocale(lang);
+  const masterTagId = page.article.masterTag?.id;
+  const section = masterTagId !== undefined ? await sectionNeighbours(db, masterTagId, other) : undefined;
   const translation = page.article.translation?.path;
   const alternates = {
     [lang]: page.article.path,
-    [other]: translation ?? (await nearestSection(db, page.article.masterTag?.id, other)),
+    // The translation, else the other language's nearest section: the master tag's counterpart, else that language's home.
+    [other]: translation ?? (section?.counterpart != null ? masterTagPath(other, section.counterpart) : route('index', other)),
   } as Record<Locale, string>;
   const translations = translation ? alternates : { [lang]: page.article.path };
-  const parentSection = await parentSectionOf(db, page.article.masterTag?.id, lang);
-  return { ...page, videoId: row?.video_id ?? null, alternates, translations, parentSection };
+  const parentSection = section?.parent ? { name: section.parent.name, path: masterTagPath(lang, section.parent.route_name) } : null;
+  return { ...page, videoId: row.video_id, alternates, translations, parentSection };
 }
 
 /**
@@ -109,13 +127,9 @@ export async function loadArticleBySlug(
   locale: Locale,
   params: { tag: string; url: string },
 ): Promise<ArticleLoad | null> {
-  const row = await publishedArticles(db, locale)
-    .select('articles.id')
-    .where('articles.slug', '=', params.url)
-    .orderBy('articles.published_at', 'desc')
-    .executeTakeFirst();
+  const row = await findArticleWithRefs(db, { lang: locale, slug: params.url });
   if (!row) return formerArticle(db, locale, { path: route('tag-url', locale, params), slug: params.url });
-  const v = await view(db, row.id);
+  const v = await view(db, row);
   if (!v) return null;
   if (articleTagSegment(v) !== params.tag) return { kind: 'redirect', location: v.article.path };
   return { kind: 'article', view: v };

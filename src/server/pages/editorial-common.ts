@@ -3,11 +3,10 @@
  * listings, dossiers, search, static and user pages): parameter parsing and
  * the Cache-Control values of each kind of page.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { DB } from '../db/index.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { withQuery } from '../../lib/routes.ts';
-import { PAGE_SIZE } from '../content/articles.ts';
+import { listingTotal, PAGE_SIZE, type ArticleListing } from '../content/articles.ts';
 
 /** Lists that change as the newsroom publishes. */
 export const CACHE_LISTING = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
@@ -25,11 +24,10 @@ export function withPage(path: string, page: number, extra: Record<string, strin
   return withQuery(path, { ...extra, page: page > 1 ? page : undefined });
 }
 
-/** True when the listing of `query` (articles, PAGE_SIZE a page) has a page `page`. */
-export async function listingHasPage(query: SelectQueryBuilder<Database, 'articles', object>, page: number): Promise<boolean> {
+/** True when a listing (PAGE_SIZE a page) has a page `page` (its count is kept per content change). */
+export async function listingHasPage(db: DB, listing: ArticleListing, page: number): Promise<boolean> {
   if (page <= 1) return true;
-  const row = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0) > (page - 1) * PAGE_SIZE;
+  return (await listingTotal(db, listing)) > (page - 1) * PAGE_SIZE;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Row } from '../db/schema.ts';
 import type { ArticleCard } from '../api/shapes.ts';
 import { masterTagPath, type Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
-import { articlesOfMasterTags, paginateArticles } from '../content/articles.ts';
+import { masterTagsListing, paginateListing } from '../content/articles.ts';
 import { masterTagWithChildren, toMasterTagLeaf, type MasterTagLeaf } from '../content/tags.ts';
 import { NotFoundError } from '../api/define.ts';
 import { listingAlternates, listingHasPage, otherLocale } from './editorial-common.ts';
@@ -47,7 +47,7 @@ export async function masterTagListing(
   let result;
   try {
     const ids = [tag.id, ...children.map((c) => c.id)];
-    result = await paginateArticles(db, articlesOfMasterTags(db, locale, ids), locale, page, undefined, `master:${locale}:${ids.join(',')}`);
+    result = await paginateListing(db, masterTagsListing(db, locale, ids), locale, page);
   } catch (e) {
     if (e instanceof NotFoundError) return null;
     throw e;
@@ -74,7 +74,7 @@ export async function masterTagListing(
       translated
         ? {
             path: masterTagPath(other, translated.route_name),
-            hasPage: await listingHasPage(articlesOfMasterTags(db, other, [translated.id, ...translatedChildren.map((c) => c.id)]), page),
+            hasPage: await listingHasPage(db, masterTagsListing(db, other, [translated.id, ...translatedChildren.map((c) => c.id)]), page),
           }
         : { fallback: route('index', other) },
     ),

@@ -55,7 +55,13 @@ export async function tagListing(db: DB, locale: Locale, tag: Row<'tags'>, page:
       ? {
           path: route('posts-tag-id', other, { id: translated.id }),
           hasPage: await listingHasPage(
-            publishedArticles(db, other).innerJoin('article_tags', 'article_tags.article_id', 'articles.id').where('article_tags.tag_id', '=', translated.id),
+            db,
+            {
+              key: `tag:${other}:${translated.id}`,
+              query: publishedArticles(db, other)
+                .innerJoin('article_tags', 'article_tags.article_id', 'articles.id')
+                .where('article_tags.tag_id', '=', translated.id),
+            },
             page,
           ),
         }

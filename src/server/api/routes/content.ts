@@ -17,15 +17,17 @@ import {
 import {
   articleBySlug,
   articlePage,
-  articlesByAuthor,
   articlesOfMasterTags,
+  authorListing,
   dossierArticles,
   findAuthor,
   latestArticles,
   mostViewedArticles,
+  masterTagsListing,
   newestOf,
   paginateArticles,
-  publishedArticles,
+  paginateListing,
+  recentListing,
 } from '../../content/articles.ts';
 import { pubCodeFor } from '../../content/ads.ts';
 import { activeBreakingNews } from '../../content/breaking.ts';
@@ -347,8 +349,7 @@ export const contentRoutes = [
       if (!found) throw new NotFoundError();
       const { tag, children } = found;
       const ids = [tag.id, ...children.map((c) => c.id)];
-      const query = articlesOfMasterTags(db, tag.lang, ids);
-      const { items, pagination } = await paginateArticles(db, query, tag.lang, params.b, undefined, `master:${tag.lang}:${ids.join(',')}`);
+      const { items, pagination } = await paginateListing(db, masterTagsListing(db, tag.lang, ids), tag.lang, params.b);
       return { masterTag: toMasterTagRef(tag), articles: items, pagination };
     },
     sample: async (db) => {
@@ -473,14 +474,7 @@ export const contentRoutes = [
     async handler({ db, locale }, { params }) {
       const author = await findAuthor(db, params.a, locale);
       if (!author) throw new NotFoundError();
-      const { items, pagination } = await paginateArticles(
-        db,
-        articlesByAuthor(db, locale, author.id),
-        locale,
-        params.b,
-        undefined,
-        `author:${locale}:${author.id}`,
-      );
+      const { items, pagination } = await paginateListing(db, authorListing(db, locale, author.id), locale, params.b);
       return { author, articles: items, pagination };
     },
     sample: async (db) => {
@@ -509,7 +503,7 @@ export const contentRoutes = [
     response: articlePageList,
     cache: 'short',
     async handler({ db, locale }, { params }) {
-      const { items, pagination } = await paginateArticles(db, publishedArticles(db, locale), locale, params.page, undefined, `recent:${locale}`);
+      const { items, pagination } = await paginateListing(db, recentListing(db, locale), locale, params.page);
       return { articles: items, pagination };
     },
     sample: async () => ({ params: { page: '1' } }),
