@@ -38,8 +38,10 @@ export interface PageMeta {
   /**
    * The page's largest paint when it is a picture, and the sizes it is drawn
    * at: preloaded in its best format with fetchpriority high (LcpPreload.astro).
+   * `media`: the screens where it is the largest paint (the preload's media
+   * query), when not every screen.
    */
-  lcpImage?: { image: ImageShape; sizes: string } | null;
+  lcpImage?: { image: ImageShape; sizes: string; media?: string } | null;
   /** OpenGraph type. */
   ogType?: 'website' | 'article' | 'video.other' | 'video.episode';
   publishedAt?: string;

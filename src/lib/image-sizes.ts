@@ -9,6 +9,13 @@ export const LEAD_CARD_SIZES = '(min-width: 1200px) 760px, (min-width: 992px) 62
 export const HOME_LEAD_SIZES = '(min-width: 1200px) 700px, (min-width: 992px) 58vw, 100vw';
 /** An article's cover or video poster (ArticleView, VideoPoster). */
 export const ARTICLE_COVER_SIZES = '(min-width: 800px) 760px, 100vw';
+/**
+ * Where an article's cover or video poster is its largest paint, so worth a
+ * preload: not on a phone (under 576 px), where the header, the title, the
+ * lead and the byline push it below the first screen (412 × 823: its top at
+ * 914–977 px) and the title is the largest paint (issue 13).
+ */
+export const ARTICLE_COVER_PRELOAD_MEDIA = '(min-width: 576px)';
 /** A video page's poster (PlayerPoster: the live page, replays, bulletins). */
 export const PLAYER_POSTER_SIZES = '(min-width: 1200px) 800px, (min-width: 900px) 66vw, 100vw';
 /** The live strip's picture, CSS px wide (104 px high at 16:9, src/islands/player/live-strip.css): a `<video poster>`, one URL. */

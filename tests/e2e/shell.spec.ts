@@ -155,10 +155,19 @@ for (const { lang, dir, other, otherName } of LOCALES) {
       await expect(toggle).toHaveAttribute('aria-controls', 'mega-menu');
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(menu).toBeHidden();
+      // The panel comes after <main> in the HTML (issue 13) and is moved right after its button: focus goes from one to the other.
+      await expect(page.locator('[data-menu-toggle] + #mega-menu')).toHaveCount(1);
       await toggle.focus();
       await page.keyboard.press('Enter');
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       await expect(menu).toBeVisible();
+      // Just under the header (over its 1 px bottom border), over the page.
+      const header = (await page.locator('.main-header').boundingBox())!;
+      expect(Math.abs((await menu.boundingBox())!.y - (header.y + header.height))).toBeLessThanOrEqual(1.5);
+      await page.keyboard.press('Tab');
+      await expect(menu.locator('a').first()).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(toggle).toBeFocused();
       for (const heading of MENU_HEADINGS[lang]) {
         await expect(menu.getByRole('heading', { name: heading, exact: true })).toBeVisible();
       }
@@ -304,6 +313,11 @@ for (const { lang, dir, other, otherName } of LOCALES) {
       await expect(page.locator('#mega-menu')).toBeHidden();
       await expect(page.locator('[data-menu-toggle]')).toHaveAttribute('aria-expanded', 'false');
       await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(26);
+      // The new page's panel, after its <main> in the HTML, is beside its button again and opens.
+      await expect(page.locator('#mega-menu')).toHaveCount(1);
+      await expect(page.locator('[data-menu-toggle] + #mega-menu')).toHaveCount(1);
+      await page.locator('[data-menu-toggle]').click();
+      await expect(page.locator('#mega-menu')).toBeVisible();
     });
 
     test('a 3 px progress bar shows during a slow navigation', async ({ page }) => {

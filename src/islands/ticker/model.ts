@@ -123,7 +123,9 @@ export function rememberHint(locale: Locale, hasNews: boolean, now: number = Dat
 }
 
 /**
- * The inline script the header runs before the ticker is parsed: it marks
+ * The inline script the page runs in its head (SiteLayout.astro: an inline
+ * script in the body would hold the parser until the stylesheets arrive,
+ * issue 13), before the ticker is parsed: it marks
  * <html> so the ticker's height is reserved from the first paint when the
  * visitor's last answer in this language (within TICKER_HINT_TTL_MS) had
  * headlines, or, with no recent answer of their own (a first visit), when

@@ -12,7 +12,7 @@ import { getConfig } from '../config.ts';
 import * as m from '../../paraglide/messages.js';
 import type { ArticleView } from './article.ts';
 import { otherLocale, withPage } from './editorial-common.ts';
-import { ARTICLE_COVER_SIZES } from '../../lib/image-sizes.ts';
+import { ARTICLE_COVER_PRELOAD_MEDIA, ARTICLE_COVER_SIZES } from '../../lib/image-sizes.ts';
 
 /** "<headline> | 2M" (دوزيم in Arabic). */
 export const pageTitle = (headline: string, locale: Locale): string => `${headline} | ${m.site_name({}, { locale })}`;
@@ -57,7 +57,7 @@ export function articleCrumbs(view: ArticleView): Breadcrumb[] {
 /** The article's first picture as drawn: its video's poster (or cover) above a video, else its cover. */
 function lcpOfArticle(a: ArticleView['article']): NonNullable<PageMeta['lcpImage']> | null {
   const image = a.video ? (a.video.poster ?? a.cover) : a.cover;
-  return image ? { image, sizes: ARTICLE_COVER_SIZES } : null;
+  return image ? { image, sizes: ARTICLE_COVER_SIZES, media: ARTICLE_COVER_PRELOAD_MEDIA } : null;
 }
 
 export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'tag-url' | 'post-id'>): PageMeta {

@@ -1,6 +1,6 @@
 /**
  * Shell fragments (ADR 021): the parts of the site shell that do not depend
- * on the page (top bar, mega menu and logo, search box, navigation list,
+ * on the page (top bar, menu button and logo, mega menu, search box, navigation list,
  * footer links, the ticker and the connectivity and push islands) are
  * rendered once and their markup reused by the next pages.
  *

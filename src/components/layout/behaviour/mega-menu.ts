@@ -4,6 +4,18 @@ import { $menuOpen } from '../../../stores/shell.ts';
 const toggles = () => document.querySelectorAll<HTMLButtonElement>('[data-menu-toggle]');
 const panel = () => document.querySelector<HTMLElement>('[data-mega-menu]');
 
+/**
+ * The panel comes after `<main>` in the HTML, so that a page's own content
+ * comes first in its bytes (MegaMenu.astro, issue 13): put it right after
+ * the toggle button, in the header, where it is positioned and where the
+ * focus goes next. It is hidden until opened, so the move shows nothing.
+ */
+function placePanel(): void {
+  const p = panel();
+  const toggle = toggles()[0];
+  if (p && toggle && toggle.nextElementSibling !== p) toggle.after(p);
+}
+
 function render(open: boolean): void {
   const p = panel();
   if (p) p.hidden = !open;
@@ -11,9 +23,13 @@ function render(open: boolean): void {
   document.documentElement.classList.toggle('menu-open', open);
 }
 
+placePanel();
 $menuOpen.subscribe(render);
-// A new page brings a new (closed) header: show the store's state on it.
-document.addEventListener('astro:page-load', () => render($menuOpen.get()));
+// A new page brings a new (closed) header and its panel after <main>: place the panel, show the store's state on it.
+document.addEventListener('astro:page-load', () => {
+  placePanel();
+  render($menuOpen.get());
+});
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
