@@ -191,6 +191,16 @@ for (const { lang, dir } of LANGS) {
         expect(await preload.getAttribute('imagesizes')).toBe(await picture.getAttribute('sizes'));
       } else {
         await expect(marked).toHaveCount(0);
+        // A break in the grid (e.g. at night): the box announces what comes next, with its picture (issue 13).
+        const box = page.locator('main aside.guide-now');
+        await expect(box).toHaveCount(1);
+        await expect(box.locator('.now-next')).toHaveText(lang === 'ar' ? 'البرنامج التالي' : 'À suivre');
+        await expect(box.locator('img')).toHaveAttribute('fetchpriority', 'high');
+        // Its link leads to the entry in the grid, on its own day's page when that is another day.
+        const href = (await box.locator('a[href*="#entry-"]').getAttribute('href')) ?? '';
+        const [where, anchor] = href.split('#');
+        const html = where ? await (await request.get(where)).text() : await page.content();
+        expect(html).toContain(`id="${anchor}"`);
       }
       // A programme with a page links to it, and that page exists.
       const progLink = panel.locator('a[href*="/replay/"]').first();

@@ -1,7 +1,8 @@
 /**
- * The TV guide's "now" box picture (issue 13: the guide's largest paint,
- * preloaded): the on-air programme's cover, else its poster, else the live
- * channel's poster; nothing when nothing is on air.
+ * The TV guide's "now" box (issue 13: its picture is the guide's largest
+ * paint, preloaded): the programme on air, or in a break of the grid the
+ * next one; its picture is the programme's cover, else its poster, else the
+ * live channel's poster; nothing when nothing is on air or to come.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,8 +54,8 @@ describe('the guide\'s "now" picture', () => {
       .select('images.url')
       .where('programmes.id', '=', guide.onAir!.programme!.id)
       .executeTakeFirstOrThrow();
-    expect(guide.onAirPicture?.url).toBe(p.url);
-    expect(guide.onAirPicture?.srcset).toContain(' 640w');
+    expect(guide.nowPicture?.url).toBe(p.url);
+    expect(guide.nowPicture?.srcset).toContain(' 640w');
   });
 
   it("is the live channel's poster when the programme on air has no page", async () => {
@@ -64,12 +65,52 @@ describe('the guide\'s "now" picture', () => {
     expect(guide.onAir!.programme).toBeNull();
     const poster = (await liveSection(db, 'ar')).poster;
     expect(poster).not.toBeNull();
-    expect(guide.onAirPicture).toEqual(poster);
+    expect(guide.nowPicture).toEqual(poster);
   });
 
-  it('is null when nothing is on air', async () => {
+  it('announces the next programme, with its picture, in a break of the grid', async () => {
+    const rows = await db
+      .selectFrom('grid_entries')
+      .select(['id', 'starts_at', 'ends_at', 'programme_id'])
+      .where('starts_at', '>=', NOW.toISOString())
+      .orderBy('starts_at')
+      .execute();
+    // The first break after now.
+    let gap: { at: Date; nextId: number; programmeId: number | null } | undefined;
+    for (let i = 0; i + 1 < rows.length && !gap; i++) {
+      const [a, b] = [rows[i]!, rows[i + 1]!];
+      if (Date.parse(a.ends_at) < Date.parse(b.starts_at)) gap = { at: new Date(Date.parse(a.ends_at) + 60_000), nextId: b.id, programmeId: b.programme_id };
+    }
+    if (!gap) throw new Error('the seeded grid has no break');
+    const guide = await loadGuide(db, 'fr', { now: gap.at });
+    expect(guide.onAir).toBeNull();
+    expect(guide.next?.entry.id).toBe(gap.nextId);
+    expect(guide.days.find((d) => d.day === guide.next!.day)?.entries.some((e) => e.id === gap.nextId)).toBe(true);
+    // Its programme's cover, else the live channel's poster.
+    const cover =
+      gap.programmeId == null
+        ? undefined
+        : await db
+            .selectFrom('programmes')
+            .innerJoin('images', 'images.id', 'programmes.cover_image_id')
+            .select('images.url')
+            .where('programmes.id', '=', gap.programmeId)
+            .executeTakeFirst();
+    const expected = cover?.url ?? (await liveSection(db, 'fr')).poster?.url;
+    expect(expected).toBeTruthy();
+    expect(guide.nowPicture?.url).toBe(expected);
+  });
+
+  it('has no next programme while one is on air', async () => {
+    const guide = await loadGuide(db, 'fr', { now: await inside('with-programme') });
+    expect(guide.onAir).not.toBeNull();
+    expect(guide.next).toBeNull();
+  });
+
+  it('is null when nothing is on air or to come', async () => {
     const guide = await loadGuide(db, 'fr', { now: new Date(NOW.getTime() + 400 * 86_400_000) });
     expect(guide.onAir).toBeNull();
-    expect(guide.onAirPicture).toBeNull();
+    expect(guide.next).toBeNull();
+    expect(guide.nowPicture).toBeNull();
   });
 });

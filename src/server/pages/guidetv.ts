@@ -23,20 +23,27 @@ export interface GuidePage {
   days: GridDay[];
   onAir: GridEntry | null;
   /**
-   * The picture of what is on air (the "now" box's, the page's largest
-   * paint, issue 13): its programme's cover (or poster), else the live
-   * channel's poster; null when nothing is on air or there is no picture.
+   * When nothing is on air (a break in the grid, e.g. at night): the next
+   * programme of the grid and the broadcast day it belongs to, which the
+   * "now" box announces instead; null when something is on air or nothing
+   * comes.
    */
-  onAirPicture: ImageShape | null;
+  next: { entry: GridEntry; day: string } | null;
+  /**
+   * The "now" box's picture (the page's largest paint, issue 13), of what is
+   * on air, else of what comes next: its programme's cover (or poster), else
+   * the live channel's poster; null when the box has neither.
+   */
+  nowPicture: ImageShape | null;
 }
 
-/** The on-air programme's cover or poster, else the live channel's poster (the live page's picture). */
-async function onAirPicture(db: DB, locale: Locale, onAir: GridEntry): Promise<ImageShape | null> {
-  if (onAir.programme) {
+/** A grid entry's programme cover or poster, else the live channel's poster (the live page's picture). */
+async function entryPicture(db: DB, locale: Locale, entry: GridEntry): Promise<ImageShape | null> {
+  if (entry.programme) {
     const row = await db
       .selectFrom('programmes')
       .select(['cover_image_id', 'poster_image_id'])
-      .where('id', '=', onAir.programme.id)
+      .where('id', '=', entry.programme.id)
       .executeTakeFirst();
     if (row) {
       const image = await loadImages(db, [row.cover_image_id, row.poster_image_id], locale);
@@ -47,13 +54,25 @@ async function onAirPicture(db: DB, locale: Locale, onAir: GridEntry): Promise<I
   return (await liveSection(db, locale)).poster;
 }
 
-/** The grid around the broadcast day in progress (see gridFortnight) and what is on air. */
+/** The grid around the broadcast day in progress (see gridFortnight), what is on air, else what comes next. */
 export async function loadGuide(db: DB, locale: Locale, params: { now?: Date } = {}): Promise<GuidePage> {
   const now = params.now ?? new Date();
   const days = await gridFortnight(db, locale, now);
   const onAir = days.flatMap((d) => d.entries).find((e) => e.onAir) ?? null;
-  const picture = onAir ? await onAirPicture(db, locale, onAir) : null;
-  return { today: broadcastDay(now), days, onAir, onAirPicture: picture };
+  let next: GuidePage['next'] = null;
+  if (!onAir) {
+    const t = now.getTime();
+    for (const d of days) {
+      const entry = d.entries.find((e) => Date.parse(e.startsAt) > t);
+      if (entry) {
+        next = { entry, day: d.day };
+        break;
+      }
+    }
+  }
+  const featured = onAir ?? next?.entry ?? null;
+  const nowPicture = featured ? await entryPicture(db, locale, featured) : null;
+  return { today: broadcastDay(now), days, onAir, next, nowPicture };
 }
 
 /**
