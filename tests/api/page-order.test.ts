@@ -83,10 +83,11 @@ describe('the order of a page', () => {
       expect(preload, `${path}: the cover's preload`).toBeDefined();
       expect(preload).toContain(`media="${ARTICLE_COVER_PRELOAD_MEDIA}"`);
       expect(preload).toContain('fetchpriority="high"');
-      // The picture itself: eager, but not high priority on a phone where it is off screen.
+      // The picture itself: lazy, at the browser's priority, below a phone's first screen (the preload fetches it first on wider ones).
       const main = page.slice(page.indexOf('<main'), page.indexOf('</main>'));
       expect(main).not.toContain('fetchpriority="high"');
-      expect(main).toMatch(/<img class="ed-img[^"]*"[^>]*loading="eager"/);
+      expect(main).toMatch(/<img class="ed-img[^"]*"[^>]*loading="lazy"/);
+      expect(main).not.toMatch(/<img class="ed-img[^"]*"[^>]*loading="eager"/);
     }
   });
 
