@@ -14,6 +14,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+/**
+ * The bench's own output: console.log as it was when this module loaded, so
+ * that a site served in this process (bench:static), which sends console.*
+ * through its JSON logger, does not turn the tables into log records.
+ */
+export const print: (...args: unknown[]) => void = console.log.bind(console);
 export const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
@@ -141,7 +147,7 @@ const share = (t: number, wallMs: number) => `${Math.round((100 * t) / wallMs)}%
  * other threads of the server process.
  */
 export async function runCases(opts: { pid: number; url: string; headers?: Record<string, string>; connections: number; seconds: number; cases: LoadCase[] }): Promise<CaseResult[]> {
-  console.log(
+  print(
     `${'case'.padEnd(22)} ${'req/s'.padStart(7)} ${'p99'.padStart(9)} ${'front CPU/req'.padStart(13)}  ${'front'.padStart(5)} ${'workers'.padStart(7)} ${'other'.padStart(5)}  ${'loadavg'.padStart(7)}`,
   );
   const results: CaseResult[] = [];
@@ -158,7 +164,7 @@ export async function runCases(opts: { pid: number; url: string; headers?: Recor
     const cpu = { main: after.main - before.main, render: after.render - before.render, other: after.other - before.other };
     const res: CaseResult = { name: c.name, idle: !c.load, r, cpu, wallMs, load, note };
     results.push(res);
-    console.log(
+    print(
       `${c.name.padEnd(22)} ${Math.round(r.rps).toString().padStart(7)} ${r.p99.padStart(9)} ${`${perRequest(res).toFixed(1)} µs`.padStart(13)}  ${share(cpu.main, wallMs).padStart(5)} ${share(cpu.render, wallMs).padStart(7)} ${share(cpu.other, wallMs).padStart(5)}  ${load.toFixed(1).padStart(7)}  ${note}`,
     );
   }

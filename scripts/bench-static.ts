@@ -30,7 +30,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { machine, runCases, searchScript, verdicts, wrk, WRK, type LoadCase, type WrkResult } from './bench-load.ts';
+import { machine, print, runCases, searchScript, verdicts, wrk, WRK, type LoadCase, type WrkResult } from './bench-load.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
 import { ensureBuild, freePort, root, seedTempDataDir } from './test-server.ts';
 
@@ -43,7 +43,7 @@ const load = (url: string, opts: { headers?: Record<string, string>; connections
   wrk(url, { connections: opts.connections ?? CONNECTIONS, seconds: opts.seconds ?? SECONDS, ...opts });
 
 const row = (name: string, r: WrkResult, note = '') =>
-  console.log(`${name.padEnd(44)} ${Math.round(r.rps).toString().padStart(8)} ${r.p99.padStart(9)} ${String(r.failures).padStart(8)}  ${note}`);
+  print(`${name.padEnd(44)} ${Math.round(r.rps).toString().padStart(8)} ${r.p99.padStart(9)} ${String(r.failures).padStart(8)}  ${note}`);
 
 /** A GET without decoding: bytes on the wire, encoding, X-Cache. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding: string | null; cache: string | null }> {
@@ -121,9 +121,9 @@ async function main(): Promise<void> {
       if (!prebuilt || (want && prebuilt !== want)) throw new Error(`${name}: ${article} is not served pre-built`);
     }
 
-    console.log(`machine: ${machine()}`);
-    console.log(`wrk, 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per case; site ${base} (${config.RENDER_WORKERS} render workers), nginx ${nginx.base}\n`);
-    console.log(`${'case'.padEnd(44)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'failures'.padStart(8)}`);
+    print(`machine: ${machine()}`);
+    print(`wrk, 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per case; site ${base} (${config.RENDER_WORKERS} render workers), nginx ${nginx.base}\n`);
+    print(`${'case'.padEnd(44)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'failures'.padStart(8)}`);
 
     // 1. Front server against nginx, same files.
     const pairs: [string, string][] = [
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     }
 
     // 2. The pre-built home while the workers are busy, interleaved with idle runs.
-    console.log(`\npre-built home /fr (brotli) while the render workers are busy; server process: front thread, render workers, other threads (CPU share of wall time)`);
+    print(`\npre-built home /fr (brotli) while the render workers are busy; server process: front thread, render workers, other threads (CPU share of wall time)`);
     const script = await searchScript(base, tmp);
     const searches: LoadCase = {
       name: '4 uncached searches',
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     const results = await runCases({ pid: process.pid, url: `${base}/fr`, headers: BR, connections: CONNECTIONS, seconds: SECONDS, cases });
 
     // 3. What misses, API answers and sitemaps weigh on the wire (the miss in brotli, then the kept copy in gzip and identity).
-    console.log(`\n${'answer'.padEnd(44)} ${'identity'.padStart(9)} ${'gzip'.padStart(9)} ${'br'.padStart(9)}  kept`);
+    print(`\n${'answer'.padEnd(44)} ${'identity'.padStart(9)} ${'gzip'.padStart(9)} ${'br'.padStart(9)}  kept`);
     const stamp = Date.now();
     for (const [name, p, headers] of [
       ['search page (a miss)', `/fr/search?q=maroc&page=1`, {}],
@@ -183,13 +183,13 @@ async function main(): Promise<void> {
         if (ae !== 'identity' && r.encoding !== ae) kept += ` (not ${ae}: ${r.encoding ?? 'identity'})`;
       }
       const kb = (n = 0) => `${(n / 1024).toFixed(1)}K`.padStart(9);
-      console.log(`${name.padEnd(44)} ${kb(sizes.identity)} ${kb(sizes.gzip)} ${kb(sizes.br)}  ${kept}`);
+      print(`${name.padEnd(44)} ${kb(sizes.identity)} ${kb(sizes.gzip)} ${kb(sizes.br)}  ${kept}`);
     }
 
-    console.log('');
-    for (const r of ratios) console.log(r);
-    console.log(`\nmachine: ${machine()}`);
-    for (const v of verdicts(results)) console.log(v.line);
+    print('');
+    for (const r of ratios) print(r);
+    print(`\nmachine: ${machine()}`);
+    for (const v of verdicts(results)) print(v.line);
     if (results.some((r) => r.r.failures > 0)) process.exitCode = 1;
   } finally {
     await nginx?.stop();
