@@ -25,7 +25,7 @@ export interface SlotRequest {
   market: SlotMarket;
 }
 
-export type SlotMarket = 'ma' | 'intl' | 'auto';
+type SlotMarket = 'ma' | 'intl' | 'auto';
 
 /** An ad in its slot. */
 export interface ServedAd {
