@@ -17,6 +17,7 @@
  * One Chromium, one page at a time (a second one at once would skew both on
  * a small machine). BENCH_LH_RUNS=n runs each page n times and keeps the
  * median run by performance score; BENCH_LH_SAVE=dir keeps each report
+ * (the second and later runs of a page as name-2.json, name-3.json…)
  * (JSON, for the Lighthouse viewer). After the table: each page's largest
  * paint (which element), then one PASS/FAIL line per budget with its worst
  * page, and the load average of the machine (TBT and the performance score
@@ -70,7 +71,7 @@ async function warmPictures(url: string): Promise<void> {
   await Promise.all([...twins].map((p) => fetch(new URL(p, url)).then((r) => r.arrayBuffer()).catch(() => undefined)));
 }
 
-async function audit(port: number, url: string): Promise<Omit<Result, 'type' | 'lang' | 'path'>> {
+async function audit(port: number, url: string, run = 0): Promise<Omit<Result, 'type' | 'lang' | 'path'>> {
   await warmPictures(url);
   const runner = await lighthouse(url, {
     port,
@@ -82,7 +83,7 @@ async function audit(port: number, url: string): Promise<Omit<Result, 'type' | '
   const lhr = runner.lhr;
   if (process.env.BENCH_LH_SAVE) {
     const { writeFileSync } = await import('node:fs');
-    const file = path.join(process.env.BENCH_LH_SAVE, `${new URL(url).pathname.replace(/[^\w]+/g, '_')}.json`);
+    const file = path.join(process.env.BENCH_LH_SAVE, `${new URL(url).pathname.replace(/[^\w]+/g, '_')}${run ? `-${run + 1}` : ''}.json`);
     writeFileSync(file, JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
@@ -187,7 +188,7 @@ async function run(base: string): Promise<number> {
         const p = await pathOf(base, type, lang);
         const url = new URL(p, base).href;
         const tries: Result[] = [];
-        for (let i = 0; i < runs; i++) tries.push({ type, lang, path: p, ...(await audit(chrome.port, url)) });
+        for (let i = 0; i < runs; i++) tries.push({ type, lang, path: p, ...(await audit(chrome.port, url, i)) });
         tries.sort((a, b) => a.scores.performance - b.scores.performance);
         const median = tries[Math.floor((tries.length - 1) / 2)]!;
         rows.push(median);

@@ -76,7 +76,12 @@ function twinSrcset(image: string, image2x: string | null | undefined, format: M
   return two ? `${one} 1x, ${two} 2x` : null;
 }
 
-function HouseBanner({ ad, locale }: { ad: HouseAd; locale: 'ar' | 'fr' }) {
+/**
+ * @param eager a slot on the first screen (no lazy margin): its picture is
+ *   often the largest thing there on a phone, so it is fetched at high
+ *   priority (ADR 014).
+ */
+function HouseBanner({ ad, locale, eager }: { ad: HouseAd; locale: 'ar' | 'fr'; eager: boolean }) {
   const link = useRef<HTMLAnchorElement>(null);
   useImpressions(ad, link);
   const style: CSSProperties = { inlineSize: ad.width, blockSize: ad.height, backgroundColor: ad.bgColor ?? undefined };
@@ -105,6 +110,7 @@ function HouseBanner({ ad, locale }: { ad: HouseAd; locale: 'ar' | 'fr' }) {
             height={ad.height}
             alt={ad.textOverlay ? '' : ad.headline}
             decoding="async"
+            fetchPriority={eager ? 'high' : undefined}
           />
         </picture>
       )}
@@ -146,7 +152,7 @@ export default function AdSlot(props: AdSlotProps) {
         <span className="ad-slot-label">{m.ad_label({}, { locale })}</span>
       )}
       <div id={settings.divId} ref={box} className="ad-slot-content">
-        {house && <HouseBanner ad={house} locale={locale} />}
+        {house && <HouseBanner ad={house} locale={locale} eager={props.lazyMargin === undefined} />}
       </div>
     </div>
   );

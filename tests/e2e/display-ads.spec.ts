@@ -142,6 +142,32 @@ test.describe('impressions and clicks', () => {
     await expect(slot(page, 'ad-top-mobile').locator('.ad-house-headline')).toHaveText('2M vous accompagne partout dans le monde', { timeout: 15_000 });
     expect(seen.some((u) => u.searchParams.get('market') === 'intl' && u.searchParams.get('unit') === '/2M/mobile/top')).toBe(true);
   });
+
+  test('with the house server for both flags the top banner is asked for at once, the market left to the server (no wait for the geo lookup)', async ({ page }) => {
+    let bannerAsked = () => {};
+    const asked = new Promise<void>((resolve) => (bannerAsked = resolve));
+    const order: string[] = [];
+    page.on('request', (r: Request) => {
+      const url = new URL(r.url());
+      if (url.pathname !== '/ads/banner' || url.searchParams.get('unit') !== '/2M/mobile/top') return;
+      order.push(`banner market=${url.searchParams.get('market')}`);
+      bannerAsked();
+    });
+    await page.route('**/geo/json.gp*', async (route) => {
+      order.push('geo asked');
+      // Held until the banner has been asked for (10 s at most): the banner must not wait for it.
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      order.push('geo answered');
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/fr');
+    await expect(slot(page, 'ad-top-mobile')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
+    const banner = order.findIndex((e) => e.startsWith('banner'));
+    expect(order[banner]).toBe('banner market=auto');
+    const answered = order.indexOf('geo answered');
+    if (answered >= 0) expect(banner).toBeLessThan(answered);
+  });
 });
 
 test.describe('resizing and targeting', () => {

@@ -26,7 +26,8 @@ import {
   variantAt,
   type AdSlotSettings,
 } from '../../src/lib/ads/display.ts';
-import { providerNameFor } from '../../src/islands/ads/provider.ts';
+import { chooseSlotProvider, providerNameFor, type CountrySource } from '../../src/islands/ads/provider.ts';
+import { bannerAnswer, bannerQuery } from '../../src/server/ads/http.ts';
 import { bannerUrl } from '../../src/islands/ads/house.ts';
 import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner } from '../../src/server/ads/banners.ts';
 import { DEFAULT_SLOTS, loadSlots } from '../../src/server/ads/slots.ts';
@@ -132,9 +133,48 @@ describe('provider choice', () => {
     expect(providerNameFor(config, 0)).toBe('house');
     expect(providerNameFor(config, 1)).toBe('gpt');
   });
+  /** A country lookup that records what the slot asked of it. */
+  function fakeCountry(known: 0 | 1 | null, answer: 0 | 1 = 1): CountrySource & { calls: string[] } {
+    const calls: string[] = [];
+    return {
+      calls,
+      known: () => known,
+      within: (ms) => {
+        calls.push(`within ${ms}`);
+        return Promise.resolve(answer);
+      },
+      start: () => void calls.push('start'),
+    };
+  }
+  const houseOnly = { provider: 'house', providerAbroad: 'house', gptScriptUrl: '' } as const;
+
+  it('with the house server for both flags, asks at once for market auto (no waiting for the geo lookup)', async () => {
+    const country = fakeCountry(null);
+    expect(await chooseSlotProvider(houseOnly, country, 1500)).toEqual({ provider: 'house', market: 'auto' });
+    // The lookup is started (the targeting follows it), never awaited.
+    expect(country.calls).toEqual(['start']);
+  });
+
+  it('waits for the flag (up to the limit) when the two flags have different providers', async () => {
+    const abroad = fakeCountry(null, 1);
+    expect(await chooseSlotProvider(config, abroad, 1500)).toEqual({ provider: 'gpt', market: 'intl' });
+    expect(abroad.calls).toEqual(['within 1500']);
+    const home = fakeCountry(null, 0);
+    expect(await chooseSlotProvider(config, home, 1500)).toEqual({ provider: 'house', market: 'ma' });
+    expect(home.calls).toEqual(['within 1500']);
+  });
+
+  it('uses a flag already known (this session’s lookup) without asking', async () => {
+    const known = fakeCountry(1);
+    expect(await chooseSlotProvider(houseOnly, known, 1500)).toEqual({ provider: 'house', market: 'intl' });
+    expect(await chooseSlotProvider(config, fakeCountry(0), 1500)).toEqual({ provider: 'house', market: 'ma' });
+    expect(known.calls).toEqual([]);
+  });
+
   it('asks the house server for the fitting sizes in the visitor’s language and market', () => {
     const url = new URL(bannerUrl({ unit: '/2M/web/top', sizes: [[468, 60]], kind: 'banner', lang: 'ar', market: 'intl' }), ORIGIN);
     expect(Object.fromEntries(url.searchParams)).toEqual({ unit: '/2M/web/top', format: 'banner', sizes: '468x60', lang: 'ar', market: 'intl' });
+    expect(new URL(bannerUrl({ unit: '/2M/web/top', sizes: [[468, 60]], kind: 'banner', lang: 'ar', market: 'auto' }), ORIGIN).searchParams.get('market')).toBe('auto');
     const skin = new URL(bannerUrl({ unit: '/2M/desktop/skin', sizes: [[1, 1]], kind: 'skin', lang: 'fr', market: 'ma' }), ORIGIN);
     expect(skin.searchParams.get('format')).toBe('skin');
     expect(skin.searchParams.has('sizes')).toBe(false);
@@ -229,6 +269,30 @@ describe('house banner store', () => {
     const req = { unit: '/2M/mobile/top', format: 'banner', sizes: [[320, 50]], lang: 'fr', market: 'ma' } as const;
     expect(await houseBanner(db, { ...req, sizes: [[320, 50]] }, ORIGIN, NOW)).toBeNull();
     expect((await houseBanner(db, { ...req, sizes: [[728, 90]] }, ORIGIN, NOW))?.id).toBe(ids['ma-728']);
+  });
+
+  it('GET /ads/banner: market auto (or none) is the visitor’s, decided by the server; an explicit one is kept', async () => {
+    const parse = (q: Record<string, string>) => bannerQuery.parse({ unit: '/2M/web/top', sizes: '728x90', lang: 'fr', ...q });
+    expect(parse({}).market).toBe('auto');
+    expect(bannerQuery.safeParse({ unit: '/2M/web/top', sizes: '728x90', market: 'us' }).success).toBe(false);
+    let asked = 0;
+    const flag = (f: 0 | 1) => () => {
+      asked++;
+      return Promise.resolve(f);
+    };
+    const abroad = await bannerAnswer(db, parse({}), ORIGIN, flag(1));
+    expect(abroad.market).toBe('intl');
+    expect(abroad.ad?.id).toBe(ids['intl-728']);
+    // The events and the click are recorded for the market actually served.
+    expect(new URL(abroad.ad!.impression).searchParams.get('m')).toBe('intl');
+    expect(new URL(abroad.ad!.href).searchParams.get('m')).toBe('intl');
+    const home = await bannerAnswer(db, parse({ market: 'auto' }), ORIGIN, flag(0));
+    expect(home).toMatchObject({ market: 'ma', ad: { id: ids['ma-728'] } });
+    expect(asked).toBe(2);
+    // Explicit: the visitor's country is not consulted.
+    const explicit = await bannerAnswer(db, parse({ market: 'ma' }), ORIGIN, flag(1));
+    expect(explicit).toMatchObject({ market: 'ma', ad: { id: ids['ma-728'] } });
+    expect(asked).toBe(2);
   });
 
   it('records impressions, viewable impressions and clicks; nothing for an unknown banner', async () => {

@@ -182,6 +182,17 @@ describe('GET /ip/ and GET /geo/json.gp', () => {
     expect(await (await direct.handleGeo(req.clone(), '41.248.0.1')).json()).toMatchObject({ geoplugin_countryCode: 'MA', source: 'database' });
   });
 
+  it('decides the requesting visitor’s own country the same way (for /ads/banner?market=auto)', async () => {
+    const handlers = createGeoHandlers({ db, trustedHops: 1, countryHeader: 'CF-IPCountry' });
+    const viaHeader = new Request('http://localhost/ads/banner', { headers: { 'x-forwarded-for': '41.248.0.1', 'cf-ipcountry': 'BE' } });
+    expect(await handlers.visitorCountry(viaHeader, '127.0.0.1')).toMatchObject({ code: 'BE', flag: 1, source: 'header' });
+    const viaDb = new Request('http://localhost/ads/banner', { headers: { 'x-forwarded-for': '8.8.8.8' } });
+    expect(await handlers.visitorCountry(viaDb, '127.0.0.1')).toMatchObject({ code: 'US', flag: 1, source: 'database' });
+    expect(await direct.visitorCountry(new Request('http://localhost/ads/banner'), '::ffff:81.192.0.1')).toMatchObject({ code: 'MA', flag: 0 });
+    expect(await direct.visitorCountry(new Request('http://localhost/ads/banner'), '127.0.0.1')).toMatchObject({ code: null, flag: 0, source: 'private' });
+    expect(await direct.visitorCountry(new Request('http://localhost/ads/banner'), undefined)).toMatchObject({ code: null, flag: 0 });
+  });
+
   it('/geo/json.gp refuses a malformed ip with 422 in the visitor language', async () => {
     for (const ip of ['nope', '999.1.1.1', '1.2.3.4%0A', '41.248.0.1,8.8.8.8']) {
       const res = await direct.handleGeo(new Request(`http://localhost/geo/json.gp?ip=${encodeURIComponent(ip)}`, { headers: { locale: 'fr' } }), '127.0.0.1');

@@ -1,7 +1,8 @@
 /**
  * The house display provider: asks our own ad server (GET /ads/banner,
  * src/server/ads/banners.ts) for a banner that fits the slot, in the
- * visitor's language and market. The island draws it; the impression is
+ * visitor's language and market (`auto`: the server picks it from the
+ * request). The island draws it; the impression is
  * reported when it is drawn, the viewable impression once at least half of
  * it has been on screen for a second (IAB/MRC), both through the URLs the
  * server gave.

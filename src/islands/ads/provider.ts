@@ -21,8 +21,11 @@ export interface SlotRequest {
   kind: AdSlotKind;
   targeting: AdTargeting;
   lang: Locale;
-  market: 'ma' | 'intl';
+  /** auto: the house server decides from the request (the visitor's country, as /geo/json.gp does). */
+  market: SlotMarket;
 }
+
+type SlotMarket = 'ma' | 'intl' | 'auto';
 
 /** An ad in its slot. */
 export interface ServedAd {
@@ -43,6 +46,43 @@ export interface DisplayProvider {
 
 export function providerNameFor(config: DisplayAdsClientConfig, flag: CountryFlag): DisplayProviderName {
   return flag === 1 ? config.providerAbroad : config.provider;
+}
+
+/** What a slot needs of the country lookup (src/islands/geo/country.ts). */
+export interface CountrySource {
+  /** The flag if known without asking (this page's or this session's lookup), else null. */
+  known(): CountryFlag | null;
+  /** The flag once the lookup answers, or as it stands after `timeoutMs`. */
+  within(timeoutMs: number): Promise<CountryFlag>;
+  /** Starts the lookup without waiting (the targeting follows when it answers). */
+  start(): void;
+}
+
+export interface SlotChoice {
+  provider: DisplayProviderName;
+  market: SlotMarket;
+}
+
+/**
+ * Which provider serves a slot, and for which market (SPEC §2.10).
+ *
+ *  - flag already known (sessionStorage, or this page's lookup): its provider and market;
+ *  - the house server for both flags (the default): no waiting, `auto` — the
+ *    server decides the market from the request itself (ADR 008, ADR 014:
+ *    the IP and geo round trips no longer hold the first screen's banner);
+ *    the lookup still runs, and the ad is refreshed if it changes the targeting;
+ *  - otherwise (a GPT configured for either flag) the flag decides the
+ *    provider: waited for up to `waitMs` (flag 0 past it).
+ */
+export async function chooseSlotProvider(config: DisplayAdsClientConfig, country: CountrySource, waitMs: number): Promise<SlotChoice> {
+  const known = country.known();
+  if (known !== null) return { provider: providerNameFor(config, known), market: known === 1 ? 'intl' : 'ma' };
+  if (config.provider === 'house' && config.providerAbroad === 'house') {
+    country.start();
+    return { provider: 'house', market: 'auto' };
+  }
+  const flag = await country.within(waitMs);
+  return { provider: providerNameFor(config, flag), market: flag === 1 ? 'intl' : 'ma' };
 }
 
 /** The provider's code, loaded on demand (GPT's adapter never ships to pages that do not use it). */

@@ -6,8 +6,10 @@
  *    window is checked again 50 ms after the last resize;
  *  - crossing the breakpoint (mobile ↔ desktop variant) or leaving/entering
  *    the band removes the ad at once and rebuilds the slot 50 ms later;
- *  - the provider follows the country flag (waited for up to 1.5 s: the
- *    flag 0 default otherwise), loaded on demand;
+ *  - the provider follows the country flag (provider.ts chooseSlotProvider:
+ *    with the house server for both flags nothing waits, the server picks
+ *    the market; else the flag is waited for up to 1.5 s, flag 0 past it),
+ *    loaded on demand;
  *  - banners ask only for sizes that fit the slot's box;
  *  - a slot below the first screen (`lazyMargin`) asks only once it comes
  *    within that margin of the screen;
@@ -34,8 +36,14 @@ import {
 } from '../../lib/ads/display.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { $adTargeting, setPageTargeting } from '../../stores/ads.ts';
-import { detectCountryWithin } from '../geo/country.ts';
-import { loadProvider, logAdError, providerNameFor, type HouseAd, type ServedAd } from './provider.ts';
+import { detectCountry, detectCountryWithin, knownCountry } from '../geo/country.ts';
+import { chooseSlotProvider, loadProvider, logAdError, type CountrySource, type HouseAd, type ServedAd } from './provider.ts';
+
+const country: CountrySource = {
+  known: knownCountry,
+  within: detectCountryWithin,
+  start: () => void detectCountry(),
+};
 
 export type SlotStatus = 'idle' | 'loading' | 'filled' | 'empty' | 'error';
 
@@ -144,8 +152,8 @@ export function useAdSlot({ settings, locale, config, targeting, lazyMargin }: A
     setStatus('loading');
     void (async () => {
       try {
-        const flag = await detectCountryWithin(AD_COUNTRY_WAIT_MS);
-        const provider = await loadProvider(providerNameFor(config, flag), config);
+        const choice = await chooseSlotProvider(config, country, AD_COUNTRY_WAIT_MS);
+        const provider = await loadProvider(choice.provider, config);
         if (cancelled) return;
         const variant = variantAt(settings, window.innerWidth);
         const box = el.parentElement?.clientWidth || window.innerWidth;
@@ -158,7 +166,7 @@ export function useAdSlot({ settings, locale, config, targeting, lazyMargin }: A
           kind: settings.kind,
           targeting: used,
           lang: locale,
-          market: flag === 1 ? 'intl' : 'ma',
+          market: choice.market,
         });
         if (cancelled) {
           ad.destroy();

@@ -63,12 +63,21 @@ async function lookup(): Promise<CountryFlag> {
   const { ip } = (await getJson('/ip/?format=json')) as { ip?: unknown };
   if (typeof ip !== 'string' || !ip) throw new Error('no ip in the /ip/ answer');
   const flag = flagFromGeo(await getJson(`/geo/json.gp?ip=${encodeURIComponent(ip)}`));
+  settled = flag;
   $country.set(flag);
   remember(flag);
   return flag;
 }
 
 let pending: Promise<CountryFlag> | null = null;
+/** The flag this page's lookup found (null until it has answered). */
+let settled: CountryFlag | null = null;
+
+/** The flag when it is known without asking (this page's lookup has answered, or this session's), else null. */
+export function knownCountry(): CountryFlag | null {
+  if (typeof window === 'undefined') return null;
+  return settled ?? remembered();
+}
 
 /** Sets `$country` from the lookups (once per page life; once per session thanks to sessionStorage). */
 export function detectCountry(): Promise<CountryFlag> {

@@ -9,8 +9,12 @@ import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
 import { houseVast } from './house.ts';
 import { recordAdEvent, TRACKED_EVENTS } from './track.ts';
-import { BANNER_EVENTS, clickDestination, houseBanner, recordBannerEvent } from './banners.ts';
+import { BANNER_EVENTS, clickDestination, houseBanner, recordBannerEvent, type BannerAd } from './banners.ts';
+import type { Market } from './house.ts';
 import { parseSizes } from '../../lib/ads/display.ts';
+import type { DB } from '../db/index.ts';
+import { visitorCountry } from '../geo/index.ts';
+import type { CountryFlag } from '../geo/lookup.ts';
 
 const unit = z.string({ error: 'required: the video ad unit' }).regex(AD_UNIT_PATTERN, 'must be 1 to 200 letters, digits, _ . / -');
 const market = z.enum(['ma', 'intl'], { error: 'must be ma or intl' }).default('ma');
@@ -109,7 +113,12 @@ export const bannerQuery = z.object({
     .default('')
     .transform((v) => parseSizes(v)),
   lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
-  market,
+  /**
+   * ma or intl; auto (or none): the server decides from the request, as
+   * /geo/json.gp does for the visitor's own address (CDN header, else the
+   * local database), so a slot need not wait for the browser's lookup.
+   */
+  market: z.enum(['ma', 'intl', 'auto'], { error: 'must be ma, intl or auto' }).default('auto'),
 }).refine((q) => q.format === 'skin' || q.sizes.length > 0, { path: ['sizes'], message: 'required for a banner: sizes such as 728x90,468x60' });
 
 export const bannerEventQuery = z.object({
@@ -132,13 +141,32 @@ function unknownBanner(): Response {
   return new Response('Unknown banner\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE } });
 }
 
-/** GET /ads/banner: `{ ad }` for a slot (null when no banner fits). */
-export async function handleBannerRequest(request: Request): Promise<Response> {
+export type BannerQuery = z.output<typeof bannerQuery>;
+
+/** What GET /ads/banner answers: the banner (null when none fits) and the market it was chosen for. */
+export interface BannerAnswer {
+  ad: BannerAd | null;
+  market: Market;
+}
+
+/**
+ * The banner for a slot. `market=auto` asks `visitorFlag` (the requesting
+ * visitor's country flag: 1 → intl, else ma); an explicit market never
+ * does. The event and click URLs carry the market actually served.
+ */
+export async function bannerAnswer(db: DB, query: BannerQuery, origin: string, visitorFlag: () => Promise<CountryFlag>): Promise<BannerAnswer> {
+  const market: Market = query.market === 'auto' ? ((await visitorFlag()) === 1 ? 'intl' : 'ma') : query.market;
+  const ad = await houseBanner(db, { ...query, market }, origin);
+  return { ad, market };
+}
+
+/** GET /ads/banner: `{ ad, market }` for a slot (`ad` null when no banner fits). */
+export async function handleBannerRequest(request: Request, peer: string | undefined): Promise<Response> {
   const url = new URL(request.url);
   const parsed = bannerQuery.safeParse(queryOf(url));
   if (!parsed.success) return invalid(parsed.error);
-  const ad = await houseBanner(await getDb(), parsed.data, publicOrigin());
-  return Response.json({ ad }, { headers: NO_STORE });
+  const answer = await bannerAnswer(await getDb(), parsed.data, publicOrigin(), async () => (await visitorCountry(request, peer)).flag);
+  return Response.json(answer, { headers: NO_STORE });
 }
 
 /** GET or POST (sendBeacon) /ads/banner/event: an impression or a viewable impression. */

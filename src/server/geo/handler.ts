@@ -22,7 +22,7 @@ import { apiMessage } from '../api/messages.ts';
 import { clientAddress, errorEnvelope } from '../http/index.ts';
 import type { CountryDb } from './country-db.ts';
 import { normalizeIp } from './ip.ts';
-import { lookupCountry } from './lookup.ts';
+import { lookupCountry, type CountryInfo } from './lookup.ts';
 
 export interface GeoDeps {
   db: CountryDb;
@@ -91,5 +91,17 @@ export function createGeoHandlers(deps: GeoDeps) {
     );
   }
 
-  return { handleIp, handleGeo };
+  /**
+   * The requesting visitor's own country, decided exactly as `/geo/json.gp`
+   * without `ip` decides it (CDN header, else the local database); for
+   * answers that depend on the market (the house ad server's `market=auto`).
+   */
+  async function visitorCountry(request: Request, peer: string | undefined): Promise<CountryInfo> {
+    const visitor = visitorIp(request, peer);
+    if (!visitor) return { ip: '', code: null, name: null, source: 'unknown', flag: 0 };
+    const headerValue = deps.countryHeader ? request.headers.get(deps.countryHeader) : undefined;
+    return lookupCountry({ ip: visitor, visitorIp: visitor, headerValue, db: deps.db });
+  }
+
+  return { handleIp, handleGeo, visitorCountry };
 }

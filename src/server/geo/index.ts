@@ -5,6 +5,7 @@
 import { getConfig } from '../config.ts';
 import { defaultDbPath, openCountryDb } from './country-db.ts';
 import { createGeoHandlers } from './handler.ts';
+import type { CountryInfo } from './lookup.ts';
 
 let handlers: ReturnType<typeof createGeoHandlers> | undefined;
 
@@ -26,4 +27,9 @@ export function handleIpRequest(request: Request, peer: string | undefined): Pro
 
 export function handleGeoRequest(request: Request, peer: string | undefined): Promise<Response> {
   return geo().handleGeo(request, peer);
+}
+
+/** The requesting visitor's country (same decision as `/geo/json.gp` without `ip`). */
+export function visitorCountry(request: Request, peer: string | undefined): Promise<CountryInfo> {
+  return geo().visitorCountry(request, peer);
 }

@@ -59,8 +59,11 @@ export const adsOpenApi: OpenApiModule = {
         }),
       },
       '/ads/banner': {
-        get: get('/ads/banner', 'The banner for a display slot, or null', bannerQuery, {
-          '200': { description: 'The banner', content: { 'application/json': { schema: t.schema(z.object({ ad: bannerAd.nullable() })) } } },
+        get: get('/ads/banner', 'The banner for a display slot, or null; market auto (or none): chosen from the visitor’s country (CDN header, else the local database)', bannerQuery, {
+          '200': {
+            description: 'The banner and the market it was chosen for (its event and click URLs carry it)',
+            content: { 'application/json': { schema: t.schema(z.object({ ad: bannerAd.nullable(), market: z.enum(['ma', 'intl']) })) } },
+          },
         }),
       },
       '/ads/banner/event': {
