@@ -50,6 +50,16 @@ export function createGeoHandlers(deps: GeoDeps) {
     return normalizeIp(clientAddress(request, peer, deps.trustedHops));
   }
 
+  /**
+   * The country of `ip` (the CDN's header decides when `ip` is the visitor's
+   * own, lookup.ts), or unknown without an address.
+   */
+  async function countryOf(request: Request, ip: string | null, visitor: string | null): Promise<CountryInfo> {
+    if (!ip) return { ip: '', code: null, name: null, source: 'unknown', flag: 0 };
+    const headerValue = deps.countryHeader ? request.headers.get(deps.countryHeader) : undefined;
+    return lookupCountry({ ip, visitorIp: visitor, headerValue, db: deps.db });
+  }
+
   async function handleIp(request: Request, peer: string | undefined): Promise<Response> {
     const url = new URL(request.url);
     const locale = readLocale(request, url);
@@ -74,10 +84,7 @@ export function createGeoHandlers(deps: GeoDeps) {
       ip = normalizeIp(asked);
       if (!ip) return failure(422, m.geo_invalid_ip({}, { locale }), 'ip');
     }
-    const headerValue = deps.countryHeader ? request.headers.get(deps.countryHeader) : undefined;
-    const country = ip
-      ? await lookupCountry({ ip, visitorIp: visitor, headerValue, db: deps.db })
-      : { ip: '', code: null, name: null, source: 'unknown' as const, flag: 0 as const };
+    const country = await countryOf(request, ip, visitor);
     return json(
       {
         geoplugin_request: country.ip,
@@ -98,9 +105,7 @@ export function createGeoHandlers(deps: GeoDeps) {
    */
   async function visitorCountry(request: Request, peer: string | undefined): Promise<CountryInfo> {
     const visitor = visitorIp(request, peer);
-    if (!visitor) return { ip: '', code: null, name: null, source: 'unknown', flag: 0 };
-    const headerValue = deps.countryHeader ? request.headers.get(deps.countryHeader) : undefined;
-    return lookupCountry({ ip: visitor, visitorIp: visitor, headerValue, db: deps.db });
+    return countryOf(request, visitor, visitor);
   }
 
   return { handleIp, handleGeo, visitorCountry };
