@@ -21,7 +21,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
+import { asBuffer, movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
 import type { PageHeaders } from './site-dir.ts';
 import { preferredEncoding, type HeaderPairs, type KeptEncoding } from './response-compression.ts';
@@ -71,8 +71,6 @@ function outgoing(pairs: HeaderPairs): Record<string, string | string[]> {
   }
   return out;
 }
-
-const asBuffer = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 export class RenderPool {
   private readonly slots: Slot[] = [];
@@ -317,9 +315,7 @@ export class RenderPool {
       renderPage: async (pagePath, timeoutMs) => {
         const page = await this.call<RenderedPage | 'gone'>('render', pagePath, host, timeoutMs);
         if (page === 'gone') return page;
-        // Buffers cross the thread boundary as plain Uint8Arrays.
-        const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-        return { html: buf(page.html), gzip: buf(page.gzip), br: buf(page.br), headers: page.headers };
+        return { html: asBuffer(page.html), gzip: asBuffer(page.gzip), br: asBuffer(page.br), headers: page.headers };
       },
     };
   }
@@ -332,7 +328,7 @@ export class RenderPool {
   async compressTwin(encoding: 'br' | 'gzip', source: Buffer, sourceEncoding: KeptEncoding): Promise<Buffer> {
     const copy = new Uint8Array(source);
     const out = await this.send<Uint8Array>('compressTwin', [encoding, copy, sourceEncoding], [copy.buffer]);
-    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    return asBuffer(out);
   }
 
   /** Runs a job in a worker (render-worker.ts `jobs`). */

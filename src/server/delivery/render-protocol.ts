@@ -77,3 +77,6 @@ export function movable(u: Uint8Array): Uint8Array<ArrayBuffer> {
   if (u.byteOffset === 0 && u.byteLength === u.buffer.byteLength && u.buffer instanceof ArrayBuffer) return u as Uint8Array<ArrayBuffer>;
   return new Uint8Array(u);
 }
+
+/** The same bytes as a Buffer, no copy (bytes come across threads as plain Uint8Arrays). */
+export const asBuffer = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);

@@ -30,7 +30,7 @@ import { runShutdownHooks } from '../lifecycle.ts';
 import { compressSync, readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml } from './render-page.ts';
 import { reusePageSync, writePageSync } from './prebuild.ts';
 import { compressTwin, encodeAnswer, headerOf, isCompressible, type HeaderPairs, type KeptEncoding } from './response-compression.ts';
-import { movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
+import { asBuffer, movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 
 const data = workerData as WorkerData;
 const port = parentPort!;
@@ -195,7 +195,7 @@ async function readWhole(body: ReadableStream<Uint8Array>): Promise<Buffer> {
     size += value.byteLength;
   }
   const only = chunks.length === 1 ? chunks[0]! : null;
-  return only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.concat(chunks, size);
+  return only ? asBuffer(only) : Buffer.concat(chunks, size);
 }
 
 /** Sends a Response back: read whole and compressed, or streamed as it comes. */

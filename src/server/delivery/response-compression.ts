@@ -22,6 +22,7 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { etagOf, storableTtl } from './page-cache.ts';
 import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
+import { asBuffer } from './render-protocol.ts';
 
 /** The encodings a kept answer may have. */
 export type KeptEncoding = 'br' | 'gzip' | 'identity';
@@ -39,7 +40,7 @@ const gzip = (body: Buffer) => gzipSync(body, { level: MISS_GZIP_LEVEL });
  * compressed with the miss settings.
  */
 export function compressTwin(encoding: 'br' | 'gzip', source: Uint8Array, sourceEncoding: KeptEncoding): Buffer {
-  const src = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  const src = asBuffer(source);
   const body = sourceEncoding === 'br' ? brotliDecompressSync(src) : sourceEncoding === 'gzip' ? gunzipSync(src) : src;
   return encoding === 'br' ? brotli(body) : gzip(body);
 }
