@@ -37,11 +37,8 @@ const CARD_COLUMNS = [
   'articles.updated_at',
 ] as const;
 
-/** What toArticleCards reads of an article row. */
-type ArticleCardRow = Pick<
-  Row<'articles'>,
-  'id' | 'lang' | 'title' | 'subtitle' | 'slug' | 'cover_image_id' | 'master_tag_id' | 'video_id' | 'published_at' | 'updated_at'
->;
+/** What toArticleCards reads of an article row: the columns of CARD_COLUMNS. */
+type ArticleCardRow = Pick<Row<'articles'>, (typeof CARD_COLUMNS)[number] extends `articles.${infer C}` ? C : never>;
 
 /** Longest the store-wide small tables' memo (master tags) and the article page's lists are kept when the change feed does not move. */
 const LIST_TTL_MS = 60_000;
