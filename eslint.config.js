@@ -9,7 +9,9 @@
  *   calls the network only through src/lib/api-client.ts
  *   (apiRequest, siteFetch, beacon): no fetch, XMLHttpRequest, sendBeacon;
  * - src/server never imports from components or islands (the server
- *   serves them, not the reverse).
+ *   serves them, not the reverse);
+ * - islands read stores with src/stores/use-store.ts, not
+ *   @nanostores/react's useStore (ADR 028).
  */
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -43,6 +45,16 @@ export default defineConfig(
         { object: 'window', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
         { object: 'globalThis', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
         { object: 'navigator', property: 'sendBeacon', message: 'Use beacon() from src/lib/api-client.ts.' },
+      ],
+    },
+  },
+  {
+    // Islands read stores through src/stores/use-store.ts (no timer per server render, ADR 028).
+    files: ['src/islands/**', 'src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@nanostores/react', importNames: ['useStore'], message: 'Use useStore from src/stores/use-store.ts.' }] },
       ],
     },
   },

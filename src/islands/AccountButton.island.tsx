@@ -7,7 +7,7 @@
  * islands open the popup through `$authOverlay` (src/stores/auth.ts).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import type { Locale } from '../lib/paths.ts';
 import { $authOverlay, closeAuth, openAuth } from '../stores/auth.ts';
 import { $nameUser } from '../stores/session.ts';

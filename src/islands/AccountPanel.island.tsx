@@ -7,7 +7,7 @@
  * the id is the signed-in user's own.
  */
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import type { Locale } from '../lib/paths.ts';
 import { route } from '../lib/routes.ts';
 import { $account, openAuth } from '../stores/auth.ts';

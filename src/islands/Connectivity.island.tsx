@@ -12,7 +12,7 @@
  * takes the new page's language from its props).
  */
 import { useEffect, type CSSProperties } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import type { Locale } from '../lib/paths.ts';
 import * as m from '../paraglide/messages.js';
 import { $connectivity, watchConnectivity } from '../stores/connectivity.ts';

@@ -30,7 +30,7 @@
  * is the network's, not the engine's: the strip keeps its engine.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import type Hls from 'hls.js/light';
 import type { Locale } from '../lib/paths.ts';
 import { route } from '../lib/routes.ts';

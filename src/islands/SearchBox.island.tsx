@@ -15,7 +15,7 @@
  * focus back to the button); every route change closes it (ShellBehaviour).
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import type { Locale } from '../lib/paths.ts';
 import * as m from '../paraglide/messages.js';
 import { $searchOpen } from '../stores/shell.ts';

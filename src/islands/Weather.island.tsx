@@ -17,7 +17,7 @@
  * needs for the ad providers and this island is on every page.
  */
 import { useEffect, useId, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import type { Locale } from '../lib/paths.ts';
 import * as m from '../paraglide/messages.js';
 import { $weatherCity, DEFAULT_WEATHER_CITY, knownForecast, loadForecast, type WeatherView } from '../stores/weather.ts';

@@ -20,7 +20,7 @@
  *    with nothing to show collapses it too, silently.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import {
   AD_COUNTRY_WAIT_MS,
   AD_MIN_DURATION_MS,

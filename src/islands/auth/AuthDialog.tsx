@@ -9,7 +9,7 @@
  * page's JavaScript budget only carries the button.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { $authOverlay, closeAuth } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';

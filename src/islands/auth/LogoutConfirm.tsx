@@ -4,7 +4,7 @@
  * popup closes.
  */
 import { useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { closeAuth } from '../../stores/auth.ts';
 import { $nameUser } from '../../stores/session.ts';
