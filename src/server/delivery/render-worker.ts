@@ -136,7 +136,8 @@ function movableResult(value: unknown): [unknown, Uint8Array[]] {
 }
 
 interface Inflight {
-  controller: AbortController;
+  /** The visitor left: the answer is no longer wanted. */
+  aborted: boolean;
   /** The request body's stream, while it is open. */
   body: ReadableStreamDefaultController<Uint8Array> | null;
   /** The answer's body being streamed. */
@@ -150,12 +151,15 @@ const inflight = new Map<number, Inflight>();
 let idle: PromiseWithResolvers<void> | null = null;
 
 async function handleRequest(msg: RenderRequest): Promise<void> {
-  const state: Inflight = { controller: new AbortController(), body: null, reader: null, paused: null };
+  const state: Inflight = { aborted: false, body: null, reader: null, paused: null };
   inflight.set(msg.id, state);
   try {
     const headers = new Headers();
     for (let i = 0; i < msg.headers.length; i += 2) headers.append(msg.headers[i]!, msg.headers[i + 1]!);
-    const init: RequestInit & { duplex?: 'half' } = { method: msg.method, headers, signal: state.controller.signal };
+    // No signal: undici keeps a Request made with one in a FinalizationRegistry, and with it the
+    // whole render until the next full GC (ADR 028). A render is never cut short (the page is
+    // rendered whole); a visitor who left gets nothing sent, a streamed answer stops.
+    const init: RequestInit & { duplex?: 'half' } = { method: msg.method, headers };
     if (msg.body) {
       init.body = new ReadableStream<Uint8Array>({
         start: (controller) => {
@@ -172,10 +176,10 @@ async function handleRequest(msg: RenderRequest): Promise<void> {
     const request = new Request(requestUrl(headers.get('host'), msg.url), init);
     const response = await renderRequest(request, msg.peer || undefined);
     // The visitor left meanwhile: nothing to compress or send.
-    if (state.controller.signal.aborted) await response.body?.cancel().catch(() => {});
+    if (state.aborted) await response.body?.cancel().catch(() => {});
     else await answer(msg, response, state);
   } catch (err) {
-    if (!state.controller.signal.aborted) console.error(`[render ${data.index}] ${msg.method} ${msg.url}: ${(err as Error).stack ?? String(err)}`);
+    if (!state.aborted) console.error(`[render ${data.index}] ${msg.method} ${msg.url}: ${(err as Error).stack ?? String(err)}`);
     port.postMessage({ type: 'end', id: msg.id, failed: true } satisfies WorkerReply);
   } finally {
     inflight.delete(msg.id);
@@ -230,16 +234,16 @@ async function answer(msg: RenderRequest, response: Response, state: Inflight): 
     if (state.paused) await state.paused.promise;
     const { done, value } = await reader.read();
     if (done) break;
-    if (state.controller.signal.aborted) return;
+    if (state.aborted) return;
     const bytes = movable(value);
     post({ type: 'chunk', id: msg.id, chunk: bytes }, bytes);
   }
   port.postMessage({ type: 'end', id: msg.id, failed: false } satisfies WorkerReply);
 }
 
-/** Stops a request: its render's signal aborts, its streamed answer is cancelled. */
+/** Stops a request: its answer is no longer sent, a streamed one is cancelled, its body errors. */
 function abort(state: Inflight): void {
-  state.controller.abort();
+  state.aborted = true;
   state.paused?.resolve();
   state.body?.error(new Error('request aborted'));
   state.body = null;
@@ -248,17 +252,15 @@ function abort(state: Inflight): void {
 
 /** A page for the pre-build or the change feed (render-page.ts): Astro's render of `pagePath`, within `timeoutMs`. */
 async function renderPath(pagePath: string, host: string, timeoutMs: number): Promise<RenderedHtml | 'gone'> {
-  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const err = new RenderError(`${pagePath}: no answer within ${timeoutMs} ms`);
-      controller.abort(err);
-      reject(err);
+      reject(new RenderError(`${pagePath}: no answer within ${timeoutMs} ms`));
     }, timeoutMs);
   });
   try {
-    const request = new Request(requestUrl(host, pagePath), { headers: { ...RENDER_REQUEST_HEADERS, host }, signal: controller.signal });
+    // No signal, as for a visitor's request: a render that comes too late is dropped, not cut.
+    const request = new Request(requestUrl(host, pagePath), { headers: { ...RENDER_REQUEST_HEADERS, host } });
     return await Promise.race([renderRequest(request, undefined).then((res) => readRendered(pagePath, res)), timeout]);
   } finally {
     clearTimeout(timer);
