@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { serviceWorkerPlugin } from './src/sw/vite-plugin.ts';
-import { reactCheckPlugin } from './src/build/react-check-plugin.ts';
+import { reactServerPlugin } from './src/build/react-server-plugin.ts';
 import { exposeAppPlugin } from './src/build/expose-app-plugin.ts';
 
 export default defineConfig({
@@ -18,7 +18,9 @@ export default defineConfig({
   // Middleware mode: no static-file check before every render; the front
   // server sends dist/client's few files itself (src/server/delivery/public-files.ts).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react()],
+  // Islands rendered by React's renderToString (with their id prefix: src/build/react-server-plugin.ts),
+  // not a web stream read to its end per island (ADR 028).
+  integrations: [react({ experimentalDisableStreaming: true })],
   i18n: {
     locales: ['ar', 'fr'],
     defaultLocale: 'ar',
@@ -38,9 +40,10 @@ export default defineConfig({
   server: { host: process.env.HOST || '0.0.0.0', port: Number(process.env.PORT) || 4321 },
   vite: {
     // /sw.js: the service worker compiled from src/sw/service-worker.ts.
-    // One React render per island (ADR 027): @astrojs/react's check no longer renders each component first.
+    // @astrojs/react's server renderer: its check no longer renders each component first (ADR 027),
+    // and renderToString keeps the island's id prefix (ADR 028).
     // The entry exports Astro's App for the render workers (ADR 010).
-    plugins: [serviceWorkerPlugin(), reactCheckPlugin(), exposeAppPlugin()],
+    plugins: [serviceWorkerPlugin(), reactServerPlugin(), exposeAppPlugin()],
     // Scripts are never inlined into pages: the Content-Security-Policy allows
     // this site's files and a fixed set of inline scripts by hash (ADR 013).
     build: { target: 'es2022', assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
