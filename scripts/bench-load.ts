@@ -60,6 +60,52 @@ export async function wrk(
   return { rps, requests: Number(out.match(/(\d+) requests in/)?.[1] ?? 0), p99, p99ms: ms(p99), failures: non2xx + errors };
 }
 
+/** A run of `wrkEach`: every path asked for once. */
+export interface WrkEachResult {
+  /** Answers over the wall-clock time from wrk's start to its last answer. */
+  rps: number;
+  requests: number;
+  seconds: number;
+  failures: number;
+  /** wrk stopped at `maxSeconds` before every path had its answer. */
+  timedOut: boolean;
+}
+
+/**
+ * wrk asking for each of `paths` once, `connections` at a time, then exiting
+ * as the last answer comes (its Lua script counts them): a rate over exactly
+ * these requests, the way a fixed list of distinct URLs is replayed. wrk's
+ * own summary covers its whole `-d` duration, so the time is taken here.
+ */
+export async function wrkEach(
+  origin: string,
+  paths: string[],
+  opts: { headers?: Record<string, string>; connections: number; maxSeconds: number; scriptDir: string },
+): Promise<WrkEachResult> {
+  if (!WRK) throw new Error('wrk is missing: apt-get install wrk');
+  const script = path.join(opts.scriptDir, `each-${process.pid}-${Date.now()}.lua`);
+  writeFileSync(
+    script,
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nlocal done = 0\nlocal bad = 0\n` +
+      `request = function()\n  i = i + 1\n  return wrk.format("GET", paths[math.min(i, #paths)])\nend\n` +
+      `response = function(status, headers, body)\n  done = done + 1\n  if status >= 400 then bad = bad + 1 end\n` +
+      `  if done >= #paths then\n    io.write("EACH-DONE " .. done .. " " .. bad .. "\\n")\n    io.flush()\n    os.exit(0)\n  end\nend\n`,
+  );
+  const args = ['-t1', `-c${opts.connections}`, `-d${opts.maxSeconds}s`, '-s', script];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  args.push(`${origin}/`);
+  const started = performance.now();
+  const { stdout: out } = await run(WRK, args, { encoding: 'utf8' });
+  const seconds = (performance.now() - started) / 1000;
+  const done = /EACH-DONE (\d+) (\d+)/.exec(out);
+  if (!done) {
+    const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
+    return { rps: requests / seconds, requests, seconds, failures: 0, timedOut: true };
+  }
+  const requests = Number(done[1]);
+  return { rps: requests / seconds, requests, seconds, failures: Number(done[2]), timedOut: false };
+}
+
 /** CPU time (ms) of a process's threads: the front server's (main) thread, the render workers' threads, the rest (V8 and libuv helpers). */
 interface ThreadCpu {
   main: number;
