@@ -15,6 +15,7 @@ import {
 } from './lib/locale-redirect.ts';
 import { isCrossSiteFormPost } from './server/http/origin-check.ts';
 import { withIslandStylesInHead } from './server/pages/island-styles.ts';
+import { markRenderForRelease } from './server/delivery/render-release.ts';
 import { readLocale } from './server/api/dispatch.ts';
 import * as m from './paraglide/messages.js';
 
@@ -25,6 +26,8 @@ function localeCookie(locale: string): string {
 export const onRequest = defineMiddleware(async (context, next) => {
   // At build time there is no visitor (and no cookie to read or set).
   if (context.isPrerendered) return withIslandStylesInHead(await next());
+  // The render worker empties this render's state once its answer is sent (ADR 028).
+  markRenderForRelease(context, context.request);
   // Astro's origin check is off (astro.config.mjs): ours refuses only what a browser sends cross-site.
   if (isCrossSiteFormPost(context.request, context.url)) {
     const locale = readLocale(context.request, context.url);

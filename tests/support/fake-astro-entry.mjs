@@ -4,6 +4,8 @@ import { threadId } from 'node:worker_threads';
 
 /** Renders of /fr/counted on this thread. */
 let counted = 0;
+/** Paths whose render was released (src/server/delivery/render-release.ts) after their answer, on this thread. */
+const released = [];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -12,6 +14,9 @@ async function render(request, { clientAddress, addCookieHeader }) {
   const path = `${url.pathname}${url.search}`;
   const body = request.body ? await request.text() : '';
   if (path.startsWith('/crash')) process.exit(3);
+  if (path.startsWith('/released')) return new Response(JSON.stringify(released), { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  // As src/middleware.ts does through markRenderForRelease: the worker calls this once the answer is sent.
+  Reflect.set(request, Symbol.for('2m.releaseRender'), () => released.push(path));
   if (path.startsWith('/throw')) throw new Error('render failed');
   if (path.startsWith('/stream')) {
     // A streamed answer (a media file): its chunks as they come.

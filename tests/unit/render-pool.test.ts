@@ -117,6 +117,16 @@ describe('the render pool', () => {
     await expect(pool.call('no-such-job')).rejects.toThrow(/unknown job/);
   });
 
+  it("empties each render's state once its answer is sent: a visitor's, a streamed one, the pre-build's (ADR 028)", async () => {
+    await (await fetch(`${base}/fr/page?release=1`)).text();
+    await (await fetch(`${base}/stream?release=2`)).text();
+    await pool.renderSource('http://site.test:8080').renderPage('/fr/page?release=3', 5000);
+    // Each worker keeps its own list; two requests in a row go to both.
+    const lists: string[][] = [];
+    for (let i = 0; i < 2; i++) lists.push((await (await fetch(`${base}/released?worker=${i}`)).json()) as string[]);
+    expect(lists.flat()).toEqual(expect.arrayContaining(['/fr/page?release=1', '/stream?release=2', '/fr/page?release=3']));
+  });
+
   it("writes the pre-build's pages in the worker (renderTo): the three files, only the headers come back", async () => {
     const pagesDir = mkdtempSync(path.join(tmpdir(), '2m-pool-pages-'));
     try {

@@ -30,6 +30,7 @@ import { runShutdownHooks } from '../lifecycle.ts';
 import { compressSync, readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml } from './render-page.ts';
 import { reusePageSync, writePageSync } from './prebuild.ts';
 import { compressTwin, encodeAnswer, headerOf, isCompressible, type HeaderPairs, type KeptEncoding } from './response-compression.ts';
+import { releaseRender } from './render-release.ts';
 import { asBuffer, movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 
 const data = workerData as WorkerData;
@@ -178,6 +179,8 @@ async function handleRequest(msg: RenderRequest): Promise<void> {
     // The visitor left meanwhile: nothing to compress or send.
     if (state.aborted) await response.body?.cancel().catch(() => {});
     else await answer(msg, response, state);
+    // Nothing reads the render's state again: emptied now rather than kept until a full GC (ADR 028).
+    releaseRender(request);
   } catch (err) {
     if (!state.aborted) console.error(`[render ${data.index}] ${msg.method} ${msg.url}: ${(err as Error).stack ?? String(err)}`);
     port.postMessage({ type: 'end', id: msg.id, failed: true } satisfies WorkerReply);
@@ -261,7 +264,12 @@ async function renderPath(pagePath: string, host: string, timeoutMs: number): Pr
   try {
     // No signal, as for a visitor's request: a render that comes too late is dropped, not cut.
     const request = new Request(requestUrl(host, pagePath), { headers: { ...RENDER_REQUEST_HEADERS, host } });
-    return await Promise.race([renderRequest(request, undefined).then((res) => readRendered(pagePath, res)), timeout]);
+    return await Promise.race([
+      renderRequest(request, undefined)
+        .then((res) => readRendered(pagePath, res))
+        .finally(() => releaseRender(request)),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
