@@ -40,9 +40,6 @@ const CARD_COLUMNS = [
 /** What toArticleCards reads of an article row: the columns of CARD_COLUMNS. */
 type ArticleCardRow = Pick<Row<'articles'>, (typeof CARD_COLUMNS)[number] extends `articles.${infer C}` ? C : never>;
 
-/** Longest the store-wide small tables' memo (master tags) and the article page's lists are kept when the change feed does not move. */
-const LIST_TTL_MS = 60_000;
-
 type MasterTagRow = Pick<Row<'master_tags'>, 'id' | 'name' | 'route_name'>;
 
 /** Every master tag's name and route (a few dozen rows), read once per content change (memo.ts). */
@@ -51,7 +48,6 @@ function masterTagRefs(db: DB): Promise<Map<number, MasterTagRow>> {
     db,
     'master-tag-refs',
     async () => new Map((await db.selectFrom('master_tags').select(['id', 'name', 'route_name']).execute()).map((m) => [m.id, m])),
-    { ttlMs: LIST_TTL_MS },
   );
 }
 
@@ -75,9 +71,6 @@ export async function toArticleCards(db: DB, rows: ArticleCardRow[], lang: Lang)
     };
   });
 }
-
-/** Longest a listing's page boundaries are kept when the change feed does not move. */
-const LISTING_TTL_MS = 60_000;
 
 /** Where each page of a listing starts (newest first), and how many articles it has. */
 interface ListingIndex {
@@ -131,9 +124,7 @@ export async function paginateArticles(
     return { items: await toArticleCards(db, await ordered(query).execute(), lang), pagination: block };
   }
   if (key !== undefined) {
-    const index = await memoByContent(db, `listing:${pageSize}:${key}`, () => listingIndex(query, pageSize), {
-      ttlMs: LISTING_TTL_MS,
-    });
+    const index = await memoByContent(db, `listing:${pageSize}:${key}`, () => listingIndex(query, pageSize));
     const block = pagination(page, pageSize, index.total);
     if (page > 1 && page > block.totalPages) throw new NotFoundError();
     const start = index.starts[page - 1];
@@ -209,13 +200,12 @@ export function recentListing(db: DB, lang: Lang): ArticleListing {
   return { key: `recent:${lang}`, query, arms: [query] };
 }
 
-/** How many articles a listing has, counted once per content change (at most LISTING_TTL_MS old). */
+/** How many articles a listing has, counted once per content change (memo.ts). */
 export function listingTotal(db: DB, listing: ArticleListing): Promise<number> {
   return memoByContent(
     db,
     `count:${listing.key}`,
     async () => Number((await listing.query.select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0),
-    { ttlMs: LISTING_TTL_MS },
   );
 }
 
@@ -400,11 +390,11 @@ export function findArticleWithRefs(db: DB, by: { id: number } | { lang: Lang; s
  * The newest `limit` cards of a listing, kept once per content change
  * (memo.ts: a publish, an edit, a withdrawal or an embargo's end records a
  * change, and an article scheduled for later ends the memo when it comes
- * out; at most LIST_TTL_MS otherwise). Every article of a master tag or an
+ * out; at most a minute otherwise). Every article of a master tag or an
  * author shares one list: the page takes one more than it shows and drops itself.
  */
 function newestCards(db: DB, key: string, query: ArticleQuery, lang: Lang, limit: number): Promise<ArticleCard[]> {
-  return memoByContent(db, `newest:${limit}:${key}`, () => newestOf(db, query, lang, limit), { ttlMs: LIST_TTL_MS });
+  return memoByContent(db, `newest:${limit}:${key}`, () => newestOf(db, query, lang, limit));
 }
 
 /** The `count` newest cards of `list` other than article `id`. */

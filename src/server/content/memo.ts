@@ -7,7 +7,7 @@
  *    records one in the transaction of its change, src/server/content/changes.ts);
  *  - a change recorded earlier comes due (an embargo's `due_at`), or an
  *    article scheduled for later reaches its `published_at`;
- *  - its own deadline passed (`ttlMs`, and `until` for values that change
+ *  - its own deadline passed (MEMO_TTL_MS, and `until` for values that change
  *    with the clock, such as a breaking-news window).
  *
  * The feed is looked at on each use (`max(id)` of `content_changes`, its
@@ -128,16 +128,18 @@ function memoOf(db: DB): Memo {
 }
 
 /**
- * The value of `key` in this store, computed by `load` once per content
- * change (and at most `ttlMs` old; `until` may end it sooner, from the value).
+ * Longest an entry is kept when the change feed does not move: a write that
+ * recorded no change (outside the writers of content_changes) shows within
+ * a minute.
  */
-export function memoByContent<T>(
-  db: DB,
-  key: string,
-  load: () => Promise<T>,
-  opts: { ttlMs: number; until?: (value: T) => number | undefined },
-): Promise<T> {
-  return memoOf(db).get(key, load, opts.ttlMs, opts.until);
+const MEMO_TTL_MS = 60_000;
+
+/**
+ * The value of `key` in this store, computed by `load` once per content
+ * change (and at most MEMO_TTL_MS old; `until` may end it sooner, from the value).
+ */
+export function memoByContent<T>(db: DB, key: string, load: () => Promise<T>, opts: { until?: (value: T) => number | undefined } = {}): Promise<T> {
+  return memoOf(db).get(key, load, MEMO_TTL_MS, opts.until);
 }
 
 /** Forgets every memo of this store (tests; a writer that wants its change seen at once). */

@@ -24,9 +24,6 @@ export interface ArticleView extends ArticlePage {
   parentSection: { name: string; path: string } | null;
 }
 
-/** Longest a master tag's neighbours (parent, other-language counterpart) are kept when the change feed does not move. */
-const SECTION_TTL_MS = 60_000;
-
 interface SectionNeighbours {
   /** The parent of the master tag (Sport above Football), for the breadcrumb. */
   parent: { name: string; route_name: string } | null;
@@ -60,7 +57,6 @@ function sectionNeighbours(db: DB, masterTagId: number, other: Locale): Promise<
       ]);
       return { parent: parent ?? null, counterpart: counterpart?.route_name ?? null };
     },
-    { ttlMs: SECTION_TTL_MS },
   );
 }
 

@@ -8,7 +8,7 @@
  *  - `source` is what the fragment is made from, normally the shell of the
  *    language (src/server/pages/shell.ts), which memo.ts replaces after every
  *    content change, breaking-news start or end, and at least every
- *    SHELL_TTL_MS: a new object starts with no fragments, so a fragment never
+ *    minute: a new object starts with no fragments, so a fragment never
  *    outlives the shell data it shows (WeakMap: the old ones are collected);
  *  - `id` names everything else it depends on (language, layout variant,
  *    today's date in Casablanca...).

@@ -8,7 +8,7 @@
  *
  * Every page renders the shell, so the answer is computed once per content
  * change and language (src/server/content/memo.ts: a new change-feed row, a
- * breaking-news item starting or ending, or at most SHELL_TTL_MS) instead of
+ * breaking-news item starting or ending, or at most a minute) instead of
  * querying the store on each on-demand render.
  */
 import { getDb, type DB } from '../db/index.ts';
@@ -32,9 +32,6 @@ export interface ShellData {
   /** Breaking news were active when the shell was read: the ticker's height is kept on a first visit. */
   breaking?: boolean;
 }
-
-/** Longest a shell is kept even when the change feed does not move (a write that recorded no change). */
-const SHELL_TTL_MS = 60_000;
 
 async function tendersTagId(db: DB, lang: Locale): Promise<number | undefined> {
   const row = await db
@@ -86,9 +83,6 @@ async function load(db: DB, lang: Locale): Promise<{ shell: ShellData; until: nu
 /** The shell of one language (`db`: the process's store by default). */
 export async function loadShell(lang: Locale, db?: DB): Promise<ShellData> {
   const store = db ?? (await getDb());
-  const { shell } = await memoByContent(store, `shell:${lang}`, () => load(store, lang), {
-    ttlMs: SHELL_TTL_MS,
-    until: (v) => v.until,
-  });
+  const { shell } = await memoByContent(store, `shell:${lang}`, () => load(store, lang), { until: (v) => v.until });
   return shell;
 }
