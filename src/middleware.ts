@@ -27,7 +27,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // At build time there is no visitor (and no cookie to read or set).
   if (context.isPrerendered) return withIslandStylesInHead(await next());
   // The render worker empties this render's state once its answer is sent (ADR 028).
-  markRenderForRelease(context, context.request);
+  markRenderForRelease(context);
   // Astro's origin check is off (astro.config.mjs): ours refuses only what a browser sends cross-site.
   if (isCrossSiteFormPost(context.request, context.url)) {
     const locale = readLocale(context.request, context.url);

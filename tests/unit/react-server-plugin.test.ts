@@ -20,7 +20,7 @@ function transform(code: string, id: string): { code: string } | undefined {
   return hook(code, id);
 }
 
-describe('the React check without a render', () => {
+describe("the build's copy of @astrojs/react's server renderer", () => {
   it("rewrites the installed @astrojs/react's check, and fails the build if it changed", () => {
     const source = readFileSync(serverJs, 'utf8');
     expect(source).toContain('renderToStaticMarkup.call(this, Tester');

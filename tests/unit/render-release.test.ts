@@ -26,7 +26,7 @@ describe('releasing a render', () => {
     const result = { pieces, cookies: { a: 1 }, get frozen() { return pieces; } };
     const state = { result, locals: { user: 'x' }, request: new Request('http://localhost/fr'), status: 200 };
     const request = new Request('http://localhost/fr');
-    markRenderForRelease({ [Symbol.for('astro.fetchState')]: state }, request);
+    markRenderForRelease({ request, [Symbol.for('astro.fetchState')]: state });
     expect(state.result.pieces).toBe(pieces);
     releaseRender(request);
     // Data fields emptied, the getter (which closed over the pieces) removed.
@@ -42,7 +42,7 @@ describe('releasing a render', () => {
 
   it('leaves a render alone when Astro gives no state (nothing to release)', () => {
     const request = new Request('http://localhost/ar');
-    markRenderForRelease({}, request);
+    markRenderForRelease({ request });
     expect(Reflect.ownKeys(request).some((k) => typeof k === 'symbol' && k.description === '2m.releaseRender')).toBe(false);
     expect(() => releaseRender(request)).not.toThrow();
   });

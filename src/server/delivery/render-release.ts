@@ -19,30 +19,29 @@
 const FETCH_STATE = Symbol.for('astro.fetchState');
 const RELEASE = Symbol.for('2m.releaseRender');
 
-/** Empties an object's own fields (writable data properties set to undefined, configurable ones deleted). */
+/**
+ * Empties an object's own fields: writable data properties set to
+ * undefined, the other configurable ones (getters) deleted; the rest (Reflect
+ * does not throw for them) stay.
+ */
 function empty(target: unknown): void {
   if (!target || typeof target !== 'object') return;
   for (const key of Reflect.ownKeys(target)) {
     const desc = Object.getOwnPropertyDescriptor(target, key);
-    if (!desc) continue;
-    try {
-      if ('value' in desc && desc.writable) Reflect.set(target, key, undefined);
-      else if (desc.configurable) Reflect.deleteProperty(target, key);
-    } catch {
-      /* a setter that refuses: left as it is */
-    }
+    if (desc && 'value' in desc && desc.writable) Reflect.set(target, key, undefined);
+    else if (desc?.configurable) Reflect.deleteProperty(target, key);
   }
 }
 
 /**
- * Called by the middleware for each render: leaves on the request the
- * function that empties this render's state (its page result, then its own
- * fields).
+ * Called by the middleware for each render: leaves on the render's request
+ * the function that empties this render's state (its page result, then its
+ * own fields).
  */
-export function markRenderForRelease(context: object, request: Request): void {
-  const state = (context as Record<symbol, unknown>)[FETCH_STATE];
+export function markRenderForRelease(context: { request: Request }): void {
+  const state = (context as unknown as Record<symbol, unknown>)[FETCH_STATE];
   if (!state || typeof state !== 'object') return;
-  Reflect.set(request, RELEASE, () => {
+  Reflect.set(context.request, RELEASE, () => {
     empty((state as { result?: unknown }).result);
     empty(state);
   });
