@@ -16,6 +16,10 @@ import { indexesMigration } from './migrations/013_indexes.ts';
 import { pushKeysMigration } from './migrations/014_push_keys.ts';
 import { leasesMigration } from './migrations/015_leases.ts';
 import { listingKeysMigration } from './migrations/016_listing_keys.ts';
+import { deskPeopleMigration } from './migrations/023_desk_people.ts';
+import { deskStoriesMigration } from './migrations/024_desk_stories.ts';
+import { deskMediaMigration } from './migrations/025_desk_media.ts';
+import { deskKeysMigration } from './migrations/026_desk_keys.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -35,6 +39,10 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '014_push_keys': pushKeysMigration(dialect),
     '015_leases': leasesMigration(dialect),
     '016_listing_keys': listingKeysMigration(dialect),
+    '023_desk_people': deskPeopleMigration(dialect),
+    '024_desk_stories': deskStoriesMigration(dialect),
+    '025_desk_media': deskMediaMigration(),
+    '026_desk_keys': deskKeysMigration(),
   };
 }
 

@@ -92,6 +92,8 @@ async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Pr
     .select(['id', 'lang', 'slug', 'master_tag_id'])
     .where('translation_key', '=', a.translation_key)
     .where('id', '!=', a.id)
+    // A desk draft (ADR 033) has no page yet.
+    .where('status', 'not in', ['draft', 'review'])
     .execute();
   for (const t of translation) {
     paths.add(await pathOf(trx, t));
@@ -261,6 +263,12 @@ async function resolveMedia(trx: Trx, doc: NinjsArticle, errors: FieldErrors): P
 export interface UpsertOptions {
   siteUrl: string;
   now?: Date;
+  /**
+   * More writes of the caller's in the same transaction, once the article
+   * and its change are written (the desk's story and audit rows, ADR 033);
+   * throwing rolls everything back.
+   */
+  inTransaction?: (trx: Trx, article: StoredArticle) => Promise<void>;
 }
 
 /**
@@ -283,6 +291,8 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
   try {
     return await db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('articles').selectAll().where('ninjs_uri', '=', doc.uri).executeTakeFirst();
+      // A desk story never shown yet (draft, review: ADR 033) is published as a new article: no old path, nothing cached.
+      const shown = existing && existing.status !== 'draft' && existing.status !== 'review' ? existing : undefined;
       if (existing && existing.ninjs_version !== null && doc.version < existing.ninjs_version) {
         throw new Refused({ kind: 'conflict', storedVersion: existing.ninjs_version });
       }
@@ -354,8 +364,8 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         withdrawn_at: doc.status === 'withdrawn' ? (existing?.withdrawn_at ?? nowIso) : null,
       };
 
-      const beforePaths = existing ? await affectedPaths(trx, existing.id) : [];
-      const beforeOwn = existing ? await ownPaths(trx, existing) : [];
+      const beforePaths = shown ? await affectedPaths(trx, shown.id) : [];
+      const beforeOwn = shown ? await ownPaths(trx, shown) : [];
       let id: number;
       if (existing) {
         await trx.updateTable('articles').set(values).where('id', '=', existing.id).execute();
@@ -363,7 +373,7 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         // A slug or section change: the old path keeps leading to the article.
         const oldPath = await pathOf(trx, existing);
         const newPath = await pathOf(trx, { lang: doc.lang, slug, master_tag_id: masterTagId });
-        if (oldPath !== newPath) {
+        if (shown && oldPath !== newPath) {
           await trx.deleteFrom('article_old_paths').where('path', '=', oldPath).execute();
           await trx.insertInto('article_old_paths').values({ path: oldPath, article_id: id, created_at: nowIso }).execute();
         }
@@ -386,9 +396,9 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
       }
 
       const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const afterPaths = await affectedPaths(trx, id, existing !== undefined);
+      const afterPaths = await affectedPaths(trx, id, shown !== undefined);
       const all = [...new Set([...afterPaths, ...beforePaths])];
-      const reason = doc.status === 'withdrawn' ? 'withdraw' : existing ? 'update' : 'publish';
+      const reason = doc.status === 'withdrawn' ? 'withdraw' : shown ? 'update' : 'publish';
       const gone = doc.status === 'withdrawn' ? [...new Set([...beforeOwn, ...(await ownPaths(trx, row))])] : [];
       // Now: whatever changes at once (an update, a withdrawal, an article
       // put back under embargo). At the embargo: the publication itself.
@@ -397,7 +407,9 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         await recordContentChange(trx, { paths: afterPaths, reason: 'embargo', dueAt: new Date(publishedAt) }, now);
       }
       const path = await pathOf(trx, row);
-      return { kind: existing ? 'updated' : 'created', article: stored(row, path, opts.siteUrl, now) } as UpsertResult;
+      const article = stored(row, path, opts.siteUrl, now);
+      await opts.inTransaction?.(trx, article);
+      return { kind: shown ? 'updated' : 'created', article } as UpsertResult;
     });
   } catch (error) {
     if (error instanceof Refused) return error.result;
@@ -418,7 +430,9 @@ export async function withdrawNinjsArticle(db: DB, uri: string, opts: UpsertOpti
       await recordContentChange(trx, { paths: paths.filter((p) => !gone.includes(p)), gone, reason: 'withdraw' }, now);
     }
     const after = await trx.selectFrom('articles').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    return stored(after, await pathOf(trx, after), opts.siteUrl, now);
+    const article = stored(after, await pathOf(trx, after), opts.siteUrl, now);
+    await opts.inTransaction?.(trx, article);
+    return article;
   });
 }
 

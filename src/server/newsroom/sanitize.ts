@@ -7,27 +7,17 @@
  * become plain text.
  */
 import sanitizeHtml from 'sanitize-html';
+import { BODY_ATTRIBUTES, BODY_DROPPED, BODY_LINK_SCHEMES, BODY_TAGS } from '../../lib/desk-story.ts';
 
+// The tags and attributes are shared with the desk's editor (src/lib/desk-story.ts), which pastes and exports only these.
 const BODY_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small',
-    'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'a', 'img', 'figure', 'figcaption',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption', 'hr', 'span', 'abbr', 'time',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'hreflang', 'lang', 'dir', 'rel'],
-    img: ['src', 'alt', 'width', 'height', 'loading'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    time: ['datetime'],
-    abbr: ['title'],
-    '*': ['lang', 'dir'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...BODY_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(BODY_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...BODY_LINK_SCHEMES],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   // Dropped with their content, not just unwrapped.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  nonTextTags: [...BODY_DROPPED],
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener' } }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
