@@ -104,7 +104,7 @@ export async function loadLiteHome(db: DB, locale: Locale): Promise<LiteHome> {
   return { lead, blocks, latest };
 }
 
-export interface LiteArticle {
+interface LiteArticle {
   lang: Locale;
   title: string;
   subtitle: string;
