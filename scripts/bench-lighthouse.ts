@@ -1,5 +1,5 @@
 /**
- * Lighthouse on a phone (issue 13, item 6): mobile emulation (Lighthouse's
+ * Lighthouse on a phone (ADR 014): mobile emulation (Lighthouse's
  * default: Moto G Power, 4x CPU slowdown, simulated slow 4G) on the home,
  * article, live and TV guide pages in both languages, in Debian's Chromium
  * with the flags of scripts/chromium.ts. Prints per page the four category
@@ -31,7 +31,7 @@ import type { Locale } from '../src/lib/paths.ts';
 import { pathOf, selectedPages, type PageType } from './bench-pages.ts';
 import { chromiumLaunch } from './chromium.ts';
 
-/** The budgets of issue 13 (held-out check). */
+/** The budgets of ADR 014 (held-out check). */
 const BUDGETS = {
   performance: 95,
   accessibility: 100,

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer of the Node server (issue 12 item 4;
+ * Security headers on every answer of the Node server (ADR 013;
  * deploy/nginx/2m.conf sends the same, `npm run csp` prints them):
  *
  *  - Content-Security-Policy: scripts from this site only, inline ones by
