@@ -1,5 +1,5 @@
 /**
- * JavaScript weight per page type : for each page type in
+ * JavaScript weight per page type: for each page type in
  * both languages, the scripts a page loads before any interaction, raw and
  * gzipped, and a non-zero exit when a page type ships more than the budget
  * (50 KB gzip for every page type, home included: ADR 014).

@@ -18,7 +18,7 @@ const PG_SMOKE_FILES = ['tests/e2e/home.spec.ts', 'tests/e2e/search.spec.ts', 't
 
 const pgUrl = process.env.TEST_PG_URL || process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
-  console.log('test:pg: TEST_PG_URL is not set, the PostgreSQL pass is skipped (see README "Tests on PostgreSQL")');
+  console.log('test:pg: TEST_PG_URL is not set, the PostgreSQL pass is skipped (see docs/testing.md, "Tests on PostgreSQL")');
   process.exit(0);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Search engines and sharing : the sitemap index, the
+ * Search engines and sharing: the sitemap index, the
  * per-language sitemaps with hreflang alternates, the Google News sitemap
  * (last 48 hours), the RSS feeds (the kept /ar/news/rss.xml included) and
  * robots.txt, against the running site, with ids read from its API.

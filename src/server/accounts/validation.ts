@@ -4,7 +4,7 @@
  * to its field. Each field answers its first problem only (what a form
  * shows).
  *
- * Bounds (docs/product.md, Validation leaves them to us): birth date a real YYYY-MM-DD day, age
+ * Bounds (docs/product.md, Validation): birth date a real YYYY-MM-DD day, age
  * 13 to 120 on the day of sign-up in Casablanca; sexe H or F (H when absent);
  * name 2-80 characters once whitespace is collapsed, no control characters;
  * e-mail at most 254 characters, trimmed, NFC and lower-cased; password 8 to
