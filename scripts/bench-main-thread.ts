@@ -1,6 +1,6 @@
 /**
  * The pages' own main-thread work, independent of the machine's load
- * (docs/performance.md "On a phone"). Lighthouse's TBT is wall-clock time
+ * (ADR 014; docs/performance.md "On a phone"). Lighthouse's TBT is wall-clock time
  * under a CPU slowdown, so on a shared machine it grows with everybody
  * else's work. This loads each page in Debian's Chromium (412 x 823, as a
  * phone) with a performance trace, and counts the renderer main thread's

@@ -1,5 +1,5 @@
 /**
- * Language routing on every on-demand request (DESIGN.md §3): applies the
+ * Language routing on every on-demand request (docs/product.md, Languages and redirects): applies the
  * redirect rule of src/lib/locale-redirect.ts and remembers the language of
  * each prefixed page view in the `locale` cookie (365 days).
  *

@@ -1,5 +1,5 @@
 /**
- * The query parameters each page reads (issue 11 item 3): only these are
+ * The query parameters each page reads (ADR 010): only these are
  * part of a page's cache key. Any other parameter (`?utm_source=…`,
  * `?x=123`) changes nothing in the page, so the front server answers it
  * from the pre-build or the page cache like the clean URL, and a random

@@ -1,5 +1,5 @@
 /**
- * The site's named routes (SPEC §2.2) and one typed helper to build their
+ * The site's named routes (docs/product.md, Routes) and one typed helper to build their
  * paths. Every internal link goes through `route()`, so a route that moves
  * moves everywhere.
  *
@@ -116,7 +116,7 @@ const BUILDERS: { [N in RouteName]: (p: RouteParams[N]) => string } = {
 
 /**
  * Path of a named route in a language. The unprefixed sections (shows,
- * casting, castings, talents: DESIGN.md §3) have no /ar form: Arabic links
+ * casting, castings, talents: docs/product.md, Languages and redirects) have no /ar form: Arabic links
  * to them carry no prefix.
  */
 export function route<N extends RouteName>(name: N, lang: Locale, ...args: Args<N>): string {
@@ -128,7 +128,7 @@ export function route<N extends RouteName>(name: N, lang: Locale, ...args: Args<
 
 const UNPREFIXED = new Set<RouteName>(['shows', 'casting', 'castings', 'talents']);
 
-/** Dark mode (SPEC §4): every route whose name contains "replay". */
+/** Dark mode (docs/product.md, States): every route whose name contains "replay". */
 export const isDarkRoute = (name: RouteName): boolean => name.includes('replay');
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The nginx configuration of deploy/nginx/2m.conf, with Debian's nginx in
- * front of the test site (DESIGN.md §4): pre-built pages and build assets
+ * front of the test site (ADR 005): pre-built pages and build assets
  * come straight from disk, everything else is proxied to the Node server,
  * and a new build is picked up as soon as `current` is swapped.
  *

@@ -1,4 +1,4 @@
-/** Astro's island <style> moves from <body> into <head> (valid HTML, issue 15 item 9). */
+/** Astro's island <style> moves from <body> into <head> (valid HTML). */
 import { describe, expect, it } from 'vitest';
 import { ISLAND_STYLE_TAG, hoistIslandStyles, withIslandStylesInHead } from '../../src/server/pages/island-styles.ts';
 import { placementBandsCss } from '../../src/components/ads/placement-css.ts';

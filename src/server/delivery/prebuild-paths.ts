@@ -1,5 +1,5 @@
 /**
- * What the pre-build renders (DESIGN.md §4, static first): every page that
+ * What the pre-build renders (ADR 005, static first): every page that
  * exists now and reads the same for every visitor until the next rebuild.
  *
  *  - every public non-article URL of the sitemap (home, sections, master

@@ -1,5 +1,5 @@
 /**
- * The site's front HTTP server (DESIGN.md §4 and §6: the node adapter's own
+ * The site's front HTTP server (ADR 005: the node adapter's own
  * static handler is about 20 times slower than nginx). In front of Astro's
  * handler, it answers from memory:
  *

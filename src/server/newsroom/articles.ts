@@ -1,5 +1,5 @@
 /**
- * Newsroom articles in the store (issue 10 item 2): upsert a parsed ninjs
+ * Newsroom articles in the store (ADR 011): upsert a parsed ninjs
  * document (src/server/newsroom/ninjs.ts) or withdraw one, each in one
  * transaction that also records the content change (the pages it alters,
  * src/server/content/changes.ts), so an acknowledged publish always reaches
