@@ -9,7 +9,7 @@
  */
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import * as m from '../paraglide/messages.js';
-import { api } from './api.ts';
+import { api, setCsrf } from './api.ts';
 import { Link, match, navigate, usePath } from './router.tsx';
 import { SessionProvider, useSession, type Role, type Session } from './session.tsx';
 import { Dialog, roleLabel } from './ui.tsx';
@@ -105,6 +105,8 @@ function SessionEnded() {
   const [step, setStep] = useState<'password' | 'second-factor'>('password');
   const done = (s: Session) => {
     if (s.step === 'second-factor') {
+      // The second step's request carries the new session's CSRF token.
+      setCsrf(s.csrf);
       setStep('second-factor');
       return;
     }

@@ -52,7 +52,7 @@ async function store(): Promise<DB> {
   return db;
 }
 
-async function personIn(db: DB, role: 'journalist' | 'editor' | 'admin', name = role) {
+async function personIn(db: DB, role: 'journalist' | 'editor' | 'admin', name: string = role) {
   const user = await createDeskUser(db, { email: `${name}@2m.ma`, name, role, locale: 'fr', createdBy: null });
   await db.updateTable('desk_users').set({ password_hash: await hashPassword('une phrase de passe assez longue') }).where('id', '=', user.id).execute();
   return (await db.selectFrom('desk_users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow());

@@ -21,10 +21,13 @@ export function bodyAsText(html: string): string {
   return lines.join('\n');
 }
 
+/** Words as each language cuts them (Arabic included), not only Latin letters. */
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+
 function Words({ before, after }: { before: string; after: string }) {
   return (
     <span className="diff-text" dir="auto">
-      {diffWords(before, after).map((part, i) =>
+      {diffWords(before, after, { intlSegmenter: segmenter }).map((part, i) =>
         part.added ? <ins key={i}>{part.value}</ins> : part.removed ? <del key={i}>{part.value}</del> : <span key={i}>{part.value}</span>,
       )}
     </span>
