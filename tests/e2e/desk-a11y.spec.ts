@@ -7,9 +7,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { cliPerson, followLink, run, saved, storeRows } from '../support/desk.ts';
+import { cliPerson, followLink, PASSWORD, run, saved, storeRows, totp } from '../support/desk.ts';
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 async function axe(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -49,7 +49,7 @@ async function everyScreen(page: Page, storyId: number, lang: string): Promise<v
 }
 
 test('axe finds nothing on every desk screen, in Arabic and in French, at 1280 and 768 px; no policy violation', async ({ browser }) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const violations: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
@@ -62,10 +62,32 @@ test('axe finds nothing on every desk screen, in Arabic and in French, at 1280 a
   await axe(page, 'fr sign-in');
   const admin = cliPerson('admin', 'fr', 'Nadia Alaoui');
   await page.goto(admin.link);
-  await expect(page.locator('input[autocomplete="new-password"]').first()).toBeVisible();
+  const password = page.locator('input[autocomplete="new-password"]');
+  await expect(password.first()).toBeVisible();
   await axe(page, 'fr welcome');
-  const secret = await followLink(page, admin.link);
-  expect(secret).not.toBeNull();
+  await password.first().fill(PASSWORD);
+  await password.nth(1).fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  const secretBox = page.locator('[data-secret]');
+  await expect(secretBox).toBeVisible({ timeout: 30_000 });
+  await axe(page, 'fr two-factor set-up');
+  const secret = (await secretBox.textContent())!.trim();
+  await page.locator('input[autocomplete="one-time-code"]').fill(await totp(secret));
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.locator('.recovery-codes li')).toHaveCount(10);
+  await axe(page, 'fr recovery codes');
+  await page.locator('.recovery-codes ~ button').click();
+  await expect(page.locator('#desk-nav')).toBeAttached();
+  // The second step of signing in.
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.locator('input[autocomplete="username"]').fill(admin.email);
+  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
+  await axe(page, 'fr second factor');
+  await page.locator('input[autocomplete="one-time-code"]').fill(await totp(secret));
+  await page.locator('form button[type="submit"]').first().click();
+  await expect(page.locator('#desk-nav')).toBeAttached();
   // A story to look at.
   await page.getByRole('button', { name: 'Nouvel article en arabe' }).click();
   await expect(page).toHaveURL(/\/desk\/stories\/\d+$/);
@@ -99,7 +121,7 @@ async function tabTo(page: Page, matches: (el: Element) => boolean, max = 120): 
 }
 
 test('a story written and published with the keyboard alone', async ({ browser }) => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const editor = cliPerson('editor', 'fr', 'Omar Kettani');
   await followLink(page, editor.link);
   const title = `Écrit au clavier ${run}`;

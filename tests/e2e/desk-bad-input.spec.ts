@@ -62,8 +62,9 @@ test('pasted scripts and styles are removed, the person is told, and the server 
   const [row] = storeRows('select doc from desk_stories where article_id = ?', id);
   const stored = (JSON.parse(String(row!.doc)) as { body: string }).body;
   expect(stored).not.toMatch(/<script|<style|style=|class=|onclick|javascript:|<iframe|file:|<o:p|mso-/i);
-  // The site's sanitiser had nothing left to change.
-  expect(stored).toBe(sent.at(-1));
+  // The site's sanitiser had nothing left to change but its own spelling (void elements closed, pictures lazy).
+  const spelling = (html: string) => html.replace(/\s*\/>/g, '>').replace(/ loading="lazy"/g, '');
+  expect(spelling(stored)).toBe(spelling(sent.at(-1)!));
 });
 
 test('a 100,000-character body gets a clear message; the story stays as it was saved, the text in the browser', async ({ page }) => {

@@ -140,7 +140,8 @@ describe('desk two-factor', () => {
   });
 });
 
-describe('the desk router', () => {
+// argon2 hashes (0.1 s each when the machine is idle) and a store per test: generous time on a loaded machine.
+describe('the desk router', { timeout: 30_000 }, () => {
   async function setUp() {
     const db = await store();
     const handle = createDeskRouter(deskRoutes, { db: async () => db, siteUrl: SITE, trustedHops: 0 });
@@ -251,7 +252,7 @@ describe('the desk router', () => {
   });
 });
 
-describe('desk stories', () => {
+describe('desk stories', { timeout: 30_000 }, () => {
   let db: DB;
   let journalist: Awaited<ReturnType<typeof personIn>>;
   let editor: Awaited<ReturnType<typeof personIn>>;
@@ -367,14 +368,20 @@ describe('desk stories', () => {
     const mine = await createStory(db, 'fr', editor, { doc: await readyDoc(db, 'fr', 'Élections municipales') });
     await publishStory(db, mine, 1, null, editor, SITE);
     expect((await listStories(db, { state: 'draft' })).total).toBe(3);
+    expect((await listStories(db, { state: 'scheduled' })).total).toBe(0);
     expect((await listStories(db, { state: 'published' })).items.map((s) => s.id)).toEqual([mine]);
     expect((await listStories(db, { lang: 'fr', state: 'draft' })).total).toBe(1);
-    // Text is matched on normalised words: accents folded.
-    expect((await listStories(db, { text: 'elections' })).items.map((s) => s.id)).toEqual([mine]);
-    expect((await listStories(db, { owner: editor.id })).items.map((s) => s.id)).toEqual([mine]);
+    // Text is matched on normalised words, accents folded: published ones through the search index, drafts by their own words.
+    const draft = await createStory(db, 'fr', journalist, { doc: { ...emptyDoc(), title: 'Brouillon sur les élections' } });
+    expect((await listStories(db, { text: 'elections' })).items.map((s) => s.id)).toEqual([draft, mine]);
+    expect((await listStories(db, { text: 'élections', state: 'published' })).items.map((s) => s.id)).toEqual([mine]);
+    expect((await listStories(db, { text: 'municipales', lang: 'ar' })).items).toEqual([]);
+    const later = await createStory(db, 'fr', editor, { doc: await readyDoc(db, 'fr', 'Pour demain') });
+    await publishStory(db, later, 1, new Date(Date.now() + 3600_000), editor, SITE);
+    expect((await listStories(db, { state: 'scheduled' })).items.map((s) => [s.id, s.state])).toEqual([[later, 'scheduled']]);
+    expect((await listStories(db, { owner: editor.id })).items.map((s) => s.id)).toEqual([later, mine]);
     const first = await listStories(db, {});
-    expect(first.total).toBe(4);
-    expect(first.next).toBeNull();
+    expect(first).toMatchObject({ total: 6, totalCapped: false, next: null });
   });
 });
 

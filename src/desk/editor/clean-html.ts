@@ -191,8 +191,9 @@ export function cleanHtml(html: string, lang: 'ar' | 'fr'): { html: string; remo
     }
     paragraph.appendChild(child);
   }
+  // Empty lines (Google Docs' <br> between blocks, an empty paragraph) are not part of a story.
   for (const p of Array.from(body.querySelectorAll('p'))) {
-    if (!(p.textContent ?? '').trim() && !p.querySelector('img, br')) p.remove();
+    if (!(p.textContent ?? '').trim() && !p.querySelector('img')) p.remove();
   }
   markDirections(body, lang);
   return { html: body.innerHTML.replace(/&nbsp;/g, ' ').trim(), removed };

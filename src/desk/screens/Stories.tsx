@@ -44,7 +44,7 @@ export default function StoriesScreen() {
     q: params.get('q') ?? '',
     after: params.get('after') ?? '',
   };
-  const [page, setPage] = useState<{ items: StoryItem[]; next: string | null; total: number } | null>(null);
+  const [page, setPage] = useState<{ items: StoryItem[]; next: string | null; total: number; totalCapped: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sections, setSections] = useState<Section[]>([]);
   const [text, setText] = useState(filter.q);
@@ -56,7 +56,7 @@ export default function StoriesScreen() {
   useEffect(() => {
     const ctrl = new AbortController();
     setError(null);
-    api<{ items: StoryItem[]; next: string | null; total: number }>('GET', `/api/desk/stories${query(filter)}`, undefined, ctrl.signal)
+    api<{ items: StoryItem[]; next: string | null; total: number; totalCapped: boolean }>('GET', `/api/desk/stories${query(filter)}`, undefined, ctrl.signal)
       .then(setPage)
       .catch((e: unknown) => {
         if ((e as Error).name !== 'AbortError') setError((e as Error).message);
@@ -156,7 +156,7 @@ export default function StoriesScreen() {
       {error && <Notice kind="error">{error}</Notice>}
       {page && (
         <>
-          <p role="status">{m.desk_story_count({ count: count(page.total) })}</p>
+          <p role="status">{page.totalCapped ? m.desk_story_count_more({ count: count(page.total) }) : m.desk_story_count({ count: count(page.total) })}</p>
           <table className="list">
             <caption className="visually-hidden">{m.desk_nav_stories()}</caption>
             <thead>

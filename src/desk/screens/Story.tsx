@@ -95,7 +95,9 @@ export default function StoryScreen({ params }: { params: Record<string, string>
   const [sideBySide, setSideBySide] = useState(false);
   const [coverThumb, setCoverThumb] = useState<string | null>(null);
 
+  const [recovered, setRecovered] = useState(false);
   const rev = useRef(0);
+  const editableRef = useRef(false);
   const docRef = useRef<StoryDoc | null>(null);
   const savedJson = useRef('');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -133,6 +135,7 @@ export default function StoryScreen({ params }: { params: Record<string, string>
           replaceDoc(kept.doc, s.rev, s.doc);
           setSaveState('unsaved');
           setMessage({ kind: 'info', text: m.desk_recovered() });
+          setRecovered(true);
         } else {
           replaceDoc(s.doc, s.rev, s.doc);
           setConflict({ mine: kept.doc, theirs: s });
@@ -229,6 +232,15 @@ export default function StoryScreen({ params }: { params: Record<string, string>
     [keep, save],
   );
 
+  editableRef.current = story?.actions.includes('edit') ?? false;
+
+  // What this browser kept (a closed tab, an ended session) is saved as soon as the story is read.
+  useEffect(() => {
+    if (!recovered || !story) return;
+    setRecovered(false);
+    void save();
+  }, [recovered, story, save]);
+
   // Signed in again after the session ended: what waited is saved.
   useEffect(() => {
     if (!expired && saveState === 'signed-out') void save();
@@ -239,12 +251,17 @@ export default function StoryScreen({ params }: { params: Record<string, string>
     const t = setTimeout(() => void save(), 10_000);
     return () => clearTimeout(t);
   }, [saveState, save]);
-  // Leaving the screen saves what is pending (the browser's copy stays until it is).
+  // Leaving the screen saves what is pending (the browser's copy stays until the server has it).
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
+      const d = docRef.current;
+      if (!d || !editableRef.current || JSON.stringify(d) === savedJson.current || saving.current) return;
+      void api('PUT', `/api/desk/stories/${id}`, { rev: rev.current, doc: d })
+        .then(() => forget())
+        .catch(() => {});
     },
-    [],
+    [id, forget],
   );
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {

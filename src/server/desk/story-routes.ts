@@ -125,7 +125,7 @@ export const storyRoutes: DeskRoute[] = [
       },
       response: {
         type: 'object',
-        required: ['items', 'next', 'total'],
+        required: ['items', 'next', 'total', 'totalCapped'],
         properties: {
           items: {
             type: 'array',
@@ -147,7 +147,8 @@ export const storyRoutes: DeskRoute[] = [
             },
           },
           next: { type: ['string', 'null'], description: 'Pass as after for the next page' },
-          total: { type: 'integer' },
+          total: { type: 'integer', description: 'How many stories match, counted up to 1,000' },
+          totalCapped: { type: 'boolean', description: 'More than 1,000 match' },
         },
       },
       codes: { '200': 'A page', '422': 'A malformed filter' },

@@ -59,9 +59,15 @@ export function deskStoriesMigration(dialect: Dialect) {
       await db.schema.createIndex('articles_desk_updated').on('articles').columns(['updated_at', 'id']).execute();
       await db.schema.createIndex('articles_desk_lang').on('articles').columns(['lang', 'updated_at', 'id']).execute();
       await db.schema.createIndex('articles_desk_status').on('articles').columns(['status', 'updated_at', 'id']).execute();
+      // The few scheduled ones (published, due later), an author's, a section's.
+      await db.schema.createIndex('articles_desk_due').on('articles').columns(['status', 'published_at']).execute();
+      await db.schema.createIndex('articles_desk_author').on('articles').columns(['author_id', 'updated_at', 'id']).execute();
+      await db.schema.createIndex('articles_desk_section').on('articles').columns(['master_tag_id', 'updated_at', 'id']).execute();
     },
     async down(db: Db): Promise<void> {
-      for (const i of ['articles_desk_updated', 'articles_desk_lang', 'articles_desk_status']) await db.schema.dropIndex(i).execute();
+      for (const i of ['articles_desk_updated', 'articles_desk_lang', 'articles_desk_status', 'articles_desk_due', 'articles_desk_author', 'articles_desk_section']) {
+        await db.schema.dropIndex(i).execute();
+      }
       for (const t of ['desk_presence', 'desk_revisions', 'desk_stories']) await db.schema.dropTable(t).execute();
     },
   };
