@@ -16,19 +16,9 @@ import * as m from '../paraglide/messages.js';
 import { api, DeskApiError, query, upload } from './api.ts';
 import { count } from './i18n.ts';
 import { Button, Notice, TextField } from './ui.tsx';
+import type { MediaItem } from '../lib/desk-story.ts';
 
-export interface MediaItem {
-  id: number;
-  url: string;
-  thumb: string;
-  width: number;
-  height: number;
-  altAr: string;
-  altFr: string;
-  credit: string;
-  focus: { x: number; y: number } | null;
-  ready: boolean;
-}
+export type { MediaItem };
 
 /** What the server takes (src/server/newsroom/media.ts). */
 const MAX_BYTES = 20 * 1024 * 1024;

@@ -1,7 +1,8 @@
 /**
- * A desk story's document and its limits, shared by the desk's browser
- * code (src/desk/) and its server (src/server/desk/document.ts checks it
- * with zod). No dependency: it goes into the desk's bundle.
+ * A desk story's document and its limits, and the shapes the desk's API
+ * answers, shared by the desk's browser code (src/desk/) and its server
+ * (src/server/desk/: document.ts checks the document with zod). No
+ * dependency: it goes into the desk's bundle.
  */
 
 export type StoryState = 'draft' | 'review' | 'scheduled' | 'published' | 'withdrawn';
@@ -27,6 +28,75 @@ export interface StoryDoc {
   gallery: StoryPicture[];
   /** A video of the site (a replay) related to the story. */
   videoId: number | null;
+}
+
+/** What a person may do with a story now. */
+export type StoryAction = 'edit' | 'submit' | 'unsubmit' | 'publish' | 'schedule' | 'unschedule' | 'withdraw';
+
+/** A story as the desk's editor reads it (GET /api/desk/stories/{id}). */
+export interface StoryDetail {
+  id: number;
+  lang: 'ar' | 'fr';
+  state: StoryState;
+  rev: number;
+  doc: StoryDoc;
+  /** The working copy holds changes the public page does not show yet. */
+  pending: boolean;
+  owner: { id: number; name: string } | null;
+  updatedAt: string;
+  updatedBy: string | null;
+  /** The slug the story will have (the site adds -2… when it is taken). */
+  slug: string;
+  /** The public page (published, scheduled or withdrawn). */
+  live: { path: string; version: number; publishedAt: string } | null;
+  translation: { id: number; lang: 'ar' | 'fr'; state: StoryState; title: string } | null;
+  actions: StoryAction[];
+}
+
+/** A row of the story list (GET /api/desk/stories). */
+export interface StoryItem {
+  id: number;
+  lang: 'ar' | 'fr';
+  title: string;
+  state: StoryState;
+  section: string | null;
+  author: string | null;
+  owner: string | null;
+  pending: boolean;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+/** A picture of the media library (GET /api/desk/media). */
+export interface MediaItem {
+  id: number;
+  url: string;
+  /** The smallest rendition, for the library's grid. */
+  thumb: string;
+  width: number;
+  height: number;
+  altAr: string;
+  altFr: string;
+  credit: string;
+  /** 0 to 1 across from the left edge and down from the top; null: the centre. */
+  focus: { x: number; y: number } | null;
+  /** Both alternative texts are there: the picture may be used. */
+  ready: boolean;
+}
+
+/** An entry of the audit log (GET /api/desk/audit). */
+export interface AuditRecord {
+  id: number;
+  at: string;
+  userId: number | null;
+  actor: string;
+  action: string;
+  itemType: string | null;
+  itemId: string | null;
+  summary: string | null;
+  before: unknown;
+  after: unknown;
+  address: string | null;
 }
 
 export const STORY_LIMITS = {

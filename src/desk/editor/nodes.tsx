@@ -57,8 +57,29 @@ function CaptionInput({ nodeKey, value, label }: { nodeKey: NodeKey; value: stri
   );
 }
 
-export class PictureNode extends DecoratorNode<JSX.Element> {
-  __data: PictureData;
+/** A block of ours (not inline), drawn by React from its data. */
+abstract class BlockNode<T> extends DecoratorNode<JSX.Element> {
+  __data: T;
+
+  constructor(data: T, key?: NodeKey) {
+    super(key);
+    this.__data = data;
+  }
+
+  override createDOM(): HTMLElement {
+    return document.createElement('div');
+  }
+
+  override updateDOM(): false {
+    return false;
+  }
+
+  override isInline(): false {
+    return false;
+  }
+}
+
+export class PictureNode extends BlockNode<PictureData> {
 
   static override getType(): string {
     return 'desk-picture';
@@ -66,11 +87,6 @@ export class PictureNode extends DecoratorNode<JSX.Element> {
 
   static override clone(node: PictureNode): PictureNode {
     return new PictureNode(node.__data, node.__key);
-  }
-
-  constructor(data: PictureData, key?: NodeKey) {
-    super(key);
-    this.__data = data;
   }
 
   static override importJSON(json: Serialized): PictureNode {
@@ -130,18 +146,6 @@ export class PictureNode extends DecoratorNode<JSX.Element> {
     return { element: figure };
   }
 
-  override createDOM(): HTMLElement {
-    return document.createElement('div');
-  }
-
-  override updateDOM(): false {
-    return false;
-  }
-
-  override isInline(): false {
-    return false;
-  }
-
   setCaption(caption: string): void {
     this.getWritable().__data = { ...this.__data, caption };
   }
@@ -168,8 +172,7 @@ export interface ReplayData {
 
 type SerializedReplay = Spread<ReplayData, SerializedLexicalNode>;
 
-export class ReplayNode extends DecoratorNode<JSX.Element> {
-  __data: ReplayData;
+export class ReplayNode extends BlockNode<ReplayData> {
 
   static override getType(): string {
     return 'desk-replay';
@@ -177,11 +180,6 @@ export class ReplayNode extends DecoratorNode<JSX.Element> {
 
   static override clone(node: ReplayNode): ReplayNode {
     return new ReplayNode(node.__data, node.__key);
-  }
-
-  constructor(data: ReplayData, key?: NodeKey) {
-    super(key);
-    this.__data = data;
   }
 
   static override importJSON(json: Serialized): ReplayNode {
@@ -224,18 +222,6 @@ export class ReplayNode extends DecoratorNode<JSX.Element> {
     cap.textContent = d.title;
     figure.append(a, cap);
     return { element: figure };
-  }
-
-  override createDOM(): HTMLElement {
-    return document.createElement('div');
-  }
-
-  override updateDOM(): false {
-    return false;
-  }
-
-  override isInline(): false {
-    return false;
   }
 
   setCaption(title: string): void {

@@ -7,29 +7,17 @@ import * as m from '../../paraglide/messages.js';
 import { api, query } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
 import { Button, Notice, ScreenTitle, TextField } from '../ui.tsx';
-
-interface Entry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  itemType: string | null;
-  itemId: string | null;
-  summary: string | null;
-  before: unknown;
-  after: unknown;
-  address: string | null;
-}
+import type { AuditRecord } from '../../lib/desk-story.ts';
 
 export default function AuditScreen() {
   const locale = useLocale();
   const [action, setAction] = useState('');
-  const [items, setItems] = useState<Entry[]>([]);
+  const [items, setItems] = useState<AuditRecord[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async (before: number | null, filter: string) => {
     try {
-      const page = await api<{ items: Entry[]; next: number | null }>('GET', `/api/desk/audit${query({ action: filter, before })}`);
+      const page = await api<{ items: AuditRecord[]; next: number | null }>('GET', `/api/desk/audit${query({ action: filter, before })}`);
       setItems((list) => (before ? [...list, ...page.items] : page.items));
       setNext(page.next);
     } catch (e) {

@@ -20,6 +20,24 @@ function failureOf(error: unknown): Failure {
   return { message: m.desk_err_500(), errors: {} };
 }
 
+/** A form's sending: busy while it runs, and what the server refused, for the fields. */
+function useSending() {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure>(null);
+  const send = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+    } catch (error) {
+      setFailure(failureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, setFailure, send };
+}
+
 export function LanguageSwitch() {
   const locale = useLocale();
   const other: Locale = locale === 'ar' ? 'fr' : 'ar';
@@ -34,19 +52,10 @@ export function LanguageSwitch() {
 export function SignInForm({ onDone }: { onDone: (s: Session) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(null);
-  const submit = async (e: FormEvent) => {
+  const { busy, failure, send } = useSending();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      onDone(await api<Session>('POST', '/api/desk/session', { email, password }));
-    } catch (error) {
-      setFailure(failureOf(error));
-    } finally {
-      setBusy(false);
-    }
+    void send(async () => onDone(await api<Session>('POST', '/api/desk/session', { email, password })));
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -63,19 +72,10 @@ export function SignInForm({ onDone }: { onDone: (s: Session) => void }) {
 export function SecondFactorForm({ onDone }: { onDone: (s: Session) => void }) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(null);
-  const submit = async (e: FormEvent) => {
+  const { busy, failure, setFailure, send } = useSending();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      onDone(await api<Session>('POST', '/api/desk/session/second-factor', recovery ? { recoveryCode: code } : { code }));
-    } catch (error) {
-      setFailure(failureOf(error));
-    } finally {
-      setBusy(false);
-    }
+    void send(async () => onDone(await api<Session>('POST', '/api/desk/session/second-factor', recovery ? { recoveryCode: code } : { code })));
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -122,25 +122,16 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 export function TwoFactorSetup({ onDone }: { onDone: (s: Session) => void }) {
   const [setup, setSetup] = useState<{ secret: string; qrSvg: string; uri: string } | null>(null);
   const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<Failure>(null);
+  const { busy, failure, setFailure, send } = useSending();
   const [result, setResult] = useState<{ session: Session; recoveryCodes: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     api<{ secret: string; qrSvg: string; uri: string }>('POST', '/api/desk/two-factor/setup')
       .then(setSetup)
       .catch((error: unknown) => setFailure(failureOf(error)));
   }, []);
-  const confirm = async (e: FormEvent) => {
+  const confirm = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      setResult(await api<{ session: Session; recoveryCodes: string[] }>('POST', '/api/desk/two-factor/confirm', { code }));
-    } catch (error) {
-      setFailure(failureOf(error));
-    } finally {
-      setBusy(false);
-    }
+    void send(async () => setResult(await api<{ session: Session; recoveryCodes: string[] }>('POST', '/api/desk/two-factor/confirm', { code })));
   };
   if (result) {
     return (
@@ -196,10 +187,9 @@ export function WelcomeScreen() {
   const { apply } = useSession();
   const [token] = useState(() => window.location.hash.slice(1));
   const [link, setLink] = useState<{ name: string; email: string; locale: Locale; twoFactor: boolean } | null>(null);
-  const [failure, setFailure] = useState<Failure>(null);
+  const { busy, failure, setFailure, send } = useSending();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     // The token leaves the address bar (and the history) at once.
     history.replaceState(null, '', '/desk/welcome');
@@ -211,23 +201,16 @@ export function WelcomeScreen() {
       })
       .catch((error: unknown) => setFailure(failureOf(error)));
   }, [token]);
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== again) {
       setFailure({ message: m.desk_err_422(), errors: { again: [m.desk_passwords_differ()] } });
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const s = await api<Session>('POST', '/api/desk/link', { token, password });
-      apply(s);
+    void send(async () => {
+      apply(await api<Session>('POST', '/api/desk/link', { token, password }));
       navigate('/desk', { replace: true });
-    } catch (error) {
-      setFailure(failureOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <main className="sign-in" id="main">

@@ -6,24 +6,11 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
-import { STORY_STATES, type StoryState } from '../../lib/desk-story.ts';
+import { STORY_STATES, type StoryItem } from '../../lib/desk-story.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
 import { Link, navigate, searchParams, usePath } from '../router.tsx';
 import { Button, langLabel, Notice, ScreenTitle, SelectField, StateBadge, stateLabel, TextField } from '../ui.tsx';
-
-interface StoryItem {
-  id: number;
-  lang: 'ar' | 'fr';
-  title: string;
-  state: StoryState;
-  section: string | null;
-  author: string | null;
-  owner: string | null;
-  pending: boolean;
-  updatedAt: string;
-  publishedAt: string;
-}
 
 interface Section {
   id: number;

@@ -1,23 +1,5 @@
-/** What the story editor reads from the desk API (src/server/desk/stories.ts StoryDetail). */
-import type { StoryDoc, StoryState } from '../../lib/desk-story.ts';
-
-type StoryAction = 'edit' | 'submit' | 'unsubmit' | 'publish' | 'schedule' | 'unschedule' | 'withdraw';
-
-export interface StoryDetail {
-  id: number;
-  lang: 'ar' | 'fr';
-  state: StoryState;
-  rev: number;
-  doc: StoryDoc;
-  pending: boolean;
-  owner: { id: number; name: string } | null;
-  updatedAt: string;
-  updatedBy: string | null;
-  slug: string;
-  live: { path: string; version: number; publishedAt: string } | null;
-  translation: { id: number; lang: 'ar' | 'fr'; state: StoryState; title: string } | null;
-  actions: StoryAction[];
-}
+/** What the story editor reads from the desk API (the story's shape: src/lib/desk-story.ts). */
+export type { StoryDetail } from '../../lib/desk-story.ts';
 
 export interface Section {
   id: number;

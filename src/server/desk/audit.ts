@@ -8,6 +8,7 @@
  */
 import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
+import type { AuditRecord } from '../../lib/desk-story.ts';
 
 type Trx = Pick<DB, 'insertInto'>;
 
@@ -43,20 +44,6 @@ export async function deskAudit(db: Trx, entry: DeskAuditEntry, now = new Date()
       created_at: now.toISOString(),
     })
     .execute();
-}
-
-export interface AuditRecord {
-  id: number;
-  at: string;
-  userId: number | null;
-  actor: string;
-  action: string;
-  itemType: string | null;
-  itemId: string | null;
-  summary: string | null;
-  before: unknown;
-  after: unknown;
-  address: string | null;
 }
 
 const parse = (s: string | null): unknown => (s === null ? null : (JSON.parse(s) as unknown));

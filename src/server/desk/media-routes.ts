@@ -17,29 +17,14 @@ import { z } from 'zod';
 import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import { recordContentChange } from '../content/changes.ts';
-import { BodyTooLarge, contentType, readBodyBytes } from '../http/index.ts';
 import { getMediaStore } from '../media-store.ts';
-import { MAX_MEDIA_BYTES, MEDIA_TYPES, MediaRefused, storeMedia } from '../newsroom/media.ts';
+import { MAX_MEDIA_BYTES, MediaRefused, readPictureBody, storeMedia } from '../newsroom/media.ts';
 import { articlePath } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
 import { idParam, readInput } from './input.ts';
+import type { MediaItem } from '../../lib/desk-story.ts';
 import { personOf, type DeskRoute } from './router.ts';
-
-interface MediaItem {
-  id: number;
-  url: string;
-  /** The smallest rendition, for the library's grid. */
-  thumb: string;
-  width: number;
-  height: number;
-  altAr: string;
-  altFr: string;
-  credit: string;
-  focus: { x: number; y: number } | null;
-  /** Both alternative texts are there: the picture may be used. */
-  ready: boolean;
-}
 
 function itemOf(r: Row<'images'>): MediaItem {
   const variants = JSON.parse(r.variants) as { url: string; width: number }[];
@@ -144,20 +129,12 @@ export const mediaRoutes: DeskRoute[] = [
     },
     async handler(ctx) {
       const o = { locale: ctx.locale };
-      const type = contentType(ctx.request);
-      if (!(MEDIA_TYPES as readonly string[]).includes(type)) {
-        await ctx.request.body?.cancel().catch(() => {});
-        return { status: 415, message: m.desk_err_media_type({}, o) };
-      }
-      let bytes: Uint8Array;
-      try {
-        bytes = await readBodyBytes(ctx.request, MAX_MEDIA_BYTES);
-      } catch (error) {
-        if (error instanceof BodyTooLarge) return { status: 413, message: m.desk_err_media_large({ max: String(MAX_MEDIA_BYTES / 1024 / 1024) }, o) };
-        throw error;
+      const body = await readPictureBody(ctx.request);
+      if (!body.ok) {
+        return body.status === 415 ? { status: 415, message: m.desk_err_media_type({}, o) } : { status: 413, message: m.desk_err_media_large({ max: String(MAX_MEDIA_BYTES / 1024 / 1024) }, o) };
       }
       try {
-        const { created, media } = await storeMedia(ctx.db, bytes, { media: getMediaStore() });
+        const { created, media } = await storeMedia(ctx.db, body.bytes, { media: getMediaStore() });
         if (created) await ctx.db.updateTable('images').set({ desk_uploaded_by: personOf(ctx).id }).where('id', '=', media.id).execute();
         const row = await ctx.db.selectFrom('images').selectAll().where('id', '=', media.id).executeTakeFirstOrThrow();
         await ctx.audit({ action: 'media.upload', itemType: 'media', itemId: media.id, after: { created, width: media.width, height: media.height } });

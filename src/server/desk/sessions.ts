@@ -18,7 +18,7 @@
 import crypto from 'node:crypto';
 import type { DB } from '../db/index.ts';
 import type { DeskSessionLevel, Row } from '../db/schema.ts';
-import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from '../accounts/tokens.ts';
+import { hashSessionToken, newSessionToken, tokenFromCookies } from '../accounts/tokens.ts';
 
 export const IDLE_HOURS = 12;
 const MAX_DAYS = 7;
@@ -41,14 +41,7 @@ export function clearedDeskSessionCookie(secure: boolean): string {
 
 /** The desk session token of a request's cookies, or null (a malformed value counts as none). */
 export function readDeskToken(request: Request, secure: boolean): string | null {
-  const name = deskCookieName(secure);
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    if (SESSION_TOKEN_PATTERN.test(value)) return value;
-  }
-  return null;
+  return tokenFromCookies(request, deskCookieName(secure));
 }
 
 export interface DeskSession {

@@ -23,7 +23,7 @@ import type { Database, DeskRole, Lang, Row } from '../db/schema.ts';
 import { upsertNinjsArticle, withdrawNinjsArticle } from '../newsroom/articles.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath } from '../../lib/paths.ts';
-import { emptyDoc, type StoryDoc, type StoryState } from '../../lib/desk-story.ts';
+import { emptyDoc, type StoryAction, type StoryDetail, type StoryDoc, type StoryState } from '../../lib/desk-story.ts';
 import { deskAudit, type DeskAuditEntry } from './audit.ts';
 import { articleOfDoc, checkDoc, docOfArticle, parseStoredDoc, publishProblems, slugOf } from './document.ts';
 
@@ -37,8 +37,6 @@ export function storyState(a: Pick<Row<'articles'>, 'status' | 'published_at'>, 
   if (a.status === 'draft' || a.status === 'review' || a.status === 'withdrawn') return a.status;
   return a.published_at > now.toISOString() ? 'scheduled' : 'published';
 }
-
-export type StoryAction = 'edit' | 'submit' | 'unsubmit' | 'publish' | 'schedule' | 'unschedule' | 'withdraw';
 
 /** What a person may do with a story in a state: journalists write and submit their own drafts; editors and admins do everything. */
 function allowedActions(role: DeskRole, personId: number, state: StoryState, ownerId: number | null, pending: boolean): StoryAction[] {
@@ -60,25 +58,6 @@ function allowedActions(role: DeskRole, personId: number, state: StoryState, own
     case 'withdrawn':
       return ['edit', 'publish'];
   }
-}
-
-export interface StoryDetail {
-  id: number;
-  lang: Lang;
-  state: StoryState;
-  rev: number;
-  doc: StoryDoc;
-  /** The working copy holds changes the public page does not show yet. */
-  pending: boolean;
-  owner: { id: number; name: string } | null;
-  updatedAt: string;
-  updatedBy: string | null;
-  /** The slug the story will have (the site adds -2… when it is taken). */
-  slug: string;
-  /** The public page (published, scheduled or withdrawn). */
-  live: { path: string; version: number; publishedAt: string } | null;
-  translation: { id: number; lang: Lang; state: StoryState; title: string } | null;
-  actions: StoryAction[];
 }
 
 export class StoryRefused extends Error {

@@ -19,7 +19,7 @@ import type { Lang } from '../db/schema.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { FTS_ARTICLES, flushSearchQueue } from '../search/index-sqlite.ts';
 import { matchExpression, queryTerms } from '../search/text.ts';
-import type { StoryState } from '../../lib/desk-story.ts';
+import type { StoryItem, StoryState } from '../../lib/desk-story.ts';
 import { storyState } from './stories.ts';
 
 const STORY_PAGE = 50;
@@ -40,19 +40,6 @@ export interface StoryFilter {
   text?: string | undefined;
   /** The last row of the previous page: `updatedAt|id`. */
   after?: string | undefined;
-}
-
-export interface StoryItem {
-  id: number;
-  lang: Lang;
-  title: string;
-  state: StoryState;
-  section: string | null;
-  author: string | null;
-  owner: string | null;
-  pending: boolean;
-  updatedAt: string;
-  publishedAt: string;
 }
 
 const CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)\|([1-9]\d{0,9})$/;

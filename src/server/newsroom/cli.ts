@@ -11,6 +11,7 @@
  * 2 bad usage.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { ConfigError } from '../config.ts';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -142,6 +143,22 @@ export function createCli(program: string) {
   }
 
   return { register, run };
+}
+
+/**
+ * A CLI as a script's whole work: its commands on process.argv, console for
+ * output, the exit code; a bad configuration says which variable (exit 2).
+ */
+export async function runMain(run: (argv: string[], io: CliIo) => Promise<number>): Promise<never> {
+  try {
+    process.exit(await run(process.argv.slice(2), { out: (line) => console.log(line), err: (line) => console.error(line), env: process.env }));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
 }
 
 const newsroomCli = createCli('newsroom');

@@ -18,6 +18,7 @@ import crypto from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import type { DB } from '../db/index.ts';
 import type { MediaStore } from '../media-store.ts';
+import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 import { MEDIA_URI_PREFIX } from './ninjs.ts';
 
 /** 20 MB: a full-resolution press photo is 5-15 MB. */
@@ -48,6 +49,26 @@ export interface StoredMedia {
 }
 
 export class MediaRefused extends Error {}
+
+export type PictureBody = { ok: true; bytes: Uint8Array } | { ok: false; status: 413 | 415 };
+
+/**
+ * A picture's raw bytes from a request (the newsroom's and the desk's
+ * uploads): 415 for another Content-Type (the body dropped unread), 413
+ * past MAX_MEDIA_BYTES (never held whole).
+ */
+export async function readPictureBody(request: Request): Promise<PictureBody> {
+  if (!(MEDIA_TYPES as readonly string[]).includes(contentType(request))) {
+    await request.body?.cancel().catch(() => {});
+    return { ok: false, status: 415 };
+  }
+  try {
+    return { ok: true, bytes: await readBodyBytes(request, MAX_MEDIA_BYTES) };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { ok: false, status: 413 };
+    throw error;
+  }
+}
 
 /** Makes the renditions of an uploaded picture and records it; MediaRefused when it is not a usable picture. */
 export async function storeMedia(
