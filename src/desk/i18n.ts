@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { overwriteGetLocale } from '../paraglide/runtime.js';
-import { formatDateTime } from '../lib/dates.ts';
+import { deskDateTime } from '../lib/desk-dates.ts';
 import { countText } from '../lib/desk-story.ts';
 import { setApiLocale } from './api.ts';
 
@@ -41,7 +41,7 @@ export function useLocale(): Locale {
 
 /** A date and time in Casablanca, in the desk's language. */
 export function when(iso: string, locale: Locale = current): string {
-  return formatDateTime(iso, locale);
+  return deskDateTime(iso, locale);
 }
 
 /** A whole number written the desk's way (Latin digits in both languages, as the site does). */

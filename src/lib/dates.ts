@@ -157,18 +157,3 @@ export function broadcastDay(now: Date = new Date()): string {
   const hour = Number(formatTime(now).slice(0, 2));
   return hour < BROADCAST_DAY_STARTS_AT_HOUR ? addDays(today, -1) : today;
 }
-
-/** An instant as the wall-clock date and time in Casablanca, "YYYY-MM-DDTHH:MM" (what a datetime-local field shows). */
-export function casablancaLocalDateTime(instant: Date | string | number): string {
-  return `${localDay(instant)}T${formatTime(instant)}`;
-}
-
-/** The instant of a Casablanca wall-clock date and time "YYYY-MM-DDTHH:MM", or null when malformed. */
-export function fromCasablancaLocal(local: string): Date | null {
-  const m = /^(\d{4}-\d\d-\d\d)T([01]\d|2[0-3]):([0-5]\d)$/.exec(local);
-  if (!m || !isValidDay(m[1]!)) return null;
-  const asUtc = Date.parse(`${local}:00Z`);
-  // The zone's offset at about that time, taken back off (Morocco has one offset all year since 2026).
-  const offset = Date.parse(`${casablancaLocalDateTime(asUtc)}:00Z`) - asUtc;
-  return new Date(asUtc - offset);
-}

@@ -17,7 +17,7 @@
  *    the French story appears at its time.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { casablancaLocalDateTime } from '../../src/lib/dates.ts';
+import { casablancaLocalDateTime } from '../../src/lib/desk-dates.ts';
 import { cliPerson, dropFiles, followLink, jpeg, mailedLink, pasteHtml, run, saved, storeRows, WORD_HTML } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 420_000 });

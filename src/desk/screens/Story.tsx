@@ -15,7 +15,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
-import { fromCasablancaLocal } from '../../lib/dates.ts';
+import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { bodyText, STORY_LIMITS, type StoryDoc } from '../../lib/desk-story.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { BodyEditor, SHORTCUTS } from '../editor/BodyEditor.tsx';
