@@ -37,8 +37,10 @@ export async function startNginx(opts: {
   clientDir?: string;
   port?: number;
   workers?: number;
-  /** The site's SITE_URL, for the security headers' snippet (scripts/security-headers.ts). */
+  /** The site's SITE_URL, for the security headers' snippet (scripts/security-headers.ts) and the Host nginx hands on (default: the first upstream's). */
   siteUrl?: string;
+  /** nginx's server_name (default `127.0.0.1 localhost`): any other Host gets 400 from the default server. */
+  serverName?: string;
 }): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is missing (apt-get install nginx-light)');
   const prefix = mkdtempSync(path.join(tmpdir(), '2m-nginx-'));
@@ -46,7 +48,8 @@ export async function startNginx(opts: {
   const base = `http://127.0.0.1:${port}`;
   const site = readFileSync(path.join(root, 'deploy/nginx/2m.conf'), 'utf8')
     .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
-    .replaceAll('{{SERVER_NAME}}', 'localhost')
+    .replaceAll('{{SERVER_NAME}}', opts.serverName ?? '127.0.0.1 localhost')
+    .replaceAll('{{SITE_HOST}}', new URL(opts.siteUrl ?? `http://${[opts.upstream].flat()[0]!}`).host)
     .replaceAll('{{SITE_DIR}}', opts.siteDir)
     .replaceAll('{{CLIENT_DIR}}', opts.clientDir ?? path.join(root, 'dist/client'))
     // The upstream's `server` line, once per instance.

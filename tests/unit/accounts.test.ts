@@ -144,7 +144,7 @@ function handler(over: Partial<Parameters<typeof createAccountHandler>[0]> = {})
     db: async () => db,
     cookie: { secure: false, days: 30 },
     facebook: null,
-    trustedHops: 1,
+    proxyTrust: 1,
     now: () => clock,
     ...over,
   });
@@ -213,7 +213,7 @@ describe('session tokens', () => {
   });
 
   it('a session opens, finds its user, ends at its expiry and on sign-out', async () => {
-    const user = await db.insertInto('users').values({ email: 'a@b.ma', name: 'Amine' }).returning('id').executeTakeFirstOrThrow();
+    const user = await db.insertInto('users').values({ email: 'a@b.ma', name: 'Amine', member_id: 'm-amine' }).returning('id').executeTakeFirstOrThrow();
     const opts = { secure: false, days: 1 };
     const { token, expiresAt } = await openSession(db, user.id, opts, NOW);
     expect(expiresAt).toBe(new Date(NOW + 86_400_000).toISOString());
