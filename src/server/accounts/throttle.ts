@@ -31,7 +31,7 @@ import { storeLimiter, type Limiter, type LimitRule } from '../http/index.ts';
 
 export const LOGIN_PAIR_RULE: LimitRule = { name: 'login-pair', points: 5, durationSec: 15 * 60 };
 /** Failures of one account from anywhere: counted to slow down, never to refuse (points far above any count that matters). */
-export const LOGIN_ACCOUNT_RULE: LimitRule = { name: 'login-account-failures', points: 1_000_000, durationSec: 60 * 60 };
+const LOGIN_ACCOUNT_RULE: LimitRule = { name: 'login-account-failures', points: 1_000_000, durationSec: 60 * 60 };
 const LOGIN_ADDRESS_RULE: LimitRule = { name: 'login-address', points: 30, durationSec: 15 * 60 };
 const SIGNUP_ADDRESS_RULE: LimitRule = { name: 'signup-address', points: 10, durationSec: 60 * 60 };
 

@@ -16,7 +16,7 @@ export interface PublicUser {
 }
 
 /** A member page's opaque id: 96 random bits, base64url (ADR 029: never the sequential id). */
-export const newMemberId = (): string => randomBytes(12).toString('base64url');
+const newMemberId = (): string => randomBytes(12).toString('base64url');
 
 /** What the account page shows its owner about their member page. */
 export interface MemberSettings {

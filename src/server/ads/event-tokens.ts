@@ -21,7 +21,7 @@ import { isbot } from 'isbot';
 import type { DB } from '../db/index.ts';
 
 /** How long a served banner's token is good for. */
-export const AD_TOKEN_TTL_S = 30 * 60;
+const AD_TOKEN_TTL_S = 30 * 60;
 /** Ad events (impressions, viewable impressions, clicks) counted per visitor address and minute. */
 export const AD_EVENTS_PER_MIN = 60;
 

@@ -24,7 +24,7 @@ import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
 /** Longest path (bytes, before `?`) answered: longer ones get 414. */
 export const MAX_PATH_BYTES = 2048;
 /** Longest request target in all (nginx's default request line buffer is 8 KB). */
-export const MAX_TARGET_BYTES = 8192;
+const MAX_TARGET_BYTES = 8192;
 
 /** The methods the site implements somewhere (the API and endpoints decide among them per route). */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

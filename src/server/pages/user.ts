@@ -18,7 +18,7 @@ export interface MemberPage {
 }
 
 /** A member id as the store makes them (24 hex or 16 base64url characters); anything else is no page. */
-export const MEMBER_ID_PATTERN = /^[A-Za-z0-9_-]{16,32}$/;
+const MEMBER_ID_PATTERN = /^[A-Za-z0-9_-]{16,32}$/;
 
 /** The first word of a display name ("Salma Bennani" → "Salma"). */
 const firstNameOf = (name: string): string => name.trim().split(/\s+/u)[0] ?? '';
