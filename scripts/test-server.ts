@@ -241,7 +241,8 @@ export async function startServer(opts: {
       throw new Error(`the server stopped before answering (${exited}):\n${output}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(2000) });
+      // /healthz answers whatever the Host (a server whose SITE_URL is not its address, e.g. https://www.2m.test, too).
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
       await res.body?.cancel();
       if (res.ok && (!prebuild || existsSync(path.join(opts.dataDir, 'site', 'current')))) break;
     } catch {

@@ -37,6 +37,15 @@ function localeCookie(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${siteOf().secure ? '; Secure' : ''}`;
 }
 
+/** Every HTML answer says its charset (Astro's own say `text/html` alone). */
+function withCharset(response: Response): Response {
+  const type = response.headers.get('content-type');
+  if (type === null || !/^text\/html\b/i.test(type) || /charset=/i.test(type)) return response;
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'text/html; charset=utf-8');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** An answer no shared cache may keep. */
 const unshared = (response: Response): boolean => /\b(?:private|no-store)\b/i.test(response.headers.get('cache-control') ?? '');
 
@@ -79,7 +88,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // Valid HTML: Astro's island <style> goes into <head>.
-  const response = await withIslandStylesInHead(await next());
+  const response = withCharset(await withIslandStylesInHead(await next()));
   if (decision.kind === 'serve' && decision.prefix && cookieLocale !== decision.prefix && unshared(response)) {
     context.cookies.set(LOCALE_COOKIE, decision.prefix, {
       path: '/',

@@ -143,6 +143,9 @@ export async function recordBannerEvent(db: DB, input: BannerEventInput, deps: B
   if (isBotAgent(input.userAgent)) return refuse('bot');
   const checked = verifyToken(deps.key, input.token, { bannerId: banner.id, unit: input.unit, market: input.market }, now.getTime());
   if ('refused' in checked) return refuse(checked.refused);
+  // A repeat is refused before the address's limit is counted: only events that would count use it up.
+  const seen = await db.selectFrom('ad_banner_events').select('id').where('impression_id', '=', checked.id).where('event', '=', input.event).executeTakeFirst();
+  if (seen) return refuse('repeat');
   if ((await deps.limiter.take(input.address)) > 0) return refuse('rate');
   const inserted = await db
     .insertInto('ad_banner_events')
