@@ -109,7 +109,11 @@ describe.each([
     for (const method of ['PROPFIND', 'TRACE', 'MKCOL']) {
       const res = await raw(base(), '/ar/', {}, method);
       expect(res.status, `${name} ${method}`).toBe(405);
+      expect(res.headers['allow'], `${name} ${method}`).toMatch(/^GET, HEAD/);
     }
+    // Nothing else gets an Allow header.
+    expect((await raw(base(), '/api/getBreakingNews', { locale: 'fr' })).headers['allow']).toBeUndefined();
+    expect((await raw(base(), '/ar')).headers['allow']).toBeUndefined();
     // A method Node's HTTP parser does not know at all: its parser answers 400 (Node), nginx 405; neither reaches a worker.
     expect([400, 405]).toContain((await raw(base(), '/ar/', {}, 'BREW')).status);
     const post = await raw(base(), '/ar/', { 'content-type': 'application/x-www-form-urlencoded' }, 'POST', 'a=1');

@@ -47,6 +47,8 @@ describe('Host', () => {
   it('answers /healthz whatever the Host (load balancers ask by address)', () => {
     expect(requestRefusal('GET', '/healthz', '10.0.0.5:4321', https)).toBeNull();
     expect(requestRefusal('GET', '/healthz?x=1', undefined, https)).toBeNull();
+    // Whatever the Host, not whatever the method.
+    expect(requestRefusal('TRACE', '/healthz', '10.0.0.5:4321', https)?.status).toBe(405);
   });
 });
 

@@ -101,9 +101,8 @@ export function requestRefusal(method: string | undefined, url: string | undefin
   const target = url ?? '/';
   const q = target.indexOf('?');
   const pathname = q === -1 ? target : target.slice(0, q);
-  if (pathname === HEALTH_PATH) return null;
-  // Host: exactly one of the site's names (Node joins repeated Host headers; a missing one is HTTP/1.0).
-  if (hosts && (host === undefined || !hosts.has(host.toLowerCase()))) return refusal(400, 'Bad request: unknown host');
+  // Host: exactly one of the site's names (Node joins repeated Host headers; a missing one is HTTP/1.0). /healthz: any.
+  if (hosts && pathname !== HEALTH_PATH && (host === undefined || !hosts.has(host.toLowerCase()))) return refusal(400, 'Bad request: unknown host');
   // Lengths in UTF-16 units are at most the bytes of the (ASCII, percent-encoded) target; compared in bytes past the cheap bound.
   if (target.length > MAX_PATH_BYTES && (Buffer.byteLength(pathname) > MAX_PATH_BYTES || Buffer.byteLength(target) > MAX_TARGET_BYTES)) {
     return refusal(414, 'URI too long');
