@@ -1,5 +1,5 @@
 /**
- * Language routing on every on-demand request (DESIGN.md §3): applies the
+ * Language routing on every on-demand request (docs/product.md, Languages and redirects): applies the
  * redirect rule of src/lib/locale-redirect.ts and remembers the language of
  * each prefixed page view in the `locale` cookie (365 days).
  *
@@ -18,6 +18,7 @@ import {
 } from './lib/locale-redirect.ts';
 import { isCrossSiteFormPost } from './server/http/origin-check.ts';
 import { withIslandStylesInHead } from './server/pages/island-styles.ts';
+import { isLitePath } from './lib/lite.ts';
 import { markRenderForRelease } from './server/delivery/render-release.ts';
 import { readLocale } from './server/api/dispatch.ts';
 import * as m from './paraglide/messages.js';
@@ -87,8 +88,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return new Response(null, { status: decision.status, headers });
   }
 
-  // Valid HTML: Astro's island <style> goes into <head>.
-  const response = withCharset(await withIslandStylesInHead(await next()));
+  // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).
+  const response = withCharset(await withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) }));
   if (decision.kind === 'serve' && decision.prefix && cookieLocale !== decision.prefix && unshared(response)) {
     context.cookies.set(LOCALE_COOKIE, decision.prefix, {
       path: '/',

@@ -1,6 +1,6 @@
 /**
- * Issue 12 over real HTTP against the built site: absolute URLs never come
- * from the Host header (item 5).
+ * Hardening (ADR 013) over real HTTP against the built site: absolute URLs never come
+ * from the Host header.
  */
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
@@ -31,7 +31,7 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
 /** Forwarded headers a client may forge (the Host itself gets 400: tests/api/security.test.ts). */
 const EVIL = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '8443', origin: 'https://evil.example' };
 
-describe('never trust Host (item 5)', () => {
+describe('never trust Host', () => {
   it('a Host that is not the site\'s is refused (400) before anything is rendered', async () => {
     for (const path of ['/ads/vast?unit=/2M/video/preroll&lang=fr', '/fr', '/ads/banner?unit=/2M/web/top&sizes=728x90&lang=fr']) {
       expect((await raw(path, { ...EVIL, host: 'evil.example' })).status, path).toBe(400);
@@ -74,7 +74,7 @@ describe('never trust Host (item 5)', () => {
   });
 });
 
-describe('security headers (item 4)', () => {
+describe('security headers', () => {
   const ALWAYS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
 
   it('are on every kind of answer: pages (pre-built and on demand), API, errors, assets, media, health, redirects, POSTs', async () => {
