@@ -279,7 +279,8 @@ async function main(): Promise<void> {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     log(`a fake weather provider already answers on ${weatherUrl}: using it`);
   }
-  const server = await startServer({ dataDir, port, weatherUrl });
+  // Every browser test comes from 127.0.0.1: the per-address limit on ad events (tested by the unit and API tests) would refuse the display ad specs' events.
+  const server = await startServer({ dataDir, port, weatherUrl, env: { AD_EVENTS_RATE_PER_MIN: '0' } });
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

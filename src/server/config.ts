@@ -204,6 +204,8 @@ const configSchema = z.object({
     .default(['loopback']),
   /** Play/click events accepted per visitor address and minute at /tracking/clicks.php (0: no limit). */
   TRACKING_RATE_PER_MIN: z.coerce.number().int().min(0).default(60),
+  /** House display ad events (impressions, viewable impressions, clicks) counted per visitor address and minute (0: no limit; ADR 030). */
+  AD_EVENTS_RATE_PER_MIN: z.coerce.number().int().min(0).default(60),
   /** smtp://user:pass@host:587 or smtps://…:465; without it mails land in DATA_DIR/outbox as .eml files. */
   SMTP_URL: z
     .string()

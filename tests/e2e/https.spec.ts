@@ -83,7 +83,7 @@ test('sign-up, sign-out and sign-in in the popups: through, with the Secure __Ho
   await popup.getByRole('checkbox').check();
   const [signedUp] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/account/registeration')), popup.getByRole('button', { name: 'Créer mon compte' }).click()]);
   expect(signedUp.status()).toBe(201);
-  expect(signedUp.request().headers()['origin']).toBe(site);
+  expect((await signedUp.request().allHeaders())['origin']).toBe(site);
   await expect(accountButton(page)).toHaveText('Salma Https');
   expect((await context.cookies()).find((c) => c.name === '__Host-sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
 

@@ -31,7 +31,7 @@ import { bannerAnswer, bannerQuery } from '../../src/server/ads/http.ts';
 import { bannerUrl } from '../../src/islands/ads/house.ts';
 import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner } from '../../src/server/ads/banners.ts';
 import { DEFAULT_SLOTS, loadSlots } from '../../src/server/ads/slots.ts';
-import { AD_EVENTS_PER_MIN, signToken } from '../../src/server/ads/event-tokens.ts';
+import { signToken } from '../../src/server/ads/event-tokens.ts';
 import { bannerReport, formatBannerReport } from '../../src/server/ads/report.ts';
 import { storeLimiter } from '../../src/server/http/index.ts';
 import { ConfigError, parseConfig } from '../../src/server/config.ts';
@@ -41,6 +41,8 @@ import type { NewRow } from '../../src/server/db/schema.ts';
 const ORIGIN = 'http://127.0.0.1:4513';
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const KEY = Buffer.alloc(32, 7);
+/** The default of AD_EVENTS_RATE_PER_MIN. */
+const AD_EVENTS_PER_MIN = parseConfig({}).AD_EVENTS_RATE_PER_MIN;
 
 describe('the constants of docs/product.md, Limits', () => {
   it('are the documented ones', () => {

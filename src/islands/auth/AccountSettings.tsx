@@ -36,9 +36,13 @@ export default function AccountSettings({ locale }: { locale: Locale }) {
   }, [locale]);
 
   async function toggleProfile(visible: boolean) {
+    // Shown at once; the server's answer has the last word (unchanged when it refused).
+    const before = settings;
+    if (before) setSettings({ ...before, profilePublic: visible });
+    setProfileNote('');
     const a = await callAccount('profile', locale, formOf({ public: visible ? '1' : '0' }));
     const next = asSettings(a.data);
-    if (next) setSettings(next);
+    setSettings(next ?? before);
     setProfileNote(a.ok ? m.account_profile_saved({}, o) : a.message);
   }
 

@@ -121,7 +121,7 @@ export interface BannerEventInput {
 
 export interface BannerEventDeps {
   key: Buffer;
-  /** Events per address (AD_EVENTS_PER_MIN a minute). */
+  /** Events per address (AD_EVENTS_RATE_PER_MIN a minute). */
   limiter: Limiter;
   now?: Date;
 }

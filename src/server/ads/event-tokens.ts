@@ -8,7 +8,7 @@
  *  - from a visitor whose user agent is not a known bot (isbot's list);
  *  - with a token this site signed for that banner, unit and market, not
  *    expired;
- *  - within the per-address limit (AD_EVENTS_PER_MIN a minute);
+ *  - within the per-address limit (AD_EVENTS_RATE_PER_MIN a minute, 60 by default);
  *  - once per impression and kind (impression, viewable, click): a unique
  *    index on (impression_id, event) in `ad_banner_events`.
  *
@@ -22,8 +22,6 @@ import type { DB } from '../db/index.ts';
 
 /** How long a served banner's token is good for. */
 const AD_TOKEN_TTL_S = 30 * 60;
-/** Ad events (impressions, viewable impressions, clicks) counted per visitor address and minute. */
-export const AD_EVENTS_PER_MIN = 60;
 
 const SECRET_NAME = 'ad-event-token-key';
 

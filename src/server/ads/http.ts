@@ -15,7 +15,7 @@ import { parseSizes } from '../../lib/ads/display.ts';
 import type { DB } from '../db/index.ts';
 import { visitorCountry } from '../geo/index.ts';
 import { addressKey, clientAddress, proxyTrust, storeLimiter, type Limiter } from '../http/index.ts';
-import { AD_EVENTS_PER_MIN, tokenKey } from './event-tokens.ts';
+import { tokenKey } from './event-tokens.ts';
 import type { CountryFlag } from '../geo/lookup.ts';
 
 const unit = z.string({ error: 'required: the video ad unit' }).regex(AD_UNIT_PATTERN, 'must be 1 to 200 letters, digits, _ . / -');
@@ -147,7 +147,7 @@ let eventLimiter: Limiter | undefined;
 /** What counting an event needs: the signing key, the per-address limiter, who is asking. */
 async function eventDeps(db: DB, request: Request, peer: string | undefined) {
   const config = getConfig();
-  eventLimiter ??= storeLimiter(getDb, { name: 'ad-events', points: AD_EVENTS_PER_MIN, durationSec: 60 });
+  eventLimiter ??= storeLimiter(getDb, { name: 'ad-events', points: config.AD_EVENTS_RATE_PER_MIN, durationSec: 60 });
   return {
     deps: { key: await tokenKey(db, config.AD_TOKEN_SECRET), limiter: eventLimiter },
     address: addressKey(clientAddress(request, peer, proxyTrust(config))),
