@@ -38,6 +38,15 @@ function localeCookie(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${siteOf().secure ? '; Secure' : ''}`;
 }
 
+/** /{lang}/user/u/{memberId}: member pages (src/pages/[lang]/user/u/[id].astro). */
+const MEMBER_PAGE = /^\/(?:ar|fr)\/user\/u\/[^/]+\/?$/;
+
+function withHeader(response: Response, name: string, value: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** Every HTML answer says its charset (Astro's own say `text/html` alone). */
 function withCharset(response: Response): Response {
   const type = response.headers.get('content-type');
@@ -89,7 +98,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).
-  const response = withCharset(await withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) }));
+  let response = withCharset(await withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) }));
+  // A member page, shown or not found, is never kept by a cache: hiding it takes effect at once (ADR 029).
+  if (MEMBER_PAGE.test(pathname)) response = withHeader(response, 'cache-control', 'no-store');
   if (decision.kind === 'serve' && decision.prefix && cookieLocale !== decision.prefix && unshared(response)) {
     context.cookies.set(LOCALE_COOKIE, decision.prefix, {
       path: '/',

@@ -210,8 +210,12 @@ describe('ad events cannot be inflated', () => {
 });
 
 describe('member pages, charset, cookies on shared pages', () => {
-  it('a member page is not reached by a sequential id', async () => {
-    for (const id of ['1', '2', '3']) expect((await raw(baseUrl, `/fr/user/u/${id}`)).status).toBe(404);
+  it('a member page is not reached by a sequential id, and its 404 is kept by no cache', async () => {
+    for (const id of ['1', '2', '3']) {
+      const res = await raw(baseUrl, `/fr/user/u/${id}`);
+      expect([res.status, res.headers['cache-control'], res.headers['x-cache']]).toEqual([404, 'no-store', undefined]);
+    }
+    expect((await raw(baseUrl, '/fr/user/u/1')).headers['x-cache']).toBeUndefined();
   });
 
   it('every HTML answer says charset=utf-8 (pre-built, on demand, 404), and a page kept by shared caches sets no cookie', async () => {

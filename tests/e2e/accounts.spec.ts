@@ -414,6 +414,7 @@ test.describe('accounts', () => {
     await expect(visible).not.toBeChecked();
     await expect(slot).toContainText('Votre page est privée\u202f: personne ne la voit.');
     await visible.check();
+    await expect(slot).toContainText('Votre choix est enregistré.');
     await expect(slot.getByRole('link', { name: 'Voir ma page de membre' })).toHaveAttribute('href', `/fr/user/u/${memberIdOf(email)}`);
     expect(userRow(email)?.['profile_public']).toBe(1);
 
@@ -432,6 +433,7 @@ test.describe('accounts', () => {
     // Hidden again: gone at once (never kept by a cache).
     await page.goto('/fr/user/u');
     await slot.getByRole('checkbox', { name: /Montrer ma page de membre/ }).uncheck();
+    await expect(slot).toContainText('Votre choix est enregistré.');
     await expect(slot).toContainText('Votre page est privée\u202f: personne ne la voit.');
     expect((await page.request.get(`/fr/user/u/${memberIdOf(email)}`)).status()).toBe(404);
 
