@@ -15,6 +15,7 @@ import {
 } from './lib/locale-redirect.ts';
 import { isCrossSiteFormPost } from './server/http/origin-check.ts';
 import { withIslandStylesInHead } from './server/pages/island-styles.ts';
+import { isLitePath } from './lib/lite.ts';
 import { markRenderForRelease } from './server/delivery/render-release.ts';
 import { readLocale } from './server/api/dispatch.ts';
 import * as m from './paraglide/messages.js';
@@ -68,6 +69,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
       sameSite: 'lax',
     });
   }
-  // Valid HTML: Astro's island <style> goes into <head>.
-  return withIslandStylesInHead(await next());
+  // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).
+  return withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) });
 });

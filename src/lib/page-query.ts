@@ -30,6 +30,7 @@ const PAGE_QUERY_RULES: readonly PageQueryRule[] = [
   { route: '[lang]/replay/starlight/[...sub].astro', pattern: /^\/replay\/starlight(\/.*)?$/, params: ['id'] },
   { route: '[lang]/live.astro', pattern: /^\/live$/, params: ['embed'] },
   { route: '[lang]/guidetv.astro', pattern: /^\/guidetv$/, params: ['day'] },
+  { route: '[lang]/lite/index.astro, [lang]/lite/[tag]/[url].astro', pattern: /^\/lite(\/.*)?$/, params: [] },
   // Must stay last: any other one-segment page is a section or tag listing ([lang]/[tag]/index.astro).
   { route: '[lang]/[tag]/index.astro', pattern: /^\/[^/]+$/, params: ['page'] },
 ];

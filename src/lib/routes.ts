@@ -47,6 +47,8 @@ interface RouteParams {
   'replay-id': Partial<P<'id'>>;
   'user-u-id': Partial<P<'id'>>;
   'tag-url': { tag: string; url?: string };
+  'lite-index': never;
+  'lite-article': { tag: string; url: string };
   live: never;
   'live-embed': never;
   newsletter: never;
@@ -101,6 +103,8 @@ const BUILDERS: { [N in RouteName]: (p: RouteParams[N]) => string } = {
   'replay-id': (p) => `/replay${opt(p.id)}`,
   'user-u-id': (p) => `/user/u${opt(p.id)}`,
   'tag-url': (p) => `/${slug(p.tag)}${p.url === undefined || p.url === '' ? '' : `/${slug(p.url)}`}`,
+  'lite-index': () => '/lite',
+  'lite-article': (p) => `/lite/${slug(p.tag)}/${slug(p.url)}`,
   live: () => '/live',
   'live-embed': () => '/live/embed',
   newsletter: () => '/newsletter',

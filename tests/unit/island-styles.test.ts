@@ -42,6 +42,16 @@ describe('hoistIslandStyles', () => {
   });
 });
 
+describe('a page without scripts (the lite pages)', () => {
+  it('leaves every script element out, and only with noScripts', async () => {
+    const html = '<!doctype html><html><head><script type="module" src="/_astro/page.x.js"></script><style>a{}</style></head><body><p>نص</p><script>1</script><p>b</p></body></html>';
+    const response = () => new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const stripped = await (await withIslandStylesInHead(response(), { noScripts: true })).text();
+    expect(stripped).toBe('<!doctype html><html><head><style>a{}</style></head><body><p>نص</p><p>b</p></body></html>');
+    expect(await (await withIslandStylesInHead(response())).text()).toBe(html);
+  });
+});
+
 describe('ad placement bands', () => {
   it('hides each placed slot outside its window band, from one stylesheet', () => {
     const css = placementBandsCss();
