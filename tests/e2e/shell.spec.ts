@@ -15,8 +15,8 @@ const LOCALES = [
 ] as const;
 
 const MENU_HEADINGS = {
-  ar: ['موقع القناة', 'المؤسسة', 'راديو', 'التلفزة', 'تطبيق دوزيم', 'تابعونا'],
-  fr: ['Site de la chaîne', 'Corporate', 'Radio', 'TV', "L'application 2M", 'Suivez-nous'],
+  ar: ['الأقسام', 'شاهد', 'موقع القناة', 'المؤسسة', 'راديو', 'التلفزة', 'تطبيق دوزيم', 'تابعونا'],
+  fr: ['Rubriques', 'Regarder', 'Site de la chaîne', 'Corporate', 'Radio', 'TV', "L'application 2M", 'Suivez-nous'],
 } as const;
 
 const NOT_FOUND = {
