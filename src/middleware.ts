@@ -8,6 +8,7 @@
  * script, so the cookie follows the visitor on every page.
  */
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext, MiddlewareNext } from 'astro';
 import {
   decideLocaleRedirect,
   LOCALE_COOKIE,
@@ -18,12 +19,15 @@ import { withIslandStylesInHead } from './server/pages/island-styles.ts';
 import { markRenderForRelease } from './server/delivery/render-release.ts';
 import { readLocale } from './server/api/dispatch.ts';
 import * as m from './paraglide/messages.js';
+import { withRequestClock } from './server/clock.ts';
 
 function localeCookie(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+export const onRequest = defineMiddleware((context, next) => withRequestClock(context.request, () => handle(context, next)));
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   // At build time there is no visitor (and no cookie to read or set).
   if (context.isPrerendered) return withIslandStylesInHead(await next());
   // The render worker empties this render's state once its answer is sent (ADR 028).
@@ -70,4 +74,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // Valid HTML: Astro's island <style> goes into <head>.
   return withIslandStylesInHead(await next());
-});
+}

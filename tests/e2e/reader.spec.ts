@@ -1,0 +1,209 @@
+/**
+ * The reader first (ADR 036), in both languages: a phone's first screen
+ * shows the news (the lead headline within the top 300 px at 375 × 812 on
+ * the home and article pages, a screenshot kept with the test's results),
+ * each story once on the home page, every section and sub-section reachable
+ * from the menu on a phone, list thumbnails in their picture's shape, the TV
+ * guide and the live page at 02:00 in Casablanca (the browser's and the
+ * server's clocks set by the test: page.clock and the x-test-clock header,
+ * src/server/clock.ts), and axe at 375 px.
+ */
+import { type Page } from '@playwright/test';
+import { test, expect } from '../support/shared-tab.ts';
+import AxeBuilder from '@axe-core/playwright';
+
+const LOCALES = [
+  { lang: 'ar', dir: 'rtl' },
+  { lang: 'fr', dir: 'ltr' },
+] as const;
+
+const PHONE = { width: 375, height: 812 };
+/** How far down a phone's first screen the lead headline may start. */
+const LEAD_MAX_TOP_PX = 300;
+
+interface Envelope<T> {
+  header: { status: string };
+  response: T;
+}
+
+interface MasterTag {
+  name: string;
+  routeName?: string;
+  childs?: { name: string }[];
+}
+
+async function recentArticlePath(page: Page, lang: string): Promise<string> {
+  const res = await page.request.get('/api/articlesrecent', { headers: { locale: lang } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as Envelope<{ articles: { path: string }[] }>;
+  const path = body.response.articles[0]?.path;
+  expect(path, 'no recent article').toBeTruthy();
+  return path!;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const report = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, report.join('\n')).toEqual([]);
+}
+
+/** The top of an element in the page (not the viewport), in CSS px. */
+async function pageTop(page: Page, selector: string): Promise<number> {
+  const box = await page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  return Math.round(box);
+}
+
+for (const { lang, dir } of LOCALES) {
+  test.describe(`/${lang} on a 375 px phone`, () => {
+    test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+    test('the home page: the lead headline begins within the top 300 px, the top banner below the lead', async ({ page }, info) => {
+      await page.goto(`/${lang}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const lead = page.locator('main .slider-lead .title');
+      await expect(lead).toBeVisible();
+      const top = await pageTop(page, 'main .slider-lead .title');
+      await page.screenshot({ path: info.outputPath(`home-${lang}-375.png`) });
+      expect(top, `lead headline at ${top} px`).toBeLessThanOrEqual(LEAD_MAX_TOP_PX);
+      // One header row: the menu, the logo, search and the language switch side by side.
+      const header = (await page.locator('.site-header').boundingBox())!;
+      expect(header.height).toBeLessThanOrEqual(60);
+      for (const part of ['[data-menu-toggle]', '.site-header .logo', '#search-slot', '[data-lang-switch]']) {
+        const box = (await page.locator(part).first().boundingBox())!;
+        expect(box.y + box.height, part).toBeLessThanOrEqual(header.y + header.height + 1);
+      }
+      // The top banner comes after the lead story, not before it.
+      const ad = await pageTop(page, 'main .ad-top');
+      expect(ad).toBeGreaterThan(top);
+      await expect(page.locator('body > .ad-top')).toHaveCount(0);
+    });
+
+    test('an article: its headline within the top 300 px and its picture starting in the first screen', async ({ page }, info) => {
+      await page.goto(await recentArticlePath(page, lang));
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const top = await pageTop(page, 'main h1');
+      await page.screenshot({ path: info.outputPath(`article-${lang}-375.png`) });
+      expect(top, `headline at ${top} px`).toBeLessThanOrEqual(LEAD_MAX_TOP_PX);
+      // The picture (or the video's poster) comes right after the article's header.
+      const picture = await pageTop(page, 'main article > header.head + *');
+      expect(picture, `picture at ${picture} px`).toBeLessThan(PHONE.height);
+    });
+
+    test('nothing moves on the home page as it loads (CLS 0)', async ({ page }) => {
+      await page.addInitScript(() => {
+        (window as unknown as { __shift: number }).__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!e.hadRecentInput) (window as unknown as { __shift: number }).__shift += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`/${lang}`);
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(1500);
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+      expect(shift).toBeLessThanOrEqual(0.02);
+    });
+
+    test('the menu lists every news section and sub-section, then the corporate pages', async ({ page }) => {
+      const res = await page.request.get('/api/getmastertags', { headers: { locale: lang } });
+      const tags = ((await res.json()) as Envelope<{ MasterTags: MasterTag[] }>).response.MasterTags;
+      expect(tags.length).toBeGreaterThan(4);
+      await page.goto(`/${lang}`);
+      await page.locator('[data-menu-toggle]').click();
+      const menu = page.locator('#mega-menu');
+      await expect(menu).toBeVisible();
+      const sections = menu.locator('.mega-sections');
+      for (const t of tags) {
+        const link = sections.getByRole('link', { name: t.name, exact: true }).first();
+        await link.scrollIntoViewIfNeeded();
+        await expect(link, t.name).toBeVisible();
+        for (const c of t.childs ?? []) {
+          const child = sections.getByRole('link', { name: c.name, exact: true }).first();
+          await child.scrollIntoViewIfNeeded();
+          await expect(child, `${t.name} › ${c.name}`).toBeVisible();
+        }
+      }
+      // Sections first, then the channel's and corporate pages.
+      const order = await menu.locator('h2').allInnerTexts();
+      expect(order.indexOf(order.find((h) => /Rubriques|الأقسام/.test(h))!)).toBe(0);
+      // Every section link leads to a listing that answers.
+      for (const href of await sections.locator('.mega-section-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+        expect((await page.request.get(href)).status(), href).toBe(200);
+      }
+      // The navigation row scrolls through every section too.
+      const row = page.locator('.navbar-nav');
+      for (const t of tags) await expect(row.getByRole('link', { name: t.name, exact: true })).toBeAttached();
+    });
+
+    test('list thumbnails keep the picture\'s 16:9 shape', async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const thumbs = page.locator('main .card--list .media');
+      expect(await thumbs.count()).toBeGreaterThan(0);
+      for (const box of await thumbs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })))) {
+        expect(box.w / box.h, `${box.w}×${box.h}`).toBeCloseTo(16 / 9, 1);
+      }
+    });
+
+    test('axe finds no WCAG 2 A/AA violation on the home and an article', async ({ page }) => {
+      test.slow();
+      await page.goto(`/${lang}`);
+      await expectNoAxeViolations(page);
+      await page.goto(await recentArticlePath(page, lang));
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  test.describe(`/${lang} home`, () => {
+    test('shows each story once (the ticker aside), at 375 and 1280 px', async ({ page }) => {
+      for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/${lang}`);
+        const hrefs = await page
+          .locator('main a[href]')
+          .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+        // An article's path has three segments: /{lang}/{tag}/{slug}.
+        const articles = hrefs.filter((h) => h.split('/').filter(Boolean).length === 3 && !h.includes('/replay/'));
+        expect(articles.length).toBeGreaterThan(10);
+        const twice = articles.filter((h, i) => articles.indexOf(h) !== i);
+        expect(twice, `shown twice: ${twice.join(', ')}`).toEqual([]);
+      }
+    });
+  });
+
+  test.describe(`/${lang} at 02:00 in Casablanca`, () => {
+    const NIGHT = '2026-11-28T02:00:00+01:00';
+    const EXPECTED = {
+      fr: { banner: 'Nuit du vendredi 27 au samedi 28 novembre', tab: 'Cette nuit', dates: '27–28 novembre' },
+      ar: { banner: 'الليلة الفاصلة بين الجمعة 27 والسبت 28 نونبر', tab: 'هذه الليلة', dates: '27–28 نونبر' },
+    }[lang];
+
+    test.beforeEach(async ({ page }) => {
+      await page.clock.setFixedTime(new Date(NIGHT));
+      await page.setExtraHTTPHeaders({ 'x-test-clock': NIGHT });
+    });
+
+    test('the guide names the night, and its date strip agrees with its banner', async ({ page }) => {
+      const res = await page.goto(`/${lang}/guidetv`);
+      expect(res?.headers()['cache-control']).toBe('no-store');
+      await expect(page.locator('.schedule-banner time')).toHaveText(EXPECTED.banner);
+      const current = page.locator('.guide-tab[aria-current="date"]');
+      await expect(current).toHaveAttribute('data-day', '2026-11-27');
+      await expect(current.locator('.guide-tab-wd')).toHaveText(EXPECTED.tab);
+      await expect(current.locator('.guide-tab-dm')).toHaveText(EXPECTED.dates);
+      // The programme on air at 02:00 is marked in Friday's grid.
+      await expect(page.locator('#day-2026-11-27 .guide-list')).toBeVisible();
+      await expect(page.locator('#day-2026-11-27 [aria-current="time"], #day-2026-11-27 .is-on-air').first()).toBeVisible();
+    });
+
+    test('the live page shows the programme on air', async ({ page }) => {
+      await page.goto(`/${lang}/live`);
+      await expect(page.locator('.onair-now .onair-title')).not.toBeEmpty();
+      await expect(page.locator('.onair-now .onair-none')).toHaveCount(0);
+      await expect(page.locator('.onair-next .onair-title')).not.toBeEmpty();
+    });
+  });
+}
