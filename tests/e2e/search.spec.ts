@@ -137,7 +137,7 @@ for (const { lang, dir } of LANGS) {
   });
 
   test(`/${lang}: light stemming on the search page (the same word in other forms)`, async ({ request }) => {
-    const forms = lang === 'ar' ? ['رياضة', 'رياضي', 'الرياضية'] : ['équipes', 'equipe', 'Équipe', 'marocains'].slice(0, 3);
+    const forms = lang === 'ar' ? ['رياضة', 'رياضي', 'الرياضية'] : ['équipes', 'equipe', 'Équipe'];
     const totals: number[] = [];
     for (const q of forms) {
       const res = await request.get(`/api/Search/1?search=${encodeURIComponent(q)}`, { headers: { locale: lang } });
