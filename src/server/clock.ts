@@ -16,7 +16,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import { getConfig } from './config.ts';
 
-export const TEST_CLOCK_HEADER = 'x-test-clock';
+const TEST_CLOCK_HEADER = 'x-test-clock';
 
 const requestClock = new AsyncLocalStorage<number>();
 
