@@ -285,3 +285,66 @@ test.describe('fonts', () => {
     expect(fonts.some((f) => f.includes('noto-sans-arabic'))).toBe(false);
   });
 });
+
+test.describe('small ones', () => {
+  test('the fixed navigation bar never covers a focused card', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/fr');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect(page.locator('[data-navbar]')).toHaveClass(/is-fixed/);
+    // Shift+Tab back up through the cards: each focused card shows whole, below the bar.
+    const card = page.locator('main .card').nth(8);
+    await card.locator('a').focus();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const seen = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const box = (el?.closest('.card, .vcard') ?? el)?.getBoundingClientRect();
+        const bar = document.querySelector('[data-navbar].is-fixed')?.getBoundingClientRect();
+        return box && bar && !el?.closest('header') ? { top: box.top, barBottom: bar.bottom } : null;
+      });
+      if (seen) expect(seen.top, 'a focused card under the fixed bar').toBeGreaterThanOrEqual(seen.barBottom);
+    }
+  });
+
+  test('the 404 page offers a search with the address\'s words and articles to read', async ({ page }) => {
+    for (const lang of ['fr', 'ar'] as const) {
+      const res = await page.goto(`/${lang}/sport/victoire-du-raja-123`);
+      expect(res?.status()).toBe(404);
+      await expect(page.locator('main form[role="search"] input[name="q"]')).toHaveValue('victoire du raja');
+      expect(await page.locator('main .not-found-suggestions .card').count()).toBeGreaterThan(0);
+    }
+  });
+
+  test('replay pages keep the header\'s quick links', async ({ page }) => {
+    await page.goto('/fr');
+    const home = await page.locator('.secondary-nav a').allInnerTexts();
+    await page.goto('/fr/replay');
+    expect(await page.locator('.secondary-nav a').allInnerTexts()).toEqual(home);
+    await expect(page.locator('[data-navbar] .nav-list').getByRole('link', { name: 'Société', exact: true })).toBeAttached();
+  });
+
+  test('replay cards say their date once, on one line', async ({ page }) => {
+    await page.goto('/fr/replay/news');
+    const cards = page.locator('main .vcard');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const card of (await cards.all()).slice(0, 6)) {
+      const title = await card.locator('.vcard-title').innerText();
+      const date = (await card.locator('.vcard-date').count()) ? await card.locator('.vcard-date').innerText() : '';
+      if (date) expect(title, 'the date twice').not.toContain(date);
+      const kept = card.locator('.vcard-nowrap');
+      if (await kept.count()) await expect(kept).toHaveCSS('white-space', 'nowrap');
+    }
+  });
+
+  for (const lang of ['ar', 'fr'] as const) {
+    test(`/${lang}: axe at 375 px on the live, guide, replay and search pages`, async ({ page }) => {
+      test.slow();
+      await page.setViewportSize({ width: 375, height: 812 });
+      for (const path of [`/${lang}/live`, `/${lang}/guidetv`, `/${lang}/replay`, `/${lang}/search?q=maroc`]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+});
