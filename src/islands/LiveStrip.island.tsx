@@ -330,8 +330,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
         ref={linkRef}
         className="live-strip-link"
         href={route('live', locale)}
-        // The name starts with the visible words (WCAG 2.5.3), then says what the link does.
-        aria-label={m.live_strip_label({ channel: channel?.title ?? '' }, o).replace(/[^\S\u00a0\u202f]+/g, ' ')}
+        // Named by its visible words (WCAG 2.5.3), then what the link does (hidden text): no aria-label that could differ from them.
         data-track="live"
       >
         <span className="live-strip-video" dir="ltr">
@@ -362,9 +361,9 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
             {m.player_live({}, o)}
           </span>
         </span>
-        <span className="live-strip-text" aria-hidden="true">
-          <strong>{m.live_strip_title({}, o)}</strong>
-          {channel?.title && <span>{channel.title}</span>}
+        <span className="live-strip-text">
+          <strong>{m.live_strip_title({}, o)}</strong> {channel?.title && <span>{channel.title}</span>}
+          <span className="sr-only">{m.live_strip_action({}, o)}</span>
         </span>
       </a>
       <button

@@ -72,6 +72,7 @@ test.describe('live strip', () => {
     expect(Math.round((await page.locator('#live-slot .live-strip-video').boundingBox())!.height)).toBe(104);
     // The visible words first (WCAG 2.5.3), then what the link does.
     await expect(stripLink(page)).toHaveAccessibleName(/^البث المباشر .+: شاهد البث المباشر لدوزيم$/);
+    await expect(stripLink(page)).not.toHaveAttribute('aria-label', /.*/);
     await stripLink(page).click();
     await expect(page).toHaveURL(/\/ar\/live$/);
     // Not a second time on the live page.
