@@ -5,7 +5,7 @@
  * after the same normalisation on the stored text and on the query
  * (src/server/search/text.ts: Arabic letter variants folded, a light
  * stemming of Arabic prefixes and endings and of French plurals, tashkeel
- * and tatweel removed, French accents folded; ADR 036).
+ * and tatweel removed, French accents folded; ADR 037).
  *
  * SQLite (the default): FTS5 (src/server/search/index-sqlite.ts).
  * Articles are ranked by bm25 (title 10, tags 5, lead 4, body 1) divided by
@@ -242,7 +242,7 @@ const isWithin = (nameTerms: readonly string[], terms: readonly string[]) =>
 
 /**
  * The words a query looks for on PostgreSQL: the same stems as on SQLite
- * (queryTerms, ADR 036). A stem is the word without its affixes, so it is
+ * (queryTerms, ADR 037). A stem is the word without its affixes, so it is
  * found inside every form of the word by LIKE ("رياض" in "الرياضيه",
  * "election" in "elections"): the stored text needs no stems of its own.
  */

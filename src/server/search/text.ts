@@ -5,7 +5,7 @@
  *  - `normalizeSearchText` (src/lib/normalize.ts): Arabic letter variants
  *    folded (hamza and alef forms, ta marbuta, alef maqsura), tashkeel and
  *    tatweel removed, French accents folded, lowercase, punctuation → space;
- *  - then a light stemming (ADR 036): in Arabic the definite article and
+ *  - then a light stemming (ADR 037): in Arabic the definite article and
  *    the particles fused with it (ال، وال، بال، كال، فال، لل، ولل), then a
  *    plural ending (ات، ون، ين) and a feminine or relative ending (ية، ة، ي),
  *    so that رياضة, رياضي, الرياضية, رياضيات and الرياضيون all become رياض;

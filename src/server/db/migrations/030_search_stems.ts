@@ -1,5 +1,5 @@
 /**
- * The search index again with the light stemming of ADR 036 (Arabic
+ * The search index again with the light stemming of ADR 037 (Arabic
  * prefixes and plural, feminine and relative endings; French plurals):
  * on SQLite the FTS5 tables are filled anew from the content
  * (src/server/search/index-sqlite.ts), since every stored word's stem may
