@@ -1,7 +1,7 @@
 /**
- * Accounts in Chromium and over HTTP (issue 5 item 6; SPEC §2.5, §2.8, §3,
- * §4, §5; DESIGN.md §3 "Session", "Social login"): sign-up sent only with
- * the conditions box checked (and only the five SPEC fields), the account
+ * Accounts in Chromium and over HTTP (docs/product.md,
+ * Header, Overlays, Content, States, Validation, Accounts and forms): sign-up sent only with
+ * the conditions box checked (and only the five documented fields), the account
  * button showing the name, the session restored after a reload (and dropped
  * when its cookie is gone), sign-out, a wrong password (clear error, nothing
  * changes), sign-in, the popup's keyboard behaviour (Tab stays inside,
@@ -155,7 +155,7 @@ test.describe('accounts', () => {
     await emailConfirm.fill(email);
     await popup.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
 
-    // Then sent, with the five SPEC fields only (the confirmations and the checkbox stay in the page).
+    // Then sent, with the five documented fields only (the confirmations and the checkbox stay in the page).
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/account/registeration')),
       popup.getByRole('button', { name: 'Créer mon compte' }).click(),

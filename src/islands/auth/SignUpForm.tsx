@@ -1,5 +1,5 @@
 /**
- * Sign-up popup body (SPEC §2.8, §3 "Sign-up payload", §5): birth date (a
+ * Sign-up popup body (docs/product.md, Overlays, Content "Sign-up payload", Validation): birth date (a
  * date picker), sexe H (Homme) / F (Femme) with H by default, name, e-mail
  * and its confirmation, password and its confirmation, the conditions
  * checkbox. Every field is required. Submitted only when the checkbox is
@@ -36,7 +36,7 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
     event.preventDefault();
     const form = event.currentTarget;
     const conditions = form.elements.namedItem('conditions');
-    // SPEC §5: without the checkbox, nothing happens and nothing is said.
+    // docs/product.md, Validation: without the checkbox, nothing happens and nothing is said.
     if (!(conditions instanceof HTMLInputElement) || !conditions.checked) return;
     if (!check(form)) return;
     const data = new FormData(form);

@@ -1,5 +1,5 @@
 /**
- * IPTC ninjs 2.x articles in, the site's article out (issue 10 item 2;
+ * IPTC ninjs 2.x articles in, the site's article out (ADR 011;
  * docs/newsroom.md). Pure: validates a document, sanitises its text and
  * returns what the store needs, or the errors per field (422).
  *
