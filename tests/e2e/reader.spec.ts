@@ -148,6 +148,22 @@ for (const { lang, dir } of LOCALES) {
       }
     });
 
+    test('no picture of the home, an article or the search is drawn in a box much narrower or wider than itself', async ({ page }) => {
+      for (const path of [`/${lang}`, await recentArticlePath(page, lang), `/${lang}/search?q=maroc`]) {
+        await page.goto(path);
+        const boxes = await page.locator('main img[width][height]').evaluateAll((imgs) =>
+          imgs
+            .map((img) => ({ src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src, r: img.getBoundingClientRect(), w: Number(img.getAttribute('width')), h: Number(img.getAttribute('height')) }))
+            .filter((x) => x.r.width > 0 && x.r.height > 0 && x.w > 0 && x.h > 0)
+            .map((x) => ({ src: x.src, drawn: x.r.width / x.r.height, own: x.w / x.h })),
+        );
+        expect(boxes.length, path).toBeGreaterThan(0);
+        // 16:9 drawn as 4:3 at the narrowest (a focal crop), never narrower; never wider than 16:9 drawn from 4:3 either.
+        for (const b of boxes) expect(b.drawn / b.own, `${path}: ${b.src}`).toBeGreaterThanOrEqual(0.74);
+        for (const b of boxes) expect(b.drawn / b.own, `${path}: ${b.src}`).toBeLessThanOrEqual(1.35);
+      }
+    });
+
     test('axe finds no WCAG 2 A/AA violation on the home and an article', async ({ page }) => {
       test.slow();
       await page.goto(`/${lang}`);
