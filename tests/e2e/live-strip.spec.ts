@@ -90,7 +90,7 @@ test.describe('live strip', () => {
     await page.evaluate(() => {
       (window as Window & { __strip?: Element | null }).__strip = document.querySelector('#live-slot .live-strip video');
     });
-    const link = page.locator('[data-navbar] .nav-list a.nav-link').first();
+    const link = page.locator('[data-navbar] .nav-list a.nav-link:not(.nav-live)').first();
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/ar\//);
     await link.click();
