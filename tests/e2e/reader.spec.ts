@@ -191,7 +191,8 @@ for (const { lang, dir } of LOCALES) {
   });
 
   test.describe(`/${lang} at 02:00 in Casablanca`, () => {
-    const NIGHT = '2026-11-28T02:00:00+01:00';
+    // 02:00 in Casablanca (UTC+0 since 2026-09-20, ADR 003).
+    const NIGHT = '2026-11-28T02:00:00Z';
     const EXPECTED = {
       fr: { banner: 'Nuit du vendredi 27 au samedi 28 novembre', tab: 'Cette nuit', dates: '27–28 novembre' },
       ar: { banner: 'الليلة الفاصلة بين الجمعة 27 والسبت 28 نونبر', tab: 'هذه الليلة', dates: '27–28 نونبر' },
