@@ -174,7 +174,7 @@ test.describe('live strip', () => {
       (window as Window & { __marker?: boolean }).__marker = true;
     });
     // The JT link of the secondary navigation.
-    await page.locator('header a[href="/ar/replay/news"]').first().click();
+    await page.locator('header .secondary-nav a[href="/ar/replay/news"]').click();
     await expect(page).toHaveURL(/\/ar\/replay\/news$/);
     await expect(strip(page)).toBeHidden();
     await page.goBack();
