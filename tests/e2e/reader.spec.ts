@@ -286,7 +286,7 @@ test.describe('the language switch', () => {
 test.describe('fonts', () => {
   test('Arabic pages draw digits and punctuation in Noto Sans Arabic\'s own subset; French pages never load it', async ({ browser }) => {
     // A fresh tab: no font request left over from another page.
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? 'http://127.0.0.1:4455' });
     const page = await context.newPage();
     const fonts: string[] = [];
     page.on('request', (r) => {
