@@ -199,6 +199,8 @@ export async function startServer(opts: {
       // Every browser test comes from 127.0.0.1, two at a time: the per-address
       // limit on play and click events (tested by the unit tests) would throttle them.
       TRACKING_RATE_PER_MIN: '0',
+      // The guide and live tests render pages at a time of day they choose (x-test-clock, src/server/clock.ts).
+      TEST_CLOCK_HEADER: 'true',
       ...(opts.weatherUrl ? { WEATHER_PROVIDER_URL: opts.weatherUrl } : {}),
       ...opts.env,
     },

@@ -18,6 +18,7 @@ import { leasesMigration } from './migrations/015_leases.ts';
 import { listingKeysMigration } from './migrations/016_listing_keys.ts';
 import { membersMigration } from './migrations/017_members.ts';
 import { adEventTokensMigration } from './migrations/018_ad_event_tokens.ts';
+import { searchStemsMigration } from './migrations/030_search_stems.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -39,6 +40,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '016_listing_keys': listingKeysMigration(dialect),
     '017_members': membersMigration(dialect),
     '018_ad_event_tokens': adEventTokensMigration(dialect),
+    '030_search_stems': searchStemsMigration(dialect),
   };
 }
 
