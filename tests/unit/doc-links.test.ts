@@ -3,6 +3,8 @@
  * the repository's README.md and docs/ as they are, and the checker on
  * samples of each kind of broken link.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDocLinks, findBrokenLinks, headingId, headingIds } from '../../scripts/check-doc-links.ts';
 
@@ -54,5 +56,16 @@ describe('check-doc-links', () => {
       '![pic](screenshots/none.png)',
     ].join('\n');
     expect(broken('docs/x.md', text)).toEqual(['2: missing.md', '2: deploy.md#media', '3: a.md#no-such-heading', '4: ../../outside.md', '5: screenshots/none.png']);
+  });
+});
+
+describe('the ADR index (docs/adr/README.md)', () => {
+  it('lists every ADR of docs/adr/, with a link to its file', () => {
+    const dir = path.resolve(import.meta.dirname, '../../docs/adr');
+    const index = readFileSync(path.join(dir, 'README.md'), 'utf8');
+    const missing = readdirSync(dir)
+      .filter((f) => /^\d{3}-.*\.md$/.test(f))
+      .filter((f) => !index.includes(`](${f})`));
+    expect(missing).toEqual([]);
   });
 });

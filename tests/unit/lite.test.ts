@@ -26,7 +26,7 @@ describe('the lite body', () => {
     const html = '<h2>Le match</h2><p>Texte <strong>fort</strong>.</p><figure><img src="/media/a.jpg" alt="Le stade" loading="lazy"><figcaption>Crédit</figcaption></figure><pre>code</pre>';
     const out = liteBody(html, 'fr');
     expect(out).not.toMatch(/<img/);
-    expect(out).toContain('<a href="/media/a.jpg" class="pic">Voir la photo : Le stade</a>');
+    expect(out).toContain('<a href="/media/a.jpg" class="pic">Voir la photo\u202f: Le stade</a>');
     expect(out).toContain('<h2>Le match</h2>');
     expect(out).toContain('<strong>fort</strong>');
     expect(out).toContain('<figcaption>Crédit</figcaption>');

@@ -16,6 +16,9 @@ import { indexesMigration } from './migrations/013_indexes.ts';
 import { pushKeysMigration } from './migrations/014_push_keys.ts';
 import { leasesMigration } from './migrations/015_leases.ts';
 import { listingKeysMigration } from './migrations/016_listing_keys.ts';
+import { membersMigration } from './migrations/017_members.ts';
+import { adEventTokensMigration } from './migrations/018_ad_event_tokens.ts';
+import { searchStemsMigration } from './migrations/030_search_stems.ts';
 import { deskPeopleMigration } from './migrations/023_desk_people.ts';
 import { deskStoriesMigration } from './migrations/024_desk_stories.ts';
 import { deskMediaMigration } from './migrations/025_desk_media.ts';
@@ -39,6 +42,9 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '014_push_keys': pushKeysMigration(dialect),
     '015_leases': leasesMigration(dialect),
     '016_listing_keys': listingKeysMigration(dialect),
+    '017_members': membersMigration(dialect),
+    '018_ad_event_tokens': adEventTokensMigration(dialect),
+    '030_search_stems': searchStemsMigration(dialect),
     '023_desk_people': deskPeopleMigration(dialect),
     '024_desk_stories': deskStoriesMigration(dialect),
     '025_desk_media': deskMediaMigration(),
