@@ -15,6 +15,7 @@ import { parseSizes } from '../../lib/ads/display.ts';
 import type { DB } from '../db/index.ts';
 import { visitorCountry } from '../geo/index.ts';
 import type { CountryFlag } from '../geo/lookup.ts';
+import { redirectResponse } from '../http/redirect.ts';
 
 const unit = z.string({ error: 'required: the video ad unit' }).regex(AD_UNIT_PATTERN, 'must be 1 to 200 letters, digits, _ . / -');
 const market = z.enum(['ma', 'intl'], { error: 'must be ma or intl' }).default('ma');
@@ -187,5 +188,5 @@ export async function handleBannerClick(request: Request): Promise<Response> {
   const q = parsed.data;
   const banner = await recordBannerEvent(await getDb(), { event: 'click', bannerId: q.b, unit: q.u, market: q.m });
   if (!banner) return unknownBanner();
-  return new Response(null, { status: 302, headers: { Location: clickDestination(banner, q.lang, publicOrigin()), ...NO_STORE } });
+  return redirectResponse(clickDestination(banner, q.lang, publicOrigin()), 302, { external: true, headers: NO_STORE });
 }
