@@ -16,6 +16,7 @@ import { indexesMigration } from './migrations/013_indexes.ts';
 import { pushKeysMigration } from './migrations/014_push_keys.ts';
 import { leasesMigration } from './migrations/015_leases.ts';
 import { listingKeysMigration } from './migrations/016_listing_keys.ts';
+import { newsroomItemsMigration } from './migrations/020_newsroom_items.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '014_push_keys': pushKeysMigration(dialect),
     '015_leases': leasesMigration(dialect),
     '016_listing_keys': listingKeysMigration(dialect),
+    '020_newsroom_items': newsroomItemsMigration(dialect),
   };
 }
 

@@ -10,7 +10,9 @@
 import { getConfig } from '../config.ts';
 import { findNinjsArticle, upsertNinjsArticle, withdrawNinjsArticle, type StoredArticle } from './articles.ts';
 import { readJsonBody } from './body.ts';
-import { parseNinjsArticle } from './ninjs.ts';
+import { findItem, upsertPictureItem, upsertVideoItem, type ItemResult } from './items.ts';
+import { newsroomIngestDeps, readyPictures } from './pictures.ts';
+import { parseNinjsItem, type NinjsItem } from './ninjs.ts';
 import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from './router.ts';
 
 const text = { type: 'array', items: { type: 'object', required: ['value'], properties: { value: { type: 'string' }, role: { type: 'string' }, contenttype: { type: 'string' } } } };
@@ -85,8 +87,55 @@ const MAX_ARTICLE_BYTES = 2 * 1024 * 1024;
 
 const siteUrl = () => getConfig().SITE_URL;
 
+
+/** An item result as an answer: 201/200, 409 older version, 422 refused. */
+function itemOutcome<T>(result: ItemResult<T>, uri: string | null, answer: (value: T) => unknown): NewsroomOutcome {
+  switch (result.kind) {
+    case 'invalid':
+      return { status: 422, errors: result.errors, item: uri };
+    case 'conflict':
+      return { status: 409, item: uri, errors: { version: [`older than the stored ${result.stored}`] } };
+    default:
+      return { status: result.kind === 'created' ? 201 : 200, item: uri, response: answer(result.value) };
+  }
+}
+
+/**
+ * A parsed ninjs item into the store: its pictures made ready first (fetched
+ * into the media store: nothing is held open meanwhile), then one
+ * transaction for the item itself.
+ */
+async function publishItem(ctx: NewsroomContext, item: NinjsItem, uri: string | null): Promise<NewsroomOutcome> {
+  const deps = newsroomIngestDeps();
+  if (item.kind === 'picture') {
+    const { ready, errors } = await readyPictures(ctx.db, [item.picture.picture], deps);
+    const picture = ready.get(item.picture.picture);
+    if (!picture) return { status: 422, errors, item: uri };
+    return itemOutcome(await upsertPictureItem(ctx.db, item.picture, picture), uri, ({ version, ...media }) => ({ kind: 'picture', uri: item.picture.uri, version, media }));
+  }
+  if (item.kind === 'video') {
+    const poster = item.video.poster;
+    const { ready, errors } = await readyPictures(ctx.db, poster ? [poster] : [], deps);
+    if (Object.keys(errors).length) return { status: 422, errors, item: uri };
+    const result = await upsertVideoItem(ctx.db, item.video, poster ? (ready.get(poster) ?? null) : null);
+    return itemOutcome(result, uri, ({ version, created: _created, ...replay }) => ({ kind: 'video', uri: item.video.uri, version, replay }));
+  }
+  const doc = item.article;
+  const { ready, errors } = await readyPictures(ctx.db, [...doc.pictures, ...doc.bodyPictures], deps);
+  if (Object.keys(errors).length) return { status: 422, errors, item: uri };
+  const result = await upsertNinjsArticle(ctx.db, doc, { siteUrl: siteUrl(), pictures: ready });
+  switch (result.kind) {
+    case 'invalid':
+      return { status: 422, errors: result.errors, item: uri };
+    case 'conflict':
+      return { status: 409, item: uri, errors: { version: [`${doc.version !== null ? `version ${doc.version}` : `the version created ${doc.versionCreated?.toISOString() ?? '?'}`} is older than the stored ${result.stored}`] } };
+    default:
+      return { status: result.kind === 'created' ? 201 : 200, item: uri, response: answer(result.article) };
+  }
+}
+
 function answer(a: StoredArticle) {
-  return { id: a.id, uri: a.uri, lang: a.lang, url: a.url, path: a.path, version: a.version, state: a.state, publishedAt: a.publishedAt };
+  return { kind: 'text', id: a.id, uri: a.uri, lang: a.lang, url: a.url, path: a.path, version: a.version, state: a.state, publishedAt: a.publishedAt };
 }
 
 function uriFromQuery(ctx: NewsroomContext): string | NewsroomOutcome {
@@ -123,22 +172,10 @@ export const articleRoutes: NewsroomRoute[] = [
     async handler(ctx) {
       const body = await readJsonBody(ctx.request, MAX_ARTICLE_BYTES);
       if (!body.ok) return { status: body.status, problem: body.problem };
-      const parsed = parseNinjsArticle(body.value);
       const uri = typeof (body.value as { uri?: unknown } | null)?.uri === 'string' ? (body.value as { uri: string }).uri : null;
+      const parsed = parseNinjsItem(body.value);
       if (!parsed.ok) return { status: 422, errors: parsed.errors, item: uri };
-      const result = await upsertNinjsArticle(ctx.db, parsed.article, { siteUrl: siteUrl() });
-      switch (result.kind) {
-        case 'invalid':
-          return { status: 422, errors: result.errors, item: uri };
-        case 'conflict':
-          return {
-            status: 409,
-            item: uri,
-            errors: { version: [`version ${parsed.article.version} is older than the stored version ${result.storedVersion}`] },
-          };
-        default:
-          return { status: result.kind === 'created' ? 201 : 200, item: uri, response: answer(result.article) };
-      }
+      return publishItem(ctx, parsed.item, uri);
     },
   },
   {
@@ -150,7 +187,10 @@ export const articleRoutes: NewsroomRoute[] = [
       const uri = uriFromQuery(ctx);
       if (typeof uri !== 'string') return uri;
       const found = await findNinjsArticle(ctx.db, uri, siteUrl());
-      return found ? { status: 200, item: uri, response: answer(found) } : { status: 404, item: uri, problem: `no article with uri ${uri}` };
+      if (found) return { status: 200, item: uri, response: answer(found) };
+      const item = await findItem(ctx.db, uri);
+      if (item) return { status: 200, item: uri, response: { uri, ...item } };
+      return { status: 404, item: uri, problem: `no item with uri ${uri}` };
     },
   },
   {
