@@ -48,7 +48,7 @@ import { z } from 'zod';
 import type { Lang } from '../db/schema.ts';
 import { mediaOriginProblem } from '../media-origins.ts';
 import { MAX_MEDIA_BYTES, RENDITION_WIDTHS } from './media.ts';
-import { BODY_LIMITS, markupProblem, plainText, sanitizeBody, TEXT_LIMITS, textToHtml } from './sanitize.ts';
+import { BODY_LIMITS, lengthProblem, markupProblem, plainText, sanitizeBody, TEXT_LIMITS, textToHtml } from './sanitize.ts';
 import { newsroomSlug } from './slug.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -272,10 +272,10 @@ function playable(renditions: Rendition[] | undefined): { r: Rendition & { href:
  * are not pictures (a caption's XML, a video) are not considered.
  */
 export function pictureSource(renditions: Rendition[] | undefined): PictureSource | null {
-  const images = (renditions ?? []).filter(
-    (r): r is Rendition & { href: string } =>
-      Boolean(r.href) && (!r.contenttype || r.contenttype.toLowerCase().startsWith('image/')) && (r.sizeinbytes === undefined || r.sizeinbytes <= MAX_MEDIA_BYTES),
-  );
+  const all = (renditions ?? []).filter((r): r is Rendition & { href: string } => Boolean(r.href) && (!r.contenttype || r.contenttype.toLowerCase().startsWith('image/')));
+  // Declared sizes are a preference only: some feeds declare the same (wrong) size for every rendition; the fetch enforces the real one.
+  const fitting = all.filter((r) => r.sizeinbytes === undefined || r.sizeinbytes <= MAX_MEDIA_BYTES);
+  const images = fitting.length > 0 ? fitting : all;
   if (images.length === 0) return null;
   const widest = RENDITION_WIDTHS.at(-1)!;
   const sized = images.filter((r) => r.width !== undefined).sort((a, b) => a.width! - b.width!);
@@ -418,7 +418,7 @@ function article(d: Item, ctx: Ctx): NinjsItem | null {
   if (body) {
     const html = (body.contenttype ?? 'text/html').toLowerCase() === 'text/html';
     // Plain text is only escaped: its length is what costs.
-    const problem = markupProblem(html ? body.value : body.value.slice(0, BODY_LIMITS.maxChars + 1).replace(/</g, ' '), BODY_LIMITS);
+    const problem = html ? markupProblem(body.value, BODY_LIMITS) : body.value.length > BODY_LIMITS.maxChars ? lengthProblem(body.value.length, BODY_LIMITS.maxChars) : null;
     if (problem) add(errors, bodyField, `the body ${problem} (before sanitising)`);
     else {
       bodyHtml = html ? sanitizeBody(body.value, title ? { headline: title } : {}) : textToHtml(body.value);

@@ -46,15 +46,16 @@ const SELF_CLOSING_SIBLINGS = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 
 
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** A text over its length limit, in words: its length and the limit. */
+export const lengthProblem = (length: number, max: number) => `is ${length.toLocaleString('en-US')} characters long: at most ${max.toLocaleString('en-US')}`;
+
 /**
  * Why a text is too costly to parse (English, for a field error), or null.
  * One pass over the characters, no regular expression, no allocation per
  * tag beyond its name: a few milliseconds for the largest accepted body.
  */
 export function markupProblem(text: string, limits: MarkupLimits): string | null {
-  if (text.length > limits.maxChars) {
-    return `is ${text.length.toLocaleString('en-US')} characters long: at most ${limits.maxChars.toLocaleString('en-US')}`;
-  }
+  if (text.length > limits.maxChars) return lengthProblem(text.length, limits.maxChars);
   let tags = 0;
   let depth = 0;
   let deepest = 0;
