@@ -9,8 +9,8 @@
  * (`+0000` since 2026-09-20).
  *
  * What a programme carries, and where it goes in the grid:
- *  - `<title lang="ar|fr">`: the titles (an unlabelled title fills a missing
- *    language; at least one is required);
+ *  - `<title lang="ar|fr">`: the titles (an unlabelled title, else one in
+ *    another language, fills a missing language; at least one is required);
  *  - `<desc lang="ar|fr">`: the descriptions;
  *  - `<category>`: the first one is the genre; a category `live` (or
  *    `direct`, `en direct`, `مباشر`) marks a live programme instead;
@@ -169,6 +169,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
+  // XML's five named entities, and character references (&#233; &#xE9;); xmlShapeProblem refused every other name before.
+  htmlEntities: { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' },
   isArray: (name) => ARRAYS.has(name),
 });
 
@@ -200,6 +202,7 @@ function langOf(v: unknown): 'ar' | 'fr' | '' | null {
 function bilingual(nodes: unknown[]): Bilingual {
   const out: Bilingual = { ar: '', fr: '' };
   let plain = '';
+  let other = '';
   for (const n of nodes) {
     const value = clean(text(n));
     if (!value) continue;
@@ -207,10 +210,13 @@ function bilingual(nodes: unknown[]): Bilingual {
     if (lang === 'ar' || lang === 'fr') {
       if (!out[lang]) out[lang] = value;
     } else if (lang === '' && !plain) plain = value;
+    else if (lang === null && !other) other = value;
   }
-  if (plain) {
-    if (!out.ar) out.ar = plain;
-    if (!out.fr) out.fr = plain;
+  // An unlabelled text fills a missing language; failing that, one in another language (an Amazigh or English title).
+  const fill = plain || other;
+  if (fill) {
+    if (!out.ar) out.ar = fill;
+    if (!out.fr) out.fr = fill;
   }
   return out;
 }
@@ -379,7 +385,7 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
       errors.push({ ...who, field, message });
     };
 
-    if (!title.ar && !title.fr) fail('title', 'missing title (<title lang="ar"> or <title lang="fr">, or one without lang)');
+    if (!title.ar && !title.fr) fail('title', 'missing title (a <title>, in ar, fr, another language or none)');
     if (!channel) fail('channel', 'missing channel attribute');
     else if (!known.has(channel)) fail('channel', `unknown channel "${channel}" (this grid takes: ${[...known].join(', ')})`);
     let start: Date | null = null;
@@ -434,7 +440,7 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
     const p = sorted[i]!;
     const first = sorted.slice(0, i).find((q) => q.start.getTime() === p.start.getTime());
     if (!first) continue;
-    const same = name(first) === name(p) && (first.stop?.getTime() ?? null) === (p.stop?.getTime() ?? null);
+    const same = name(first) === name(p);
     timeError(
       p,
       'start',
