@@ -103,8 +103,8 @@ export async function startMediaServer(port = 0): Promise<MediaServer> {
       }
       if (url.pathname === '/slow.jpg') {
         res.writeHead(200, { 'content-type': 'image/jpeg' });
-        res.write(Buffer.alloc(100));
-        return; // never ends: the site's time limit must
+        // Never ends: the site's time limit must.
+        return void res.write(Buffer.alloc(100));
       }
       const file = url.pathname.startsWith('/sample-media/') ? path.join(root, 'public', path.normalize(url.pathname)) : null;
       if (file && file.startsWith(path.join(root, 'public', 'sample-media')) && existsSync(file) && statSync(file).isFile()) {
@@ -112,7 +112,7 @@ export async function startMediaServer(port = 0): Promise<MediaServer> {
         return void createReadStream(file).pipe(res);
       }
       res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
+      return res.end('not found');
     })().catch((err: unknown) => {
       res.writeHead(500);
       res.end(String(err));

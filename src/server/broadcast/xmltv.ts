@@ -168,15 +168,23 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // XML's five named entities; character references are decoded by `refs` (xmlShapeProblem refused every other name before).
   processEntities: true,
-  // XML's five named entities, and character references (&#233; &#xE9;); xmlShapeProblem refused every other name before.
-  htmlEntities: { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' },
   isArray: (name) => ARRAYS.has(name),
 });
 
+/** Character references (&#233; &#xE9;), which the parser leaves as they are. */
+const refs = (s: string): string =>
+  s.includes('&#')
+    ? s.replace(/&#(?:(\d{1,7})|x([0-9a-fA-F]{1,6}));/g, (whole, dec: string | undefined, hex: string | undefined) => {
+        const code = dec ? Number(dec) : parseInt(hex!, 16);
+        return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+      })
+    : s;
+
 /** The text of an element read by the parser (a string, or an object with #text). */
 function text(v: unknown): string {
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return refs(v);
   if (typeof v === 'number') return String(v);
   if (v && typeof v === 'object' && '#text' in v) return text((v as Node)['#text']);
   return '';
@@ -184,7 +192,7 @@ function text(v: unknown): string {
 const attr = (v: unknown, name: string): string | undefined => {
   if (!v || typeof v !== 'object') return undefined;
   const a = (v as Node)[`@_${name}`];
-  return typeof a === 'string' ? a : undefined;
+  return typeof a === 'string' ? refs(a) : undefined;
 };
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 /** XMLTV: runs of white space in text are one space. */
@@ -245,9 +253,9 @@ export interface ParseOptions {
 }
 
 /** Elements inside each other at most (an XMLTV document is 5 deep: tv, programme, credits, actor, image). */
-export const MAX_XML_DEPTH = 32;
+const MAX_XML_DEPTH = 32;
 /** Elements in one document at most (5,000 programmes of some 20 elements each). */
-export const MAX_XML_ELEMENTS = 200_000;
+const MAX_XML_ELEMENTS = 200_000;
 /** Programmes named in a refusal at most; the rest are counted. */
 export const MAX_REPORTED_PROGRAMMES = 100;
 /** A programme without stop ends when the next one starts, if that is within this time; else its stop is required. */
@@ -265,7 +273,7 @@ const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
  * elements made the parser throw, answered 500). Comments, CDATA sections
  * and processing instructions are skipped whole. Null when none.
  */
-export function xmlShapeProblem(xml: string): string | null {
+function xmlShapeProblem(xml: string): string | null {
   let depth = 0;
   let elements = 0;
   let line = 1;

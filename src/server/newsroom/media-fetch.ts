@@ -36,7 +36,7 @@ import { MAX_MEDIA_BYTES } from './media.ts';
 /** Redirects followed at most. */
 const MAX_REDIRECTS = 3;
 /** The whole fetch, redirects included. */
-export const FETCH_TIMEOUT_MS = 20_000;
+const FETCH_TIMEOUT_MS = 20_000;
 
 export class MediaFetchRefused extends Error {}
 

@@ -27,7 +27,7 @@ type Trx = Transaction<Database>;
 /** 20 MB: a full-resolution press photo is 5-15 MB. */
 export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
 /** 60 megapixels at most (a decompression bomb is refused, not decoded). */
-export const MAX_PIXELS = 60_000_000;
+const MAX_PIXELS = 60_000_000;
 /**
  * The widths of the site's image slots at 1x and 2x: cards 320-420 px, the
  * article's cover 760 px, full-width on phones (360-430 px at 2-3x).
