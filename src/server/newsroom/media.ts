@@ -12,7 +12,10 @@
  * widest WebP as the image, the other WebPs as its srcset variants, and
  * every rendition (AVIF included) in `renditions`. Its id is used in ninjs
  * `associations` as `urn:2m:media:<id>`. The same picture uploaded twice
- * answers the same id.
+ * answers the same id. Pictures the newsroom gives by URL take the same
+ * path (src/server/newsroom/pictures.ts): `prepareMedia` before the item's
+ * transaction, `recordMedia` inside it (ADR 031). A picture over
+ * MAX_PIXELS is named as such from its header, never decoded.
  */
 import crypto from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
