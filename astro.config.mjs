@@ -25,7 +25,7 @@ export default defineConfig({
     locales: ['ar', 'fr'],
     defaultLocale: 'ar',
     // Our own middleware (src/middleware.ts) applies the redirect rule of
-    // DESIGN.md §3; Astro's automatic routing would answer 404 for the
+    // docs/product.md, Languages and redirects; Astro's automatic routing would answer 404 for the
     // unprefixed sections (/shows, /casting, /castings, /talents) and for
     // every path it is about to redirect.
     routing: 'manual',

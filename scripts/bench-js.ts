@@ -1,8 +1,8 @@
 /**
- * JavaScript weight per page type (issue 3, item 9): for each page type in
+ * JavaScript weight per page type: for each page type in
  * both languages, the scripts a page loads before any interaction, raw and
  * gzipped, and a non-zero exit when a page type ships more than the budget
- * (50 KB gzip; issue 13: every page type, home included).
+ * (50 KB gzip for every page type, home included: ADR 014).
  *
  *   npm run bench:js [-- URL]          measure a running site
  *   BENCH_URL=http://host:port npm run bench:js

@@ -1,7 +1,7 @@
 /**
  * What `npm run bench:static` and `npm run bench:render` share to measure
- * the pre-built home page while the render workers are busy (issue 11
- * item 2): wrk runs, a search load, the server's CPU per thread, and cases
+ * the pre-built home page while the render workers are busy (ADR 010):
+ * wrk runs, a search load, the server's CPU per thread, and cases
  * run interleaved (idle, loaded, idle, loaded, idle) so that each loaded
  * run is compared with the idle runs on either side of it. On a shared
  * machine the others' load moves every wall-clock rate; the front thread's
@@ -23,7 +23,7 @@ export const print: (...args: unknown[]) => void = console.log.bind(console);
 export const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** The goal of issue 11 item 2 for the pre-built home page under load. */
+/** The archive-scale goal (docs/performance.md) for the pre-built home page under load. */
 const GOAL = { ratio: 0.8, p99ms: 20 };
 
 export interface WrkResult {

@@ -1,14 +1,16 @@
 /**
  * The pages' own main-thread work, independent of the machine's load
- * (issue 13, item 6; docs/performance.md "On a phone"). Lighthouse's TBT is
- * wall-clock time under a 4x CPU slowdown, so on a shared machine it grows
- * with everybody else's work. This loads each page in Debian's Chromium
- * (412 x 823, as a phone) with a performance trace, and counts the renderer
- * main thread's tasks by their *thread* time (CPU time actually spent, not
- * time waiting for a core), multiplied by 4: a task over 50 ms at 4x is a
- * long task of the page's own, and the sum of what exceeds 50 ms is an upper
- * bound of its TBT (every task from the start to 6 s after load, where TBT
- * counts only those between first paint and interactive).
+ * (ADR 014; docs/performance.md "On a phone"). Lighthouse's TBT is wall-clock time
+ * under a CPU slowdown, so on a shared machine it grows with everybody
+ * else's work. This loads each page in Debian's Chromium (412 x 823, as a
+ * phone) with a performance trace, and counts the renderer main thread's
+ * tasks by their *thread* time (CPU time actually spent, not time waiting
+ * for a core), multiplied by the calibrated phone's slowdown (the one
+ * bench:lighthouse uses, scripts/lighthouse-calibration.ts; BENCH_LH_CPU=n
+ * forces one): a task over 50 ms once slowed down is a long task of the
+ * page's own, and the sum of what exceeds 50 ms is an upper bound of its TBT
+ * (every task from the start to 6 s after load, where TBT counts only those
+ * between first paint and interactive).
  *
  *   npm run bench:main-thread -- http://host:port [--only home,guide] [--lang fr]
  *
@@ -16,10 +18,27 @@
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
 import { pathOf, selectedPages } from './bench-pages.ts';
 import { chromiumLaunch, PHONE_CONTEXT } from './chromium.ts';
+import { calibrate } from './lighthouse-calibration.ts';
 
-const SLOWDOWN = 4;
+/** The calibrated phone's CPU slowdown, measured in a Chromium of its own (or BENCH_LH_CPU). */
+async function phoneSlowdown(url: string): Promise<number> {
+  const forced = Number(process.env.BENCH_LH_CPU);
+  if (forced > 0) return forced;
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunch().executablePath ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...(chromiumLaunch().args ?? [])],
+  });
+  try {
+    const { cpuSlowdown, summary } = await calibrate(chrome.port, url);
+    console.log(summary);
+    return cpuSlowdown;
+  } finally {
+    await chrome.kill();
+  }
+}
 const LONG_MS = 50;
 const BUDGET_MS = 200;
 const AFTER_LOAD_MS = 6000;
@@ -37,6 +56,7 @@ async function main(): Promise<void> {
   const base = process.argv.slice(2).find((a) => /^https?:\/\//.test(a)) ?? process.env.BENCH_URL;
   if (!base) throw new Error('usage: npm run bench:main-thread -- http://host:port');
   const { types, langs } = selectedPages();
+  const SLOWDOWN = await phoneSlowdown(new URL(await pathOf(base, 'home', langs[0] ?? 'ar'), base).href);
   const browser = await chromium.launch(chromiumLaunch());
   let over = 0;
   console.log(`Main thread per page: CPU time, and tasks by thread time x${SLOWDOWN} (to ${AFTER_LOAD_MS / 1000} s after load)\n`);

@@ -1,5 +1,5 @@
 /**
- * The pages the phone benchmarks visit (issue 13: home, article, live and
+ * The pages the phone benchmarks visit (ADR 014: home, article, live and
  * TV guide, in both languages) and their shared command-line selection
  * (`--only home,guide`, `--lang fr`): bench-lighthouse.ts and
  * bench-main-thread.ts.

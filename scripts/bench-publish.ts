@@ -1,5 +1,5 @@
 /**
- * Publish → visible latency of the newsroom API (issue 10 item 5): each run
+ * Publish → visible latency of the newsroom API (ADR 010): each run
  * publishes a new French article through `POST /api/newsroom/articles`,
  * then polls (every 100 ms) until its page answers 200 with its headline and
  * until the French home page shows it; then withdraws it and polls until its

@@ -1,5 +1,5 @@
 /**
- * Render speed at archive scale (issue 11), against the built site on its
+ * Render speed at archive scale (docs/performance.md), against the built site on its
  * own store:
  *
  *  1. render times per page type (p50/p95, one request at a time): each
@@ -23,7 +23,7 @@
  *     per second, and the CPU a page of the server and of rebuild.ts's own
  *     process (it fetches, compresses or links, and writes every page).
  *
- * At the end, one verdict line per goal of issue 11 item 1 (article p95
+ * At the end, one verdict line per archive-scale goal (article p95
  * ≤ 15 ms, ≥ 300 unique article renders/s, deep listing p95 ≤ 25 ms,
  * pre-build ≥ 200 pages/s): the measured wall-clock figure, and what the
  * server's CPU time per request allows on this machine's cores (1000 ms /
@@ -126,7 +126,7 @@ function childrenCpuMs(): number {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-/** Issue 11 item 1's goals at 100,000 articles. */
+/** The archive-scale goals at 100,000 articles (docs/performance.md). */
 const GOALS = { articleP95Ms: 15, uniquePerS: 300, deepP95Ms: 25, prebuildPerS: 200 };
 
 /** One verdict line: the measured figure, the CPU-based projection, and whether each meets the goal. */

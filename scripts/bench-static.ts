@@ -1,5 +1,5 @@
 /**
- * Serving benchmark, side by side in one run (issue 11 item 5):
+ * Serving benchmark, side by side in one run (ADR 010):
  *
  *  1. the same pre-built page (an article, the home page) from the site's
  *     own front server and from nginx with the project's deploy/nginx config

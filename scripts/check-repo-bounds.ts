@@ -1,6 +1,6 @@
 /**
  * A clone stands alone: no code, script, test or config reads a file
- * outside the repository (e.g. `../shared/data/…`, which only the
+ * outside the repository (e.g. a folder beside the clone, which only the
  * development machine has). Test data lives under `tests/fixtures/`.
  *
  * Scans the code of src/, scripts/, tests/, deploy/ and the root's config

@@ -1,7 +1,8 @@
 /**
  * Adds or updates UI messages in messages/ar.json and messages/fr.json in one
- * step, keeping keys sorted, so that concurrent edits never clobber each
- * other's keys:
+ * step. A new key goes before the first existing key that sorts after it,
+ * and nothing else moves, so that branches adding messages at the same time
+ * touch different lines:
  *
  *   node scripts/i18n-add.ts '{"nav_programmes": {"ar": "البرامج", "fr": "Programmes"}}'
  *   node scripts/i18n-add.ts --file new-messages.json
@@ -26,10 +27,17 @@ for (const lang of ['ar', 'fr'] as const) {
   const file = path.join(root, 'messages', `${lang}.json`);
   const current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const { $schema, ...rest } = current;
-  for (const [key, value] of Object.entries(additions)) rest[key] = value[lang];
-  const sorted = Object.fromEntries(Object.entries(rest).sort(([a], [b]) => a.localeCompare(b)));
+  const entries = Object.entries(rest);
+  for (const [key, value] of Object.entries(additions)) {
+    const at = entries.findIndex(([k]) => k === key);
+    if (at >= 0) entries[at] = [key, value[lang]];
+    else {
+      const before = entries.findIndex(([k]) => k.localeCompare(key) > 0);
+      entries.splice(before < 0 ? entries.length : before, 0, [key, value[lang]]);
+    }
+  }
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ $schema, ...sorted }, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify({ $schema, ...Object.fromEntries(entries) }, null, 2)}\n`);
   renameSync(tmp, file);
 }
 console.log(`added ${Object.keys(additions).length} message(s)`);

@@ -1,5 +1,5 @@
 /**
- * The newsroom CLI (issue 10): npm run newsroom -- <command>
+ * The newsroom CLI (ADR 011): npm run newsroom -- <command>
  * (src/server/newsroom/cli.ts; `npm run newsroom -- help` lists the commands).
  */
 import { ConfigError } from '../src/server/config.ts';

@@ -1,5 +1,5 @@
 /**
- * Web Push from the command line (issue 5 item 10).
+ * Web Push from the command line (ADR 007).
  *
  *   npm run push -- --breaking <articleId> [--concurrency 16] [--ttl 21600]
  *   npm run push -- --key

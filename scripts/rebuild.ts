@@ -1,5 +1,5 @@
 /**
- * Runs one pre-build against the running site (DESIGN.md §4): renders every
+ * Runs one pre-build against the running site (ADR 005): renders every
  * page that exists now into a new build folder and swaps it in atomically.
  * For a cron job or a publishing hook; the server also does it on schedule
  * (REBUILD_INTERVAL_MIN). It waits for its turn while an instance of the

@@ -1,5 +1,5 @@
 /**
- * The README's screenshots (issue 3): home and article, Arabic and French,
+ * The README's screenshots: home and article, Arabic and French,
  * at 375 px wide, taken in Debian's Chromium from a running site.
  *   node scripts/screenshots.ts http://127.0.0.1:4321
  * Writes docs/screenshots/{home,article}-{ar,fr}-375.png. The article is the

@@ -1,5 +1,5 @@
 /**
- * Makes the committed web-font subsets of src/assets/fonts/ (issue 13, ADR
+ * Makes the committed web-font subsets of src/assets/fonts/ (ADR 014, ADR
  * 014) from the Fontsource packages, with subset-font (HarfBuzz's hb-subset
  * compiled to WebAssembly: no native addon). Run it after upgrading
  * @fontsource-variable/* or changing the character sets below:

@@ -1,5 +1,5 @@
 /**
- * Language routing on every on-demand request (DESIGN.md §3): applies the
+ * Language routing on every on-demand request (docs/product.md, Languages and redirects): applies the
  * redirect rule of src/lib/locale-redirect.ts and remembers the language of
  * each prefixed page view in the `locale` cookie (365 days).
  *
@@ -15,6 +15,7 @@ import {
 } from './lib/locale-redirect.ts';
 import { isCrossSiteFormPost } from './server/http/origin-check.ts';
 import { withIslandStylesInHead } from './server/pages/island-styles.ts';
+import { isLitePath } from './lib/lite.ts';
 import { markRenderForRelease } from './server/delivery/render-release.ts';
 import { readLocale } from './server/api/dispatch.ts';
 import { redirectResponse } from './server/http/redirect.ts';
@@ -70,6 +71,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
       sameSite: 'lax',
     });
   }
-  // Valid HTML: Astro's island <style> goes into <head>.
-  return withIslandStylesInHead(await next());
+  // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).
+  return withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) });
 });

@@ -1,7 +1,7 @@
 /**
- * The top bar's account button (SPEC §2.5): the user's name when signed in
+ * The top bar's account button (docs/product.md, Header): the user's name when signed in
  * (opens the sign-out confirmation), else "Se connecter" (opens the sign-in
- * popup). It restores the session at start (SPEC §4, session-client.ts) and
+ * popup). It restores the session at start (docs/product.md, States, session-client.ts) and
  * hosts the account popup of the whole page (auth/AuthDialog.tsx), loaded
  * on demand: first hover or focus fetches it, first click shows it. Other
  * islands open the popup through `$authOverlay` (src/stores/auth.ts).

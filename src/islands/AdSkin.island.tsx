@@ -1,5 +1,5 @@
 /**
- * The desktop skin (SPEC §2.10, §9): from 970 px, an ad that fills the page
+ * The desktop skin (docs/product.md, Ads, Limits): from 970 px, an ad that fills the page
  * background on both sides of the content. It starts 173 px from the top
  * (below the header; lower when the header and ticker are taller), stays
  * fixed at the top of the window once scrolled past, and turns absolute,

@@ -1,5 +1,5 @@
 /**
- * A display ad slot (SPEC §2.9, §2.10, §3 "Ad slot settings"): a banner
+ * A display ad slot (docs/product.md, Footer, Ads, Content "Ad slot settings"): a banner
  * (the top banner's mobile and web bands, the rectangle beside the content)
  * or an invisible out-of-page slot (the footer's two). Its life is
  * use-ad-slot.ts's; this draws it:

@@ -1,5 +1,5 @@
 /**
- * An article's video (issue 4): the server-rendered poster (the island's
+ * An article's video (ADR 006): the server-rendered poster (the island's
  * children: src/components/editorial/VideoPoster.astro) with a play button
  * over it. The player itself (Player.island.tsx: plyr, hls.js, the pre-roll,
  * play statistics) is fetched only when the visitor presses play, so an

@@ -1,5 +1,5 @@
 /**
- * The breaking-news ticker (SPEC §2.5, §3, §4, §7.6, §9): a title ("عاجل" /
+ * The breaking-news ticker (docs/product.md, Header, Content, States, Answers, Limits): a title ("عاجل" /
  * "Urgent", or the API's) and the linked headlines scrolling in a 30 s loop.
  *
  *  - Data at run time only: /api/getBreakingNews through src/lib/api-client

@@ -1,5 +1,5 @@
 /**
- * Connectivity, shown discreetly (SPEC §4, issue 5 item 11): while the
+ * Connectivity, shown discreetly (docs/product.md, States): while the
  * browser is offline a small note sits at the bottom of the window ("Vous
  * êtes hors ligne" / "أنت غير متصل بالإنترنت"); when the connection comes
  * back it says so for a few seconds ("De nouveau en ligne" / "عاد الاتصال"),

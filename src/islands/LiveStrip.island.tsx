@@ -1,5 +1,5 @@
 /**
- * The live strip of the navigation bar (SPEC §2.5, §9): the live channel,
+ * The live strip of the navigation bar (docs/product.md, Header, Limits): the live channel,
  * 104 px high, muted, playing on its own, a link to the live page.
  *
  * Light on purpose (it is on every page): a plain <video>, hls.js (light

@@ -1,5 +1,5 @@
 /**
- * The site's video player (SPEC §4, §9; DESIGN.md §2, §6): plyr (through
+ * The site's video player (docs/product.md, States, Limits; ADR 006): plyr (through
  * plyr-react) over a <video>, MP4 directly, HLS through hls.js loaded on
  * demand (or natively where the browser has no MSE: src/islands/player/engine.ts),
  * a quality menu from the HLS levels, seek back 10 s / forward 30 s by

@@ -1,5 +1,5 @@
 /**
- * The prayer-times widget (SPEC §7.3): a city chooser over the Habous cities,
+ * The prayer-times widget (docs/product.md, Widgets): a city chooser over the Habous cities,
  * the day's six times, the next prayer marked (after Isha: tomorrow's times,
  * Fajr next). Rendered on the server with the default city's times (the
  * card, src/components/widgets/PrayerTimesCard.astro, feeds it), so it is

@@ -1,5 +1,5 @@
 /**
- * The breaking-news alerts prompt (issue 5 item 10): a small card at the
+ * The breaking-news alerts prompt (ADR 007): a small card at the
  * bottom of the window offering "Recevez les alertes info de 2M" /
  * "توصّل بآخر الأخبار العاجلة من 2M", with "Activer les alertes" and
  * "Pas maintenant".

@@ -1,5 +1,5 @@
 /**
- * The header's search box (SPEC §2.5, §2.6, §4, §8, §9), mounted with
+ * The header's search box (docs/product.md, Header, Search box, States, Errors, Limits), mounted with
  * `client:idle` in #search-slot (src/components/layout/SearchSlot.astro).
  *
  * Collapsed: a search button. Before hydration (and without JavaScript) it
@@ -29,7 +29,7 @@ interface Props {
 }
 
 type Tab = 'tags' | 'emissions' | 'articles';
-/** SPEC §2.6 order; Articles is the one shown first. */
+/** docs/product.md, Search box order; Articles is the one shown first. */
 const TABS: readonly Tab[] = ['tags', 'emissions', 'articles'];
 const DEFAULT_TAB: Tab = 'articles';
 

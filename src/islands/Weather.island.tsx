@@ -1,5 +1,5 @@
 /**
- * The weather widget of the top bar (SPEC §2.5, §3 "Weather", §9): a city
+ * The weather widget of the top bar (docs/product.md, Header, Content "Weather", Limits): a city
  * selector (57 Moroccan towns, names in the page's language, sorted for it)
  * and tomorrow's temperature truncated with a degree sign, "Casablanca 21°";
  * screen readers hear "Demain à Casablanca : 21 degrés, ciel dégagé".

@@ -56,7 +56,7 @@ export interface PageMeta {
   adTargeting?: AdTargeting;
 }
 
-/** The ad targeting of a page (SPEC §3): its language, its route, and what the page adds. */
+/** The ad targeting of a page (docs/product.md, Content): its language, its route, and what the page adds. */
 export function pageAdTargeting(meta: PageMeta): AdTargeting {
   return [['lang', meta.locale], ['page', meta.routeName], ...(meta.adTargeting ?? [])];
 }

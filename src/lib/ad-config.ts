@@ -1,6 +1,6 @@
 /**
  * Client-side ad configuration (serialisable: passed from the server to the
- * player island as a prop). SPEC §2.10, DESIGN.md §3 "Ads".
+ * player island as a prop). docs/product.md, Ads; ADR 008.
  *
  * URL templates may use the placeholders {unit}, {lang}, {correlator} and
  * {url} (the page URL); each is replaced with its URL-encoded value.

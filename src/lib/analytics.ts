@@ -3,10 +3,10 @@
  * event on `window` (a `2m:analytics` CustomEvent, for whatever listens) and
  * pushes it to `window.dataLayer` when a tag manager put one there.
  *
- * Event ids (SPEC §9): 4 video play, 7 live play, 11 language switch; click
+ * Event ids (docs/product.md, Limits): 4 video play, 7 live play, 11 language switch; click
  * events (ClickEvents below) 20 and up.
  * A string `data.event` names the event for the tag manager (it replaces the
- * default `2m_event_<id>` name in dataLayer): plays send `ReadVideo` (SPEC §7.5).
+ * default `2m_event_<id>` name in dataLayer): plays send `ReadVideo` (docs/product.md, Play logging).
  */
 export const ANALYTICS_EVENT = '2m:analytics';
 
@@ -16,14 +16,14 @@ export const AnalyticsEvents = {
   languageSwitch: 11,
 } as const;
 
-/** Named events (SPEC §7.5): a video or live play is sent as `ReadVideo`; a tracked click as `Click`. */
+/** Named events (docs/product.md, Play logging): a video or live play is sent as `ReadVideo`; a tracked click as `Click`. */
 export const AnalyticsEventNames = {
   readVideo: 'ReadVideo',
   click: 'Click',
 } as const;
 
 /**
- * Click events (issue 5, item 8), logged through /tracking/clicks.php by
+ * Click events (docs/product.md, Play logging), logged through /tracking/clicks.php by
  * src/lib/click-tracking.ts and announced here as `Click` events. Ids start
  * at 20, apart from the play (4, 7) and language-switch (11) ids. Each has a
  * `data-track` name: an element marked `data-track="breaking-news"` (or any
@@ -48,7 +48,7 @@ export const ClickEvents = {
   ad: 27,
   /** A short link /s/{code} followed (recorded by the server: src/server/short-links/). */
   shortLink: 28,
-  /** The language switch: stored with the clicks, under its own analytics id (SPEC §7.5: 11). */
+  /** The language switch: stored with the clicks, under its own analytics id (docs/product.md, Play logging: 11). */
   languageSwitch: 11,
 } as const;
 

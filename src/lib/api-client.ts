@@ -1,8 +1,7 @@
 /**
- * The one fetch helper for islands calling the site's own API (SPEC §7, §8,
- * §9; DESIGN §3).
+ * The one fetch helper for islands calling the site's own API (docs/product.md, API, Errors, Limits).
  *
- *  - sends the `locale` header with the page's language (SPEC §7: "a locale
+ *  - sends the `locale` header with the page's language (docs/product.md, API: "a locale
  *    header carrying the current language is sent with every request");
  *  - reads the envelope `{ header: { status, code, message?, errors? },
  *    response }` and hands back `response`; a JSON answer without an
@@ -10,14 +9,14 @@
  *    handed back whole;
  *  - 204 (and 205) → `null` ("nothing", e.g. no breaking news);
  *  - status 400 → the visitor goes to the home page of their language
- *    (SPEC §8, `route('index', lang)`), unless already there (no loop), and
+ *    (docs/product.md, Errors, `route('index', lang)`), unless already there (no loop), and
  *    the call rejects with an `ApiError` of kind `bad-request`;
  *  - any other failure rejects with a typed `ApiError`: `http` (4xx/5xx or
  *    an envelope whose status is ERROR; `status`, `message` and per-field
  *    `errors` of a 422 kept), `network` (no answer), `invalid` (not JSON),
  *    `aborted` (the caller's AbortSignal fired: callers ignore these, see
  *    `isAbortError`);
- *  - "Fetch minimum delay 200 ms" (SPEC §9): an answer is handed over no
+ *  - "Fetch minimum delay 200 ms" (docs/product.md, Limits): an answer is handed over no
  *    sooner than `minDelayMs` (default 200) after the call began, so a
  *    loading state never flashes; a caller that must be quick passes 0.
  *    Aborting cuts the wait short.
@@ -34,7 +33,7 @@
 import type { Locale } from './paths.ts';
 import { route, withQuery } from './routes.ts';
 
-/** SPEC §9: the shortest time a call takes from the visitor's point of view. */
+/** docs/product.md, Limits: the shortest time a call takes from the visitor's point of view. */
 export const FETCH_MIN_DELAY_MS = 200;
 
 export type ApiErrorKind = 'network' | 'aborted' | 'http' | 'invalid' | 'bad-request';
@@ -123,11 +122,11 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** The home page of a language, e.g. "/fr" (SPEC §8). */
+/** The home page of a language, e.g. "/fr" (docs/product.md, Errors). */
 export const homePath = (locale: Locale): string => route('index', locale);
 
 /**
- * SPEC §8: a call answered 400 sends the visitor to the home page of their
+ * docs/product.md, Errors: a call answered 400 sends the visitor to the home page of their
  * language; nothing happens when they are already there (an island of the
  * home page answered 400: going "home" again would loop).
  */
@@ -190,7 +189,7 @@ export async function apiRequest<T>(path: string, opts: ApiRequestOptions): Prom
   }
 
   if (res.status === 400) {
-    // SPEC §8: no minimum delay, the visitor leaves.
+    // docs/product.md, Errors: no minimum delay, the visitor leaves.
     sendHome(opts.locale, opts.location);
     throw new ApiError('bad-request', `${path} answered 400`, 400);
   }

@@ -1,5 +1,5 @@
 /**
- * Click events, browser side (issue 5, item 8; SPEC §7.4 /tracking/clicks.php).
+ * Click events, browser side (docs/product.md, Play logging, /tracking/clicks.php).
  *
  * One delegated listener for the whole document (installed once, when the
  * browser is idle; client navigations keep it): a click on an element

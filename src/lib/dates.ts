@@ -1,6 +1,6 @@
 /**
  * Date helpers for everything the site shows: every date and time is
- * formatted in Africa/Casablanca with the runtime's tzdata (DESIGN.md §6:
+ * formatted in Africa/Casablanca with the runtime's tzdata (ADR 003:
  * since 2026-09-20 Morocco stays on UTC+0 all year; Node 24 knows it).
  * Pure functions, shared by the API and the pages.
  */

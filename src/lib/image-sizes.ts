@@ -13,7 +13,7 @@ export const ARTICLE_COVER_SIZES = '(min-width: 800px) 760px, 100vw';
  * Where an article's cover or video poster is its largest paint, so worth a
  * preload: not on a phone (under 576 px), where the header, the title, the
  * lead and the byline push it below the first screen (412 × 823: its top at
- * 914–977 px) and the title is the largest paint (issue 13).
+ * 914–977 px) and the title is the largest paint (ADR 014).
  */
 export const ARTICLE_COVER_PRELOAD_MEDIA = '(min-width: 576px)';
 /** A video page's poster (PlayerPoster: the live page, replays, bulletins). */

@@ -6,8 +6,8 @@
  */
 import { tickerHintScript } from '../islands/ticker/model.ts';
 
-/** SPEC §8: reload (at most once a minute) when a script or style chunk fails to load after a deployment. */
-export const CHUNK_RELOAD_SCRIPT = String.raw`// SPEC §8: when a script or style chunk fails to load (typically after
+/** docs/product.md, Errors: reload (at most once a minute) when a script or style chunk fails to load after a deployment. */
+export const CHUNK_RELOAD_SCRIPT = String.raw`// docs/product.md, Errors: when a script or style chunk fails to load (typically after
 // a new deployment), reload the page, at most once per 60 seconds;
 // never while the browser is offline.
 (function () {

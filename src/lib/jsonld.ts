@@ -1,5 +1,5 @@
 /**
- * schema.org JSON-LD builders (SPEC: search engines and sharing). Pure
+ * schema.org JSON-LD builders (docs/product.md, Common behaviour: search engines and sharing). Pure
  * functions returning plain objects: the caller serialises them into
  * `<script type="application/ld+json">` (see `ldScript`). Every URL in the
  * output is absolute, resolved against the `siteUrl` passed in (normally

@@ -1,5 +1,5 @@
 /**
- * The language redirect rule (DESIGN.md §3: reading B of SPEC §2.1, with
+ * The language redirect rule (docs/product.md, Languages and redirects, with
  * `talents` added to the unprefixed set), as one pure function so it can be
  * tested with a table of cases; src/middleware.ts applies its decision.
  *
@@ -19,14 +19,14 @@
  */
 import { LOCALES, DEFAULT_LOCALE, type Locale } from './paths.ts';
 
-/** Sections served without a language prefix (DESIGN.md §3). */
+/** Sections served without a language prefix (docs/product.md, Languages and redirects). */
 export const UNPREFIXED_SECTIONS: ReadonlySet<string> = new Set(['shows', 'casting', 'castings', 'talents']);
 
 /**
  * First path segments that are not pages and never get a language prefix:
  * the JSON API, media files, the HLS live stream, Astro's assets and
  * endpoints, self-hosted fonts, the 404/500 pages, and the root-level
- * compatibility paths of SPEC §7.3-§7.4 (ip, geo, prayer times, weather,
+ * compatibility paths of docs/product.md, Widgets, Accounts and forms (ip, geo, prayer times, weather,
  * click tracking), and the house ad server (VAST and its tracking pixels).
  */
 export const EXCLUDED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
@@ -52,7 +52,7 @@ export const EXCLUDED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   's',
 ]);
 
-/** The locale cookie's name and lifetime (SPEC §9: 365 days). */
+/** The locale cookie's name and lifetime (docs/product.md, Limits: 365 days). */
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
 /**
- * The query parameters each page reads (issue 11 item 3): only these are
+ * The query parameters each page reads (ADR 010): only these are
  * part of a page's cache key. Any other parameter (`?utm_source=…`,
  * `?x=123`) changes nothing in the page, so the front server answers it
  * from the pre-build or the page cache like the clean URL, and a random
@@ -30,6 +30,7 @@ const PAGE_QUERY_RULES: readonly PageQueryRule[] = [
   { route: '[lang]/replay/starlight/[...sub].astro', pattern: /^\/replay\/starlight(\/.*)?$/, params: ['id'] },
   { route: '[lang]/live.astro', pattern: /^\/live$/, params: ['embed'] },
   { route: '[lang]/guidetv.astro', pattern: /^\/guidetv$/, params: ['day'] },
+  { route: '[lang]/lite/index.astro, [lang]/lite/[tag]/[url].astro', pattern: /^\/lite(\/.*)?$/, params: [] },
   // Must stay last: any other one-segment page is a section or tag listing ([lang]/[tag]/index.astro).
   { route: '[lang]/[tag]/index.astro', pattern: /^\/[^/]+$/, params: ['page'] },
 ];

@@ -1,5 +1,5 @@
 /**
- * Modern-format renditions of the store's pictures (issue 13, ADR 014):
+ * Modern-format renditions of the store's pictures (ADR 014):
  * every JPEG or PNG under /media/ has an AVIF and a WebP twin at the same
  * path with the format's extension (/media/img/cover-1-640.jpg →
  * /media/img/cover-1-640.avif), made from it on first request and kept on

@@ -1,5 +1,5 @@
 /**
- * The site's named routes (SPEC §2.2) and one typed helper to build their
+ * The site's named routes (docs/product.md, Routes) and one typed helper to build their
  * paths. Every internal link goes through `route()`, so a route that moves
  * moves everywhere.
  *
@@ -47,6 +47,8 @@ interface RouteParams {
   'replay-id': Partial<P<'id'>>;
   'user-u-id': Partial<P<'id'>>;
   'tag-url': { tag: string; url?: string };
+  'lite-index': never;
+  'lite-article': { tag: string; url: string };
   live: never;
   'live-embed': never;
   newsletter: never;
@@ -101,6 +103,8 @@ const BUILDERS: { [N in RouteName]: (p: RouteParams[N]) => string } = {
   'replay-id': (p) => `/replay${opt(p.id)}`,
   'user-u-id': (p) => `/user/u${opt(p.id)}`,
   'tag-url': (p) => `/${slug(p.tag)}${p.url === undefined || p.url === '' ? '' : `/${slug(p.url)}`}`,
+  'lite-index': () => '/lite',
+  'lite-article': (p) => `/lite/${slug(p.tag)}/${slug(p.url)}`,
   live: () => '/live',
   'live-embed': () => '/live/embed',
   newsletter: () => '/newsletter',
@@ -112,7 +116,7 @@ const BUILDERS: { [N in RouteName]: (p: RouteParams[N]) => string } = {
 
 /**
  * Path of a named route in a language. The unprefixed sections (shows,
- * casting, castings, talents: DESIGN.md §3) have no /ar form: Arabic links
+ * casting, castings, talents: docs/product.md, Languages and redirects) have no /ar form: Arabic links
  * to them carry no prefix.
  */
 export function route<N extends RouteName>(name: N, lang: Locale, ...args: Args<N>): string {
@@ -124,7 +128,7 @@ export function route<N extends RouteName>(name: N, lang: Locale, ...args: Args<
 
 const UNPREFIXED = new Set<RouteName>(['shows', 'casting', 'castings', 'talents']);
 
-/** Dark mode (SPEC §4): every route whose name contains "replay". */
+/** Dark mode (docs/product.md, States): every route whose name contains "replay". */
 export const isDarkRoute = (name: RouteName): boolean => name.includes('replay');
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Short links (SPEC §7.4: the site makes its own instead of calling an
+ * Short links (docs/product.md, Accounts and forms: the site makes its own instead of calling an
  * external shortener): `/s/{code}`, where the code is the article's id in
  * base 36 (lower-case letters and digits). Derived, so stable for the
  * article's life and needing no storage (ADR 016). Pure, shared by the

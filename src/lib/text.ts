@@ -1,5 +1,5 @@
 /**
- * Text helpers for what the pages show (SPEC §9: "The text-cut helper adds
+ * Text helpers for what the pages show (docs/product.md, Limits: "The text-cut helper adds
  * an ellipsis beyond a given length"). Pure functions.
  */
 

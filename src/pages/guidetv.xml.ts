@@ -7,7 +7,7 @@ import { xmlHeaders } from '../server/feeds/xml.ts';
 export const prerender = false;
 
 /**
- * The programme grid as XMLTV (issue 10 item 4): broadcast days `from` to
+ * The programme grid as XMLTV (ADR 012): broadcast days `from` to
  * `to` (YYYY-MM-DD, Africa/Casablanca; default the day in progress and the
  * 6 after, at most 31), both languages' titles, times in Casablanca's
  * offset. What POST /api/newsroom/grid takes back unchanged.

@@ -147,7 +147,7 @@ const configSchema = z.object({
     .int('must be a whole number from 0')
     .min(0, 'must be a whole number from 0')
     .default(500),
-  /** Pre-build the pages that exist (DESIGN.md §4) when the server starts and on schedule. */
+  /** Pre-build the pages that exist (ADR 005) when the server starts and on schedule. */
   PREBUILD: bool.default(true),
   /** Minutes between scheduled pre-builds (0: only the one at start). */
   REBUILD_INTERVAL_MIN: z.coerce

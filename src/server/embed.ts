@@ -1,5 +1,5 @@
 /**
- * The embeddable live player (issue 15 item 4): `/{lang}/live/embed`, the
+ * The embeddable live player (ADR 016): `/{lang}/live/embed`, the
  * player alone (no header, ad slots or footer), which other sites may frame.
  *
  * The front server's security headers (src/server/http/security-headers.ts)

@@ -1,5 +1,5 @@
 /**
- * Structured logging with pino (issue 12 item 7): JSON lines in production,
+ * Structured logging with pino (ADR 013): JSON lines in production,
  * readable lines in development and tests (pino-pretty, in this thread: no
  * worker transport to bundle), at LOG_LEVEL.
  *

@@ -1,5 +1,5 @@
 /**
- * Where media live (issue 14 item 2, ADR 019): generated demo pictures,
+ * Where media live (ADR 019): generated demo pictures,
  * newsroom uploads and the AVIF/WebP twins `/media` makes on first request.
  * Two backends behind one interface, chosen by the configuration:
  *

@@ -1,6 +1,6 @@
 /**
- * Ad targeting (SPEC §3 "Ad targeting is a list of key and value pairs",
- * §4 "Ad slots … refreshed when targeting changes").
+ * Ad targeting (docs/product.md, Content and States: a list of key and value
+ * pairs; ad slots are refreshed when the targeting changes).
  *
  * `$pageTargeting` is what the page says of itself (language, page type,
  * section, tags, article id); each ad island sets it from its props, so a

@@ -2,7 +2,7 @@
  * Account state shared by the account islands (the top-bar button, the
  * popups, the account page panel):
  *
- *  - `$authOverlay` (SPEC §3 "authOverlayShown", §2.8): which popup (signin,
+ *  - `$authOverlay` (docs/product.md, Content "authOverlayShown", Overlays): which popup (signin,
  *    signup, logout) and whether it is shown. Declared in shell.ts with the
  *    other shell panels; re-exported here with its helpers.
  *  - `$account`: the signed-in user as the server confirmed it (id, name,

@@ -1,5 +1,5 @@
 /**
- * Connectivity (SPEC §4: "online or offline, following browser events").
+ * Connectivity (docs/product.md, States: "online or offline, following browser events").
  *
  * `$connectivity` is `online`, `offline`, or `restored` for a short while
  * (RESTORED_SHOWN_MS) after the connection came back, then `online` again.

@@ -1,7 +1,7 @@
 /**
- * The visitor's country flag (SPEC §3 "CurrentCountry", §4): 0 in Morocco,
+ * The visitor's country flag (docs/product.md, Content "CurrentCountry", States): 0 in Morocco,
  * 1 elsewhere. Set in the browser from the geo lookup; read by the ad
- * pre-roll to choose the provider (SPEC §2.10).
+ * pre-roll to choose the provider (docs/product.md, Ads).
  */
 import { atom } from 'nanostores';
 

@@ -1,5 +1,5 @@
 /**
- * Video players on a page (SPEC §4 "Video players", §9).
+ * Video players on a page (docs/product.md, States "Video players", Limits).
  *
  * One player at a time: a player that starts calls `stopVideo(id)`, which
  * records it as the active player and fires the window event `stop-video`
@@ -15,7 +15,7 @@
  * and `toggle-floating-video` (detail { id }; `openFloating` sends the
  * first) control it; `$floatingPlayer` holds the id of the floating player.
  *
- * The live address (SPEC §3 "news", §9): `loadLiveAddress` waits in 500 ms
+ * The live address (docs/product.md, Content "news", Limits): `loadLiveAddress` waits in 500 ms
  * steps until the document is fully loaded, then reads /api/getLiveSection
  * (`response.news.url[0]`) once per page life and keeps it in `$liveAddress`.
  *
@@ -101,7 +101,7 @@ export function setFloating(id: string, floating: boolean): void {
 
 /* ---- the live address ---- */
 
-/** SPEC §9: the live address store waits in 500 ms steps until the document is fully loaded. */
+/** docs/product.md, Limits: the live address store waits in 500 ms steps until the document is fully loaded. */
 const LIVE_ADDRESS_STEP_MS = 500;
 /** Give up waiting for the load event after this long (a stuck third-party request must not hide the live). */
 const LIVE_ADDRESS_MAX_WAIT_MS = 15_000;

@@ -1,15 +1,15 @@
 /**
- * The visitor's identity as the browser keeps it (SPEC §3 "User session":
+ * The visitor's identity as the browser keeps it (docs/product.md, Content "User session":
  * name, token, id, each under its own localStorage key).
  *
- * - `nameUser`: the signed-in user's display name. "Logged in" (SPEC §4)
+ * - `nameUser`: the signed-in user's display name. "Logged in" (docs/product.md, States)
  *   means a user with a name is stored.
- * - `token`: the session marker. DESIGN §3: the credential itself is an
+ * - `token`: the session marker. docs/product.md, Accounts and forms: the credential itself is an
  *   HttpOnly cookie; script-readable storage never holds the secret, so
  *   whatever the account code puts here must be a non-secret value (it only
  *   tells "a session exists, restore it at start").
  * - `userID`: the account id when signed in, else an anonymous visitor id
- *   generated from the current time plus randomness (SPEC §3, DESIGN §3) the
+ *   generated from the current time plus randomness (docs/product.md, Content) the
  *   first time someone asks for it. It survives sign-out (only the name and
  *   the token are removed).
  *
@@ -19,14 +19,14 @@
  *
  * Browser only: on the server localStorage is absent, the atoms keep their
  * empty initial values, and nothing here must be set during SSR (nanostores
- * are module singletons on the server). Accounts (issue 5) sign in and out
+ * are module singletons on the server). Accounts sign in and out
  * through `signInUser` / `signOutUser` (src/islands/auth/); the credential
  * never passes through here: `token` only ever holds SESSION_MARKER.
  */
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 
-/** localStorage keys (SPEC §3). */
+/** localStorage keys (docs/product.md, Content). */
 const SESSION_KEYS = {
   token: 'token',
   name: 'nameUser',
@@ -36,8 +36,8 @@ const SESSION_KEYS = {
 
 /**
  * What `token` holds while signed in: a non-secret marker meaning "a session
- * cookie was issued, restore it at start" (SPEC §4). The secret itself is the
- * HttpOnly cookie, out of reach of scripts (DESIGN §3).
+ * cookie was issued, restore it at start" (docs/product.md, States). The secret itself is the
+ * HttpOnly cookie, out of reach of scripts (docs/product.md, Accounts and forms).
  */
 export const SESSION_MARKER = 'httponly-cookie';
 
@@ -57,7 +57,7 @@ export const $user = computed([$nameUser, $token, $userId], (name, token, id): S
   name ? { name, token: token ?? '', id: id ?? '' } : null,
 );
 
-/** True when a user with a name is stored (SPEC §4 "Logged in"). */
+/** True when a user with a name is stored (docs/product.md, States "Logged in"). */
 export function isLoggedIn(): boolean {
   return Boolean($nameUser.get());
 }
@@ -80,7 +80,7 @@ const USER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,100}$/;
 
 /**
  * The stored user id, or a new one generated from the current time and stored
- * (SPEC §3); a stored value that is not a valid id is replaced. Browser only:
+ * (docs/product.md, Content); a stored value that is not a valid id is replaced. Browser only:
  * on the server it returns an id without storing it.
  */
 export function userId(): string {
@@ -98,13 +98,13 @@ function setUser(user: SessionUser): void {
   if (user.id) $userId.set(user.id);
 }
 
-/** Sign-out (SPEC §4): remove the stored name and token; the id stays. */
+/** Sign-out (docs/product.md, States): remove the stored name and token; the id stays. */
 function clearUser(): void {
   $nameUser.set(undefined);
   $token.set(undefined);
 }
 
-/** The account fields the browser keeps (id and name only: DESIGN §3). */
+/** The account fields the browser keeps (id and name only: docs/product.md, Accounts and forms). */
 export interface AccountIdentity {
   id: number | string;
   name: string;
@@ -121,7 +121,7 @@ export function signInUser(account: AccountIdentity): void {
 }
 
 /**
- * Sign-out (SPEC §4): the stored name, token marker and account id go; the
+ * Sign-out (docs/product.md, States): the stored name, token marker and account id go; the
  * anonymous visitor id comes back (or a new one is made when next needed).
  */
 export function signOutUser(): void {
@@ -130,7 +130,7 @@ export function signOutUser(): void {
   if (signedIn) $userId.set($visitorId.get());
 }
 
-/** True when the browser holds a sign-in to restore at start (SPEC §4). */
+/** True when the browser holds a sign-in to restore at start (docs/product.md, States). */
 export function hasStoredSession(): boolean {
   return Boolean($token.get() || $nameUser.get());
 }

@@ -1,5 +1,5 @@
 /**
- * The weather widget's state (SPEC §2.5 top bar, §3 "Weather", §9).
+ * The weather widget's state (docs/product.md, Header (top bar), Content "Weather", Limits).
  *
  * - `$weatherCity`: the town the visitor chose, kept in localStorage
  *   (`weatherCity`), default 1 (Casablanca). A stored value that is not a
@@ -31,7 +31,7 @@ export const $weatherCity = persistentAtom<number>(WEATHER_CITY_KEY, DEFAULT_WEA
 });
 
 /**
- * SPEC §3: the temperature is shown truncated to an integer (toward zero:
+ * docs/product.md, Content: the temperature is shown truncated to an integer (toward zero:
  * 21.9 → 21, -3.7 → -3); -0.5 gives 0, never "-0".
  */
 export function truncateDegrees(celsius: number): number {
@@ -42,7 +42,7 @@ export function truncateDegrees(celsius: number): number {
 export interface WeatherView {
   cityId: number;
   cityName: string;
-  /** Tomorrow's temperature, truncated (SPEC §3); null when none is known. */
+  /** Tomorrow's temperature, truncated (docs/product.md, Content); null when none is known. */
   degrees: number | null;
   /** "Demain à Casablanca : 21 degrés, ciel dégagé" (screen readers, tooltip); null with no temperature. */
   spoken: string | null;

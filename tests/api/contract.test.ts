@@ -268,7 +268,7 @@ describe('dispatcher', () => {
 
   it('the locale header changes the language of a content answer (/api/getmastertags)', async () => {
     const route = apiRoutes.find((r) => r.path === '/api/getmastertags');
-    if (!route) return expect.fail('/api/getmastertags (SPEC §7.1) is not in the registry yet');
+    if (!route) return expect.fail('/api/getmastertags (docs/product.md, Content API) is not in the registry yet');
     const names = async (locale: Locale): Promise<string[]> => {
       const a = await call(`${baseUrl}/api/getmastertags`, { locale });
       expect(a.status, describeAnswer(a)).toBe(200);

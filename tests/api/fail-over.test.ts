@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL database behind nginx (issue 14,
+ * Several instances on one PostgreSQL database behind nginx (ADR 015,
  * ADR 020, docs/deploy.md), on PostgreSQL only (the PostgreSQL pass), with
  * Debian's nginx (.ci/run installs it). Two instances B and C of the test
  * server's database (each its own DATA_DIR, one SITE_URL: nginx's), started

@@ -1,5 +1,5 @@
 /**
- * Freshness (issue 10 item 5, ADR 010), over real HTTP against the served
+ * Freshness (ADR 010), over real HTTP against the served
  * site: a change recorded in the change feed re-renders its paths into the
  * current pre-build (files on disk, which nginx serves, and the front
  * server's memory) within 5 s, drops the cached copies of pages rendered on

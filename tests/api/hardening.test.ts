@@ -1,6 +1,6 @@
 /**
- * Issue 12 over real HTTP against the built site: absolute URLs never come
- * from the Host header (item 5).
+ * Hardening (ADR 013) over real HTTP against the built site: absolute URLs never come
+ * from the Host header.
  */
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
@@ -30,7 +30,7 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
 
 const EVIL = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example' };
 
-describe('never trust Host (item 5)', () => {
+describe('never trust Host', () => {
   it('VAST: tracking and media URLs from SITE_URL; any origin may read it, never with credentials', async () => {
     const res = await raw('/ads/vast?unit=/2M/video/preroll&lang=fr', EVIL);
     expect(res.status).toBe(200);
@@ -67,7 +67,7 @@ describe('never trust Host (item 5)', () => {
   });
 });
 
-describe('security headers (item 4)', () => {
+describe('security headers', () => {
   const ALWAYS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
 
   it('are on every kind of answer: pages (pre-built and on demand), API, errors, assets, media, health, redirects, POSTs', async () => {

@@ -1,5 +1,5 @@
 /**
- * HTML that validates (issue 15, item 9): html-validate's standard preset
+ * HTML that validates: html-validate's standard preset
  * over the served pages (real HTTP), 0 errors on the home, article, tag,
  * replay, live and guide pages in both languages. No rule is turned off.
  */

@@ -1,6 +1,6 @@
 /**
- * The newsroom's video and broadcast endpoints over real HTTP (issue 10
- * item 4): the grid in XMLTV (import, public export, round trip, 422 with
+ * The newsroom's video and broadcast endpoints over real HTTP (ADR 011,
+ * ADR 012): the grid in XMLTV (import, public export, round trip, 422 with
  * the grid unchanged), breaking news, the live stream and replays, each with
  * its 401 without or with a wrong token, and the audit trail.
  */

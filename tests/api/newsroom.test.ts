@@ -1,5 +1,5 @@
 /**
- * The newsroom API over real HTTP (issue 10 items 1-2 and 5): tokens, bad
+ * The newsroom API over real HTTP (ADR 011): tokens, bad
  * input answered 4xx with nothing changed, and a story published in Arabic
  * and French, updated and withdrawn, followed on its pages, the home pages,
  * its listings, the API, search and the feeds within 5 seconds each.

@@ -1,6 +1,6 @@
 /**
  * The nginx configuration of deploy/nginx/2m.conf, with Debian's nginx in
- * front of the test site (DESIGN.md §4): pre-built pages and build assets
+ * front of the test site (ADR 005): pre-built pages and build assets
  * come straight from disk, everything else is proxied to the Node server,
  * and a new build is picked up as soon as `current` is swapped.
  *
@@ -101,6 +101,35 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
     const ar = await get(`${front}/ar/${encodeURIComponent(newest.route_name)}/${encodeURIComponent(newest.slug)}`);
     expect(ar.status).toBe(200);
     expect(ar.headers['x-prebuilt']).toBe('nginx');
+  });
+
+  it('serves the pre-built lite twin of a home page or article for Save-Data: on, with Vary: Save-Data (ADR 038)', async () => {
+    const newest = await store.db
+      .selectFrom('articles')
+      .innerJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
+      .select(['articles.slug', 'master_tags.route_name'])
+      .where('articles.lang', '=', 'ar')
+      .where('articles.status', '=', 'published')
+      .orderBy('articles.published_at', 'desc')
+      .orderBy('articles.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const article = `/ar/${encodeURIComponent(newest.route_name)}/${encodeURIComponent(newest.slug)}`;
+    for (const [full, twin] of [['/fr', 'fr/lite'], [article, `ar/lite/${newest.route_name}/${newest.slug}`]] as const) {
+      const plain = await get(`${front}${full}`);
+      expect(plain.status, full).toBe(200);
+      expect(String(plain.headers['vary']), full).toMatch(/Save-Data/);
+      expect(plain.body.toString()).toMatch(/<script/);
+      const saving = await get(`${front}${full}`, { 'save-data': 'on' });
+      expect(saving.status, full).toBe(200);
+      expect(saving.headers['x-prebuilt']).toBe('nginx');
+      expect(String(saving.headers['vary']), full).toMatch(/Save-Data/);
+      expect(saving.body.equals(readFileSync(path.join(siteDir, 'current/pages', twin, 'index.html'))), full).toBe(true);
+      // The same answer as the Node server's.
+      expect(saving.body.equals((await get(`${baseUrl}${full}`, { 'save-data': 'on' })).body), full).toBe(true);
+    }
+    // A page without a lite twin does not vary on the header.
+    const section = await get(`${front}/ar/${encodeURIComponent(newest.route_name)}`, { 'save-data': 'on' });
+    expect(String(section.headers['vary'] ?? '')).not.toMatch(/Save-Data/);
   });
 
   it('serves build assets as immutable and proxies queries, redirects, the API and unknown pages to Node', async () => {

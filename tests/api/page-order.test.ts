@@ -1,5 +1,5 @@
 /**
- * What a phone's first paint needs comes first in the HTML (issue 13,
+ * What a phone's first paint needs comes first in the HTML (ADR 014,
  * ADR 014, docs/performance.md "The title in the first paint"):
  *  - no inline classic script in the body before `<main>`: one after a
  *    stylesheet that is still loading holds the HTML parser until it has

@@ -1,5 +1,5 @@
 /**
- * What readers notice (issue 15, item 7), over real HTTP: the 404 page has
+ * What readers notice, over real HTTP: the 404 page has
  * no English, the live page names the brand once, a malformed address gets
  * the localised 400 page (and the API its envelope), screen-reader labels
  * use French spacing and Arabic commas.

@@ -1,5 +1,5 @@
 /**
- * Everything compressed once and kept (issue 11 items 3 and 4, ADR 010),
+ * Everything compressed once and kept (ADR 010),
  * over real HTTP against the served site (render workers, front server):
  *  - a miss (search page, API answer, sitemap, a deep 404) leaves in the
  *    visitor's encoding (compressed in that one only, or not at all),

@@ -1,5 +1,5 @@
 /**
- * Media shared between instances (issue 14 item 2, ADR 019): two servers
+ * Media shared between instances (ADR 019): two servers
  * with their own DATA_DIR (and store) but one media store — an S3-compatible
  * bucket (a local s3rver, MEDIA_S3_URL) or one folder (MEDIA_DIR). A picture
  * uploaded through A's newsroom API is served by B with its AVIF rendition;

@@ -4,7 +4,7 @@
  * header, mega menu, navigation bar, language switch, footer and the forms'
  * enhancement, not one script per component. Every module script is a
  * request that finishes before the first paint, and Lighthouse's simulated
- * LCP replays each of them on slow 4G (docs/performance.md, issue 13).
+ * LCP replays each of them on slow 4G (docs/performance.md, ADR 014).
  * Fails if a component gets its own <script> back.
  */
 import { describe, expect, inject, it } from 'vitest';

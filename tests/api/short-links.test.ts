@@ -1,5 +1,5 @@
 /**
- * Short links (SPEC §7.4) over HTTP: /s/{code} answers 301 to the article's
+ * Short links (docs/product.md, Accounts and forms) over HTTP: /s/{code} answers 301 to the article's
  * absolute canonical URL (SITE_URL), the visit lands in click_events as
  * event 28, the article page's share buttons carry the short link, and an
  * unknown code answers the 404 page in the visitor's language.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 3 over real HTTP: `npm start`, requests in flight, SIGTERM
+ * Graceful shutdown (ADR 013) over real HTTP: `npm start`, requests in flight, SIGTERM
  * to npm. /healthz answers 503 at once, every request sent is answered
  * (none reset), acknowledged events are stored, and the whole process tree
  * is gone within 10 s. On the test server's store (PostgreSQL in the

@@ -1,5 +1,5 @@
 /**
- * Static first (DESIGN.md §4, ADR 005), over real HTTP against the served
+ * Static first (ADR 005), over real HTTP against the served
  * site (scripts/serve.ts, started by global-setup once its first pre-build
  * is in place):
  *  - what exists is served pre-built, with validators and compressed twins;

@@ -1,5 +1,5 @@
 /**
- * Freshness on every instance (issue 14 item 3, ADR 015), on PostgreSQL only
+ * Freshness on every instance (ADR 015), on PostgreSQL only
  * (the PostgreSQL pass, TEST_DATABASE_URL): a second instance B runs on the
  * test server's database with its own DATA_DIR (its own pre-build); a story
  * published through the newsroom API of the test server A shows on B's home

@@ -1,7 +1,7 @@
 /**
- * Accounts in Chromium and over HTTP (issue 5 item 6; SPEC §2.5, §2.8, §3,
- * §4, §5; DESIGN.md §3 "Session", "Social login"): sign-up sent only with
- * the conditions box checked (and only the five SPEC fields), the account
+ * Accounts in Chromium and over HTTP (docs/product.md,
+ * Header, Overlays, Content, States, Validation, Accounts and forms): sign-up sent only with
+ * the conditions box checked (and only the five documented fields), the account
  * button showing the name, the session restored after a reload (and dropped
  * when its cookie is gone), sign-out, a wrong password (clear error, nothing
  * changes), sign-in, the popup's keyboard behaviour (Tab stays inside,
@@ -143,7 +143,7 @@ test.describe('accounts', () => {
     await expect(popup.getByRole('alert')).toHaveCount(0);
     expect(userRow(email)).toBeUndefined();
 
-    // Checked: sent, with the five SPEC fields only (confirmations not equal: not checked, SPEC §5).
+    // Checked: sent, with the five documented fields only (confirmations not equal: not checked, docs/product.md, Validation).
     await popup.getByRole('checkbox').check();
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/account/registeration')),

@@ -1,6 +1,6 @@
 /**
- * Video ads (SPEC §2.10, §3 "Ad tag lookup result", §7.6, §8 "ad error", §9;
- * issue 4 item 5), over real HTTP and in Chromium with muted autoplay:
+ * Video ads (docs/product.md, Ads, Content "Ad tag lookup result", Answers, Errors "ad error", Limits;
+ * ADR 006), over real HTTP and in Chromium with muted autoplay:
  *
  *  - the house ad server: GET /ads/vast answers VAST 4 XML whose media file
  *    is reachable, /ads/track stores events, bad input gets a clear 422;

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4: the site runs under its Content-Security-Policy with no
+ * Security headers (ADR 013): the site runs under its Content-Security-Policy with no
  * violation. One fresh page visits every page type in both languages
  * (pre-built and rendered on demand), lets the islands hydrate and the
  * player start, navigates client-side once, and collects every

@@ -1,6 +1,6 @@
 /**
- * Display ads in Chromium (SPEC §2.10, §3 "Ad slot settings", §4 "Ad slots",
- * §8 "ad error", §9; issue 5 item 9): a house banner in each width band
+ * Display ads in Chromium (docs/product.md, Ads, Content "Ad slot
+ * settings", States "Ad slots", Errors "ad error", Limits; ADR 008): a house banner in each width band
  * (375-413 mobile, 414-969 web, from 970 the desktop skin), its impression,
  * viewable impression and click in the store; the slot rebuilt 50 ms after
  * the window crosses a breakpoint; the skin fixed on scroll and absolute

@@ -1,5 +1,5 @@
 /**
- * Newsletter and contact forms end to end (issue 5 item 7), in Chromium
+ * Newsletter and contact forms end to end (docs/product.md, Accounts and forms), in Chromium
  * and over HTTP, in /ar and /fr: a sign-up lands in the store as pending
  * and its confirmation mail in the outbox; following the mail's link
  * confirms; the welcome mail's unsubscribe link asks first (GET) and

@@ -1,6 +1,6 @@
 /**
  * The live strip of the navigation bar and the live block of the mobile
- * header (SPEC §2.5, §9), in Chromium with muted autoplay: the strip plays
+ * header (docs/product.md, Header, Limits), in Chromium with muted autoplay: the strip plays
  * the live channel muted, 104 px high, links to the live page, keeps the
  * same <video> playing across a client navigation, is hidden at 768 px or
  * narrower on the replay-news and replay-by2m-id routes (following client

@@ -1,5 +1,5 @@
 /**
- * Breaking news from the newsroom reach an open page (issue 10 item 4): a
+ * Breaking news from the newsroom reach an open page (ADR 011): a
  * page is open with its ticker; the newsroom sets the French ticker through
  * PUT /api/newsroom/breaking/fr; at its next refresh the ticker shows the
  * new headlines, in their order, without a reload.

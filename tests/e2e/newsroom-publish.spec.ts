@@ -1,5 +1,5 @@
 /**
- * A story published by the newsroom (issue 10): its picture is uploaded
+ * A story published by the newsroom (ADR 011): its picture is uploaded
  * through POST /api/newsroom/media, the article through POST
  * /api/newsroom/articles; the Arabic home page shows it within seconds (the
  * change feed re-renders it into the pre-build), its page shows the picture

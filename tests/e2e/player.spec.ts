@@ -1,5 +1,5 @@
 /**
- * The video player (issue 4, SPEC §4, §9) in Chromium with muted autoplay:
+ * The video player (ADR 006; docs/product.md, States, Limits) in Chromium with muted autoplay:
  * the live page plays the live channel, replays play (HLS through hls.js
  * with its quality menu, MP4 directly) after their pre-roll, seek keys and
  * buttons (+30 s / -10 s), captions, one player at a time (the live strip

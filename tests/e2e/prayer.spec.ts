@@ -1,5 +1,5 @@
 /**
- * Prayer times (issue 5 item 4, SPEC §7.3, §9): the `/prieres/horaire-api.php`
+ * Prayer times (docs/product.md, Widgets, Limits): the `/prieres/horaire-api.php`
  * endpoint over HTTP, and the widget in Chromium: six times for Casablanca on
  * the home page in both languages, another city chosen, updated and
  * remembered after a reload, the next prayer marked, a failed fetch that

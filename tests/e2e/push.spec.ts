@@ -1,5 +1,5 @@
 /**
- * Web Push end to end in Chromium (issue 5 item 10): "a push reaches a
+ * Web Push end to end in Chromium (ADR 007): "a push reaches a
  * local test push endpoint and decrypts".
  *
  *  - the prompt never shows on the first page, nor on the second before

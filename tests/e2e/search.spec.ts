@@ -1,5 +1,5 @@
 /**
- * The header's search box (SPEC §2.5, §2.6, §4, §8, §9) in Chromium, in
+ * The header's search box (docs/product.md, Header, Search box, States, Errors, Limits) in Chromium, in
  * Arabic (RTL) and French (LTR): collapsed, then expanded with the input
  * and the tabs Tags, Emissions, Articles (Articles first); grouped results
  * within the limits (4 tags, 4 emissions, 3 articles, titles cut at 80
@@ -53,7 +53,7 @@ async function expand(page: Page): Promise<void> {
   await expect(input(page)).toBeFocused();
 }
 
-/** A search answer (SPEC §3 shape) with more items than the box shows. */
+/** A search answer (docs/product.md, Content shape) with more items than the box shows. */
 function answer(lang: Lang, mark: string, longTitle?: string) {
   return {
     header: { status: 'OK', code: 200 },
@@ -109,7 +109,7 @@ for (const { lang, dir } of LANGS) {
       await expect(panel(page)).toBeHidden();
       await expand(page);
 
-      // Geometry (SPEC §9): panel 360–400 px wide, results list 240 px high.
+      // Geometry (docs/product.md, Limits): panel 360–400 px wide, results list 240 px high.
       const width = (await panel(page).boundingBox())!.width;
       expect(width).toBeGreaterThanOrEqual(360);
       expect(width).toBeLessThanOrEqual(400);

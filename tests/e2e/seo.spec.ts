@@ -1,5 +1,5 @@
 /**
- * Search engines and sharing (issue 3 item 7): the sitemap index, the
+ * Search engines and sharing: the sitemap index, the
  * per-language sitemaps with hreflang alternates, the Google News sitemap
  * (last 48 hours), the RSS feeds (the kept /ar/news/rss.xml included) and
  * robots.txt, against the running site, with ids read from its API.
@@ -88,7 +88,7 @@ for (const lang of LANGS) {
       const xml = await getXml(request, f);
       const { loc } = await parseXml(page, xml, ['loc']);
       all = (loc ?? []).map(pathOf);
-      // The unprefixed sections (/shows, /casting, /castings, /talents: DESIGN.md §3) are Arabic.
+      // The unprefixed sections (/shows, /casting, /castings, /talents: docs/product.md, Languages and redirects) are Arabic.
       const unprefixed = (p: string) => lang === 'ar' && ['/shows', '/casting', '/castings', '/talents'].includes(p);
       expect(all.every((p) => p === `/${lang}` || p.startsWith(`/${lang}/`) || unprefixed(p)), `${f} has a URL of another language`).toBe(true);
       entry = xml.split('\n').find((line) => {

@@ -1,6 +1,6 @@
 /**
  * The site shell in a real browser and over real HTTP: the language redirect
- * rule (DESIGN.md §3) and the locale cookie, <html lang dir>, the header
+ * rule (docs/product.md, Languages and redirects) and the locale cookie, <html lang dir>, the header
  * (mega menu, language switch, navigation bar from the store's master tags,
  * fixed bar), dark layout on replay routes, the 404 and error pages, the
  * behaviour on client-side navigation, and axe on home and 404.
@@ -23,8 +23,8 @@ const NOT_FOUND = {
   ar: { heading: 'تعذر العثور على هذه الصفحة', home: 'العودة إلى الصفحة الرئيسية' },
   fr: { heading: 'Cette page est introuvable', home: "Retour à l'accueil" },
 } as const;
-/** SPEC §2.2's sentence, shown translated: never in English on an Arabic or French page. */
-const SPEC_SENTENCE = 'This page could not be found';
+/** The original site's English 404 sentence, shown translated: never in English on an Arabic or French page. */
+const ENGLISH_NOT_FOUND = 'This page could not be found';
 
 interface Envelope<T> {
   header: { status: string };
@@ -155,7 +155,7 @@ for (const { lang, dir, other, otherName } of LOCALES) {
       await expect(toggle).toHaveAttribute('aria-controls', 'mega-menu');
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(menu).toBeHidden();
-      // The panel comes after <main> in the HTML (issue 13) and is moved right after its button: focus goes from one to the other.
+      // The panel comes after <main> in the HTML (ADR 014) and is moved right after its button: focus goes from one to the other.
       await expect(page.locator('[data-menu-toggle] + #mega-menu')).toHaveCount(1);
       await toggle.focus();
       await page.keyboard.press('Enter');
@@ -274,7 +274,7 @@ for (const { lang, dir, other, otherName } of LOCALES) {
       const res = await page.goto(`/${lang}/no-such-page-xyz`);
       expect(res?.status()).toBe(404);
       await expect(page.locator('h1')).toHaveText(NOT_FOUND[lang].heading);
-      await expect(page.locator('body')).not.toContainText(SPEC_SENTENCE);
+      await expect(page.locator('body')).not.toContainText(ENGLISH_NOT_FOUND);
       const home = page.getByRole('link', { name: NOT_FOUND[lang].home });
       await expect(home).toHaveAttribute('href', `/${lang}`);
     });

@@ -1,6 +1,6 @@
 /**
  * The breaking-news ticker, connectivity and the API's 400 rule in Chromium
- * (SPEC §2.5, §4, §7.6, §8, §9; issue 5 items 1, 8, 11):
+ * (docs/product.md, Header, States, Answers, Errors, Limits):
  *  - the ticker shows the API's headlines and loops (animation set, 30 s for
  *    a short list, longer for a long one), towards the inline start
  *    (leftwards in French, rightwards in Arabic); pauses on hover, on

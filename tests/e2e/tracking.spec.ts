@@ -1,7 +1,7 @@
 /**
- * Play statistics over real HTTP (SPEC §3 "Video play event payload", §7.4,
- * §7.5): POST /tracking/clicks.php stores a valid play with exactly the
- * spec's fields, refuses an invalid one with per-field errors (422) and
+ * Play statistics over real HTTP (docs/product.md, Content
+ * "Video play event payload", Play logging): POST /tracking/clicks.php stores a valid play with exactly the
+ * documented fields, refuses an invalid one with per-field errors (422) and
  * stores nothing, Chromium's sendBeacon with a JSON body from a page of the
  * site gets through (Astro's origin check included), and /api/mostViewed
  * follows real plays.
@@ -17,7 +17,7 @@ import { type APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
 
 const storeFile = process.env.E2E_DATA_DIR ? path.join(process.env.E2E_DATA_DIR, 'site.sqlite') : '';
-const SPEC_COLUMNS = [
+const PLAY_COLUMNS = [
   'click_date',
   'click_source',
   'connexion_mode',
@@ -82,7 +82,7 @@ async function postPlay(request: APIRequestContext, body: unknown, headers: Reco
 test.describe('play statistics', () => {
   test.skip(!storeFile || !existsSync(storeFile), `the server's store is not readable here: set E2E_DATA_DIR to its DATA_DIR (looked for ${storeFile || 'E2E_DATA_DIR unset'})`);
 
-  test('a valid play answers 204 and lands with exactly the spec fields', async ({ request, baseURL }) => {
+  test('a valid play answers 204 and lands with exactly the documented fields', async ({ request, baseURL }) => {
     const body = payload(baseURL!, { userID: `${run}-valid`, connexionMode: 'connecté', clickSource: 'resp' });
     const res = await postPlay(request, body);
     expect(res.status()).toBe(204);
@@ -90,7 +90,7 @@ test.describe('play statistics', () => {
 
     await expect.poll(() => playsOf(`${run}-valid`).length, { timeout: 10_000 }).toBe(1);
     const row = playsOf(`${run}-valid`)[0]!;
-    expect(Object.keys(row).filter((k) => k !== 'id' && k !== 'created_at').sort()).toEqual(SPEC_COLUMNS);
+    expect(Object.keys(row).filter((k) => k !== 'id' && k !== 'created_at').sort()).toEqual(PLAY_COLUMNS);
     expect(row).toMatchObject({
       connexion_mode: 'connecté',
       content_id: 'live',
@@ -217,7 +217,7 @@ test.describe('play statistics from the player', () => {
     { width: 1280, source: 'web' },
     { width: 375, source: 'resp' },
   ] as const) {
-    test(`the live page's first play lands once, as the spec's payload (${width} px: ${source})`, async ({ page }) => {
+    test(`the live page's first play lands once, as the documented payload (${width} px: ${source})`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 800 });
       const events: { eventId: number; data: Record<string, unknown> }[] = [];

@@ -180,7 +180,7 @@ for (const { lang, dir } of LANGS) {
         await expect(marked).toHaveAttribute('data-entry-id', String(onAir.id));
         await expect(marked).toContainText(onAir.title);
         await expect(marked).toContainText(lang === 'ar' ? 'مباشر' : 'En direct');
-        // What is on now, with its picture: the first screen's largest paint, preloaded at the sizes it is drawn (issue 13).
+        // What is on now, with its picture: the first screen's largest paint, preloaded at the sizes it is drawn (ADR 014).
         const picture = page.locator('main aside.guide-now img');
         await expect(picture).toHaveCount(1);
         await expect(picture).toHaveAttribute('fetchpriority', 'high');
@@ -191,7 +191,7 @@ for (const { lang, dir } of LANGS) {
         expect(await preload.getAttribute('imagesizes')).toBe(await picture.getAttribute('sizes'));
       } else {
         await expect(marked).toHaveCount(0);
-        // A break in the grid (e.g. at night): the box announces what comes next, with its picture (issue 13).
+        // A break in the grid (e.g. at night): the box announces what comes next, with its picture (ADR 014).
         const box = page.locator('main aside.guide-now');
         await expect(box).toHaveCount(1);
         await expect(box.locator('.now-next')).toHaveText(lang === 'ar' ? 'البرنامج التالي' : 'À suivre');

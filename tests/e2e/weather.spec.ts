@@ -1,5 +1,5 @@
 /**
- * Weather and country (SPEC §2.5, §3, §4, §7.3; DESIGN §3) against the
+ * Weather and country (docs/product.md, Header, Content, States, Widgets) against the
  * running server, with a local stand-in for Open-Meteo
  * (scripts/fake-weather.ts) at FAKE_WEATHER_URL (default
  * http://127.0.0.1:4599). The server under test must be started with

@@ -4,7 +4,7 @@
  * DATA_DIR, or the process-wide `getStore()`) is a fresh scratch PostgreSQL
  * database instead of SQLite, dropped when the test file ends. Without it,
  * nothing changes. A test about SQLite itself opens its store with
- * `sqliteOnly(…)` (tests/support/pg-scratch.ts). See README "Tests on PostgreSQL".
+ * `sqliteOnly(…)` (tests/support/pg-scratch.ts). See docs/testing.md, "Tests on PostgreSQL".
  */
 import { afterAll, inject, vi } from 'vitest';
 import type * as StoreModule from '../../src/server/db/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 5 item 6; DESIGN.md §3 "Session", "Social login"):
+ * Accounts (docs/product.md, Accounts and forms):
  * argon2id hashing, session tokens and cookies, the form validation, the
  * sign-in rate-limit window, the endpoints end to end against a temporary
  * store, and the Facebook token verification against a local fake Graph API.
@@ -234,7 +234,7 @@ describe('session tokens', () => {
 describe('form validation', () => {
   const at = new Date(NOW);
 
-  it('accepts the SPEC sign-up payload, normalised, with sexe H by default', () => {
+  it('accepts the original sign-up payload, normalised, with sexe H by default', () => {
     const r = parseSignUp({ ...SIGN_UP, sexe: '' }, 'fr', at);
     expect(r).toEqual({
       ok: true,

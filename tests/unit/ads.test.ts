@@ -1,5 +1,5 @@
 /**
- * Video ads (SPEC §2.10, §3 "Ad tag lookup result", §8, §9): the house VAST
+ * Video ads (docs/product.md, Ads, Content "Ad tag lookup result", Errors, Limits): the house VAST
  * server (XML builder, creative selection, tracking store), the ad
  * configuration and the pre-roll's pure steps (unit lookup, provider choice,
  * template filling, media file choice).

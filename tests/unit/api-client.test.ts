@@ -1,6 +1,6 @@
 /**
- * The islands' API client (src/lib/api-client.ts; SPEC §7, §8, §9, DESIGN
- * §3) with a stubbed fetch, location and clock: the locale header, the
+ * The islands' API client (src/lib/api-client.ts; docs/product.md, API,
+ * Errors, Limits) with a stubbed fetch, location and clock: the locale header, the
  * envelope, 204 → null, 400 → the home page of the visitor's language (and
  * no loop at home), typed errors, cancellation and the 200 ms minimum delay.
  */
@@ -73,7 +73,7 @@ describe('requests', () => {
   });
 });
 
-describe('status 400 (SPEC §8)', () => {
+describe('status 400 (docs/product.md, Errors)', () => {
   for (const locale of ['ar', 'fr'] as const) {
     it(`sends the visitor to /${locale}, the home page of their language`, async () => {
       const { fetch } = stubFetch(() => json({ header: { status: 'ERROR', code: 400, message: 'bad' }, response: null }, 400));
@@ -165,7 +165,7 @@ describe('failures', () => {
   });
 });
 
-describe('minimum delay (SPEC §9: 200 ms)', () => {
+describe('minimum delay (docs/product.md, Limits: 200 ms)', () => {
   it('hands an answer over no sooner than 200 ms after the call began', async () => {
     vi.useFakeTimers();
     const { fetch } = stubFetch(() => json({ header: { status: 'OK', code: 200 }, response: 'done' }));

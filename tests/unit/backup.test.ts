@@ -1,5 +1,5 @@
 /**
- * `npm run backup` (issue 14 item 5, docs/deploy.md "Backups"): a VACUUM INTO
+ * `npm run backup` (docs/deploy.md "Backups"): a VACUUM INTO
  * copy of the SQLite store taken while another connection is writing holds
  * what was committed and not what was not; restored as a DATA_DIR's
  * site.sqlite it opens and reads; only the newest N backups are kept; on

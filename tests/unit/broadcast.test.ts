@@ -1,5 +1,5 @@
 /**
- * The newsroom's breaking news and live stream (issue 10 item 4): the
+ * The newsroom's breaking news and live stream (ADR 011): the
  * ticker's order per language (set, reorder by id, clear), refusals that
  * change nothing, and which live stream plays (newsroom, then
  * LIVE_STREAM_URL, then the built-in channel).

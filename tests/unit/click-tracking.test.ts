@@ -1,5 +1,5 @@
 /**
- * Click events (issue 5, item 8): the endpoint's click schema (and that
+ * Click events (docs/product.md, Play logging): the endpoint's click schema (and that
  * plays are read as before), the queue writing clicks to click_events in the
  * same batches and with the same retry as plays, the handler, and the
  * browser side (payload, batching, beacons on pagehide) with stubbed

@@ -1,5 +1,5 @@
 /**
- * The content API (SPEC §7.1) against a small, fully known fixture in a
+ * The content API (docs/product.md, Content API) against a small, fully known fixture in a
  * temporary store: the content functions directly, and the routes through
  * the dispatcher (which validates every answer against its schema outside
  * production and answers 500 on a mismatch).

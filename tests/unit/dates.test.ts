@@ -13,7 +13,7 @@ import {
   weekdayLabel,
 } from '../../src/lib/dates.ts';
 
-describe('Africa/Casablanca times (DESIGN.md §6)', () => {
+describe('Africa/Casablanca times (ADR 003)', () => {
   it('formats an instant after 2026-09-20 as UTC+0 all year', () => {
     expect(formatTime('2026-11-22T12:00:00Z')).toBe('12:00');
     expect(formatTime(new Date('2026-11-22T00:05:00Z'))).toBe('00:05');

@@ -1,5 +1,5 @@
 /**
- * Display ads (SPEC §2.10, §3 "Ad slot settings", §4 "Ad slots", §9): the
+ * Display ads (docs/product.md, Ads, Content "Ad slot settings", States "Ad slots", Limits): the
  * width bands and variants of a slot, the sizes that fit, the desktop skin's
  * placement, the house server's banner choice and event store, the slot
  * settings file and the configuration.
@@ -38,8 +38,8 @@ import type { NewRow } from '../../src/server/db/schema.ts';
 const ORIGIN = 'http://127.0.0.1:4513';
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 
-describe('SPEC §9 constants', () => {
-  it('are the spec’s', () => {
+describe('the constants of docs/product.md, Limits', () => {
+  it('are the documented ones', () => {
     expect(AD_MOBILE_BREAKPOINT).toBe(970);
     expect(AD_REFRESH_AFTER_MS).toBe(50);
     expect(AD_SCRIPT_POLL_MS).toBe(500);

@@ -1,5 +1,5 @@
 /**
- * The error page's own fallback (SPEC §2.11, §8): when showing the error
+ * The error page's own fallback (docs/product.md, Error page, Errors): when showing the error
  * fails (here: the store behind the header and navigation does not answer),
  * a bare page says "An error occurred while showing the error page" with a
  * link "Go back to home", in the visitor's language.

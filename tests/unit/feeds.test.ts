@@ -198,7 +198,7 @@ describe('language sitemaps', () => {
     const ar = await sitemapOnlyUrls(db, 'ar');
     const alt = (path: string) => ar.find((u) => u.path === path)?.alternate;
     expect(alt('/ar/live')).toBe('/fr/live');
-    // Unprefixed in Arabic (DESIGN.md §3).
+    // Unprefixed in Arabic (docs/product.md, Languages and redirects).
     expect(alt('/casting')).toBe('/fr/casting');
     expect(alt('/castings')).toBe('/fr/castings');
     expect(alt('/talents')).toBe('/fr/talents');

@@ -1,5 +1,5 @@
 /**
- * Newsletter and contact forms (issue 5 item 7): validation in both
+ * Newsletter and contact forms (docs/product.md, Accounts and forms): validation in both
  * languages (422 per field, never 400), the honeypot, token hashing, the
  * double opt-in flow and its resend throttle, the outbox (a parseable .eml
  * with the right To, Subject, List-Unsubscribe and links), delivery

@@ -1,5 +1,5 @@
 /**
- * Country flag (SPEC §3 "CurrentCountry", §4, §7.3; DESIGN §3): address
+ * Country flag (docs/product.md, Content "CurrentCountry", States, Widgets): address
  * checks, the bundled country database (ranges verified in it: Maroc
  * Telecom's 41.248.0.0/14 and 2001:4310::/32, 105.64.0.0/12, 81.192.0.0/16
  * are MA; 8.8.8.8 US, RIPE's 193.0.0.0/20 NL, Orange's 2a01:cb00::/27 FR),
@@ -207,7 +207,7 @@ describe('GET /ip/ and GET /geo/json.gp', () => {
 });
 
 describe('the client reading /geo/json.gp', () => {
-  it('takes the server flag, else the country name (SPEC §7.3)', () => {
+  it('takes the server flag, else the country name (docs/product.md, Widgets)', () => {
     expect(flagFromGeo({ countryFlag: 1, geoplugin_countryName: 'Morocco' })).toBe(1);
     expect(flagFromGeo({ countryFlag: 0 })).toBe(0);
     expect(flagFromGeo({ geoplugin_countryName: 'Morocco' })).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The TV guide's "now" box (issue 13: its picture is the guide's largest
+ * The TV guide's "now" box (ADR 014: its picture is the guide's largest
  * paint, preloaded): the programme on air, or in a break of the grid the
  * next one; its picture is the programme's cover, else its poster, else the
  * live channel's poster; nothing when nothing is on air or to come.

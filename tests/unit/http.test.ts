@@ -1,5 +1,5 @@
 /**
- * Shared server plumbing (src/server/http, issue 12 item 9): the
+ * Shared server plumbing (src/server/http, ADR 013): the
  * size-limited body reader, the visitor's address, the envelope, and rate
  * limits counted atomically in the store.
  */
@@ -65,7 +65,7 @@ describe('client address', () => {
 });
 
 describe('envelope', () => {
-  it('answers the DESIGN §3 envelope, no-store by default, Set-Cookie kept apart', async () => {
+  it('answers the docs/product.md, API envelope, no-store by default, Set-Cookie kept apart', async () => {
     const err = errorEnvelope(422, 'Vérifiez', { errors: { email: ['x'] }, headers: { 'retry-after': '3' } });
     expect(err.status).toBe(422);
     expect(err.headers.get('cache-control')).toBe('no-store');

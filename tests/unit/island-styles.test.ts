@@ -1,4 +1,4 @@
-/** Astro's island <style> moves from <body> into <head> (valid HTML, issue 15 item 9). */
+/** Astro's island <style> moves from <body> into <head> (valid HTML). */
 import { describe, expect, it } from 'vitest';
 import { ISLAND_STYLE_TAG, hoistIslandStyles, withIslandStylesInHead } from '../../src/server/pages/island-styles.ts';
 import { placementBandsCss } from '../../src/components/ads/placement-css.ts';
@@ -39,6 +39,16 @@ describe('hoistIslandStyles', () => {
       new Response('<head></head><body></body>', { status: 404, statusText: 'OK', headers: { 'content-type': 'text/html' } }),
     );
     expect(`${page.status} ${page.statusText}`).toBe('404 Not Found');
+  });
+});
+
+describe('a page without scripts (the lite pages)', () => {
+  it('leaves every script element out, and only with noScripts', async () => {
+    const html = '<!doctype html><html><head><script type="module" src="/_astro/page.x.js"></script><style>a{}</style></head><body><p>نص</p><script>1</script><p>b</p></body></html>';
+    const response = () => new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const stripped = await (await withIslandStylesInHead(response(), { noScripts: true })).text();
+    expect(stripped).toBe('<!doctype html><html><head><style>a{}</style></head><body><p>نص</p><p>b</p></body></html>');
+    expect(await (await withIslandStylesInHead(response())).text()).toBe(html);
   });
 });
 

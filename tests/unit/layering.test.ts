@@ -1,5 +1,5 @@
 /**
- * Code that says what it does (issue 15, item 10): the layering rules of
+ * Code that says what it does: the layering rules of
  * eslint.config.js hold, and api-client's raw helpers behave.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Structured logging (issue 12 item 7): JSON lines, LOG_LEVEL, redaction of
+ * Structured logging (ADR 013): JSON lines, LOG_LEVEL, redaction of
  * personal data and secrets, one request id per request.
  */
 import http from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * The media store (issue 14 item 2, ADR 019): the same behaviour from a
+ * The media store (ADR 019): the same behaviour from a
  * folder and from an S3-compatible bucket (a local s3rver,
  * tests/support/s3-server.ts), and /media serving from either — whole
  * files, byte ranges, HEAD, AVIF/WebP twins made once and seen by a second

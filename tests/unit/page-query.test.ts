@@ -1,5 +1,5 @@
 /**
- * Caches that cannot be bypassed (issue 11 item 3): a page's cache key holds
+ * Caches that cannot be bypassed (ADR 010): a page's cache key holds
  * only the query parameters it reads (src/lib/page-query.ts), and every
  * parameter a route file reads is declared there.
  */

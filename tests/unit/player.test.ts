@@ -1,5 +1,5 @@
 /**
- * The player's pure parts (issue 4): quality menu from HLS levels, seek keys,
+ * The player's pure parts (ADR 006): quality menu from HLS levels, seek keys,
  * where the live strip shows, the next item of a video page, plyr's labels in
  * both languages, the live address answer, and the one-player-at-a-time and
  * floating events of src/stores/player.ts.
@@ -54,7 +54,7 @@ describe('quality menu', () => {
   });
 });
 
-describe('seek keys (SPEC §9: forward 30 s, back 10 s)', () => {
+describe('seek keys (docs/product.md, Limits: forward 30 s, back 10 s)', () => {
   it('follows the LTR timeline: right and L forward, left and J back', () => {
     expect(SEEK_FORWARD_S).toBe(30);
     expect(SEEK_BACK_S).toBe(10);
@@ -85,7 +85,7 @@ describe('HLS detection', () => {
   });
 });
 
-describe('where the live strip shows (SPEC §2.5)', () => {
+describe('where the live strip shows (docs/product.md, Header)', () => {
   it('never on the live page', () => {
     expect(stripRule('/ar/live')).toBe('hidden');
     expect(stripRule('/fr/live/')).toBe('hidden');
@@ -153,7 +153,7 @@ describe("plyr's labels", () => {
   });
 });
 
-describe('the live address answer (SPEC §3, §7.6)', () => {
+describe('the live address answer (docs/product.md, Content, Answers)', () => {
   const body = { header: { status: 'OK', code: 200 }, response: { news: { url: ['/live/2m/index.m3u8', '/other.m3u8'], title: '2M Maroc', poster: { url: '/media/img/live.jpg' } } } };
 
   it('is the first url of response.news', () => {
@@ -172,7 +172,7 @@ describe('the live address answer (SPEC §3, §7.6)', () => {
   });
 });
 
-describe('one player at a time and floating (SPEC §4)', () => {
+describe('one player at a time and floating (docs/product.md, States)', () => {
   const g = globalThis as { window?: unknown };
   let hadWindow: boolean;
 

@@ -1,5 +1,5 @@
 /**
- * Prayer times (DESIGN.md §3): the computation against the official Habous
+ * Prayer times (docs/product.md, Widgets): the computation against the official Habous
  * 2020 timetables of 17 cities (tests/fixtures/habous-2020, source and
  * licence in its README), the clock of Africa/Casablanca from tzdata, the city table and the
  * `/prieres/horaire-api.php` handler.
@@ -211,7 +211,7 @@ describe('the city table', () => {
     expect(PRAYER_CITIES.length).toBeGreaterThan(170);
   });
 
-  it('has Casablanca as the default city (SPEC §9: 58)', () => {
+  it('has Casablanca as the default city (docs/product.md, Limits: 58)', () => {
     expect(DEFAULT_PRAYER_CITY_ID).toBe(58);
     expect(prayerCity(58)).toMatchObject({ fr: 'Casablanca', ar: 'الدار البيضاء' });
   });

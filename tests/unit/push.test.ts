@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 5 item 10): RFC 8291 encryption against the RFC's own
+ * Web Push (ADR 007): RFC 8291 encryption against the RFC's own
  * example, VAPID keys (kept in the store, the same for every instance on one
  * database, moved there from an old DATA_DIR/push/vapid.json; configured
  * keys win; both or neither), which endpoints are accepted and reached

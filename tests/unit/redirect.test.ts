@@ -1,5 +1,5 @@
 /**
- * The language redirect rule (DESIGN.md §3): reading B of SPEC §2.1 with
+ * The language redirect rule (docs/product.md, Languages and redirects), with
  * `talents` added, as a table of cases.
  */
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ function split(path: string): { pathname: string; search: string } {
 
 describe('decideLocaleRedirect', () => {
   const cases: Case[] = [
-    // Cases both readings of SPEC §2.1 agree on: unprefixed → /ar.
+    // Cases every reading of the rule agrees on: unprefixed → /ar.
     ['/', undefined, to('/ar', 301)],
     ['/guidetv', undefined, to('/ar/guidetv', 301)],
     ['/post/12', undefined, to('/ar/post/12', 301)],

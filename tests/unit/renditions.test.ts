@@ -1,5 +1,5 @@
 /**
- * AVIF/WebP twins of the store's pictures (issue 13, ADR 014): their names,
+ * AVIF/WebP twins of the store's pictures (ADR 014): their names,
  * and /media making one from its JPEG on the first request, then serving
  * the file kept on disk.
  */

@@ -1,5 +1,5 @@
 /**
- * Replays published by the newsroom (issue 10 item 4): create then update by
+ * Replays published by the newsroom (ADR 011): create then update by
  * uri, for an episode, a bulletin and a web video; what the replay pages then
  * read; refusals that change nothing.
  */

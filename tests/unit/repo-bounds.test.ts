@@ -1,5 +1,5 @@
 /**
- * A clone stands alone (issue 15, item 11): nothing in the repository reads
+ * A clone stands alone: nothing in the repository reads
  * outside it, and the prayer oracle the tests need is inside it.
  */
 import { existsSync, readdirSync } from 'node:fs';

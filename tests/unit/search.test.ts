@@ -246,7 +246,7 @@ describe('ranking and matching', () => {
     expect((await search('fr', 'arrete')).Emissions).toEqual([]);
   });
 
-  it('answers the SPEC §3 shape', async () => {
+  it('answers the docs/product.md, Content shape', async () => {
     const r = await search('fr', 'ecole');
     expect(r.Article[0]).toEqual({
       id: a.ecole,

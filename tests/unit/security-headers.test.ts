@@ -1,5 +1,5 @@
 /**
- * The security headers' policy (issue 12 item 4): what each configuration
+ * The security headers' policy (ADR 013): what each configuration
  * allows, and the embeddable player's exception. The browser test
  * (tests/e2e/csp.spec.ts) checks that the site runs under it.
  */

@@ -338,7 +338,7 @@ describe('demo content seed', () => {
     }
   });
 
-  it('writes French titles with a narrow no-break space before : ; ! ? and inside « » (issue 15 item 7)', async () => {
+  it('writes French titles with a narrow no-break space before : ; ! ? and inside « »', async () => {
     const bad = /(?:[^\u202f][:;!?](?=\s|$))|(?:«[^\u202f])|(?:[^\u202f]»)/u;
     const titles: string[] = [];
     const frArticles = await db.selectFrom('articles').select('title').where('lang', '=', 'fr').execute();

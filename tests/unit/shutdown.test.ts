@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of the HTTP server (issue 12 item 3,
+ * Graceful shutdown of the HTTP server (ADR 013,
  * src/server/http/shutdown.ts), in process: requests in flight and requests
  * sent just before the stop are answered, keep-alive connections close after
  * their answer, nothing is reset.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 6: the start refuses what cannot work, with one line naming
+ * Start checks (ADR 013): the start refuses what cannot work, with one line naming
  * the path or the variable (password hidden), not a stack trace.
  */
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,7 @@ import { lowestLevel, stripStandsStill } from '../../src/islands/player/strip-po
 
 const desktop = { phone: false, saveData: false, effectiveType: '4g', reducedMotion: false };
 
-describe('live strip policy (issue 13)', () => {
+describe('live strip policy (ADR 014)', () => {
   it('streams on its own only on a desktop on a fast connection', () => {
     expect(stripStandsStill(desktop)).toBe(false);
     expect(stripStandsStill({ ...desktop, effectiveType: undefined })).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cut, formatDuration } from '../../src/lib/text.ts';
 
-describe('cut (SPEC §9 text-cut helper)', () => {
+describe('cut (docs/product.md, Limits text-cut helper)', () => {
   it('leaves a short text alone (only trimmed)', () => {
     expect(cut('Botola Pro', 80)).toBe('Botola Pro');
     expect(cut('  Botola   Pro  ', 80)).toBe('Botola Pro');

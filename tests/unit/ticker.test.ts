@@ -72,7 +72,7 @@ describe('ticker data', () => {
   });
 });
 
-describe('loop duration (SPEC §9: 30 s)', () => {
+describe('loop duration (docs/product.md, Limits: 30 s)', () => {
   it('is 30 s up to the speed limit, longer beyond it', () => {
     expect(tickerDuration(0)).toBe(30);
     expect(tickerDuration(800)).toBe(TICKER_LOOP_SECONDS);
@@ -203,7 +203,7 @@ describe('server render', () => {
   });
 });
 
-describe('connectivity store (SPEC §4)', () => {
+describe('connectivity store (docs/product.md, States)', () => {
   function env(online: boolean) {
     const target = new EventTarget();
     const timers = new Map<number, { fn: () => void; ms: number }>();

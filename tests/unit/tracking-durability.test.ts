@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2: an acknowledged play or click is never lost. A real
+ * Durable tracking (ADR 013): an acknowledged play or click is never lost. A real
  * server process (tests/support/tracking-server.ts) takes events from
  * concurrent clients; it is killed with SIGKILL while they still send; every
  * event it answered 204 must be in the store when it is opened again.

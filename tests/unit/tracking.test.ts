@@ -1,5 +1,5 @@
 /**
- * Play statistics (SPEC §3 "Video play event payload", §7.4, §7.5):
+ * Play statistics (docs/product.md, Content "Video play event payload", Play logging):
  * the payload the client builds, the endpoint's validation and answers,
  * the batching queue, the rate limit, and "most viewed" following plays,
  * against a temporary store.
@@ -23,7 +23,7 @@ import { ANALYTICS_EVENT, type AnalyticsDetail } from '../../src/lib/analytics.t
 const NOW = Date.UTC(2026, 10, 22, 9, 30, 0);
 const NOW_S = NOW / 1000;
 
-/** A payload exactly as SPEC §3 lists it. */
+/** A payload exactly as docs/product.md, Content lists it. */
 function payload(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     connexionMode: 'visiteur',
@@ -46,7 +46,7 @@ function errorsOf(body: unknown, now = NOW): Record<string, string[]> {
 }
 
 describe('play event schema', () => {
-  it('accepts the exact SPEC payload, video and live', () => {
+  it('accepts the exact payload the original site sends, video and live', () => {
     const video = parseTrackingBody(payload(), NOW);
     expect(video).toEqual({ ok: true, events: [{ kind: 'play', event: payload() }] });
     const live = payload({ contentId: 'live', contentType: 'live', eventId: 7, videoFileURL: '/live/index.m3u8', connexionMode: 'connecté', clickSource: 'resp' });
@@ -74,7 +74,7 @@ describe('play event schema', () => {
     expect(errorsOf(payload({ extra: 1 }))).toEqual({ extra: ['champ inconnu'] });
   });
 
-  it('refuses values outside the spec', () => {
+  it('refuses values outside the documented ranges', () => {
     // 11 is the language switch's (a click): a play payload under it is refused.
     expect(parseTrackingBody(payload({ eventId: 11 }), NOW).ok).toBe(false);
     expect(errorsOf(payload({ eventId: 5 }))['eventId']).toBeDefined();
@@ -131,7 +131,7 @@ describe('client payload', () => {
   });
   const info = { contentId: '42', videoFileURL: 'https://www.2m.ma/media/video/v42/index.m3u8', contentType: 'episode', live: false };
 
-  it('builds exactly the SPEC fields, accepted by the endpoint schema', () => {
+  it('builds exactly the documented fields, accepted by the endpoint schema', () => {
     const p = buildPlayPayload(info, ctx());
     expect(p).toEqual(payload());
     expect(parseTrackingBody(JSON.parse(JSON.stringify(p)), NOW).ok).toBe(true);
@@ -283,7 +283,7 @@ const play = (contentId: number | string, userID: string, over: Record<string, u
 const countRows = async () => Number((await db.selectFrom('play_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('group commit queue', () => {
-  it('resolves once the events are in the store, with exactly the spec fields', async () => {
+  it('resolves once the events are in the store, with exactly the documented fields', async () => {
     const before = await countRows();
     const q = new TrackingQueue({ db: async () => db });
     const a = q.enqueue(play(articleIds[2]!, 'q-1'));

@@ -1,5 +1,5 @@
 /**
- * What readers notice (issue 15, item 7): French punctuation spacing and
+ * What readers notice: French punctuation spacing and
  * Arabic commas in the message catalogue, and the separators the pages put
  * between a label and its value.
  */

@@ -1,5 +1,5 @@
 /**
- * The video API (SPEC §7.2) against a seeded in-memory store: every route
+ * The video API (docs/product.md, Video API) against a seeded in-memory store: every route
  * answers its sample with its declared schema in both languages, and the key
  * behaviours of the replay pages hold (News field names, next episode,
  * union pagination, JT playlist, series-only detail, publication times).
@@ -77,7 +77,7 @@ const publicCount = async (table: 'episodes' | 'jt_bulletins' | 'web_videos') =>
 };
 
 describe('video routes', () => {
-  it('cover every path of SPEC §7.2', () => {
+  it('cover every path of docs/product.md, Video API', () => {
     expect(routes.map((r) => r.path).sort()).toEqual(
       [
         '/api/watch',

@@ -1,5 +1,5 @@
 /**
- * Weather (SPEC §3 "Weather", §7.3, §9; DESIGN §3): the Open-Meteo adapter,
+ * Weather (docs/product.md, Content "Weather", Widgets, Limits): the Open-Meteo adapter,
  * "tomorrow" in Africa/Casablanca, truncation, the per-city cache (fresh,
  * stale, coalescing, back-off, timeout) with a fake clock and a fake
  * provider, and the HTTP handler (503 with nothing, 404/422, answer shape).
@@ -78,7 +78,7 @@ function clock(iso: string) {
 const MIN = 60_000;
 
 describe('city table', () => {
-  it('keeps the spec ids and has about 57 towns, unique, in Morocco', () => {
+  it("keeps the original site's ids and has about 57 towns, unique, in Morocco", () => {
     expect(WEATHER_CITIES).toHaveLength(57);
     expect(new Set(WEATHER_CITIES.map((c) => c.id)).size).toBe(57);
     expect(DEFAULT_WEATHER_CITY).toBe(1);
@@ -167,7 +167,7 @@ describe('Open-Meteo adapter', () => {
   });
 });
 
-describe('truncation (SPEC §3: truncated to an integer)', () => {
+describe('truncation (docs/product.md, Content: truncated to an integer)', () => {
   it('truncates toward zero and never shows -0', () => {
     for (const f of [truncateDegrees, clientTruncate]) {
       expect(f(21.9)).toBe(21);

@@ -1,5 +1,5 @@
 /**
- * XMLTV in and out (issue 10 item 4): times read in their own offset and
+ * XMLTV in and out (ADR 012): times read in their own offset and
  * written in Casablanca's, the checks that refuse a document (overlap, stop
  * before start, unreadable time, unknown channel, missing title), and the
  * store's import / export round trip.

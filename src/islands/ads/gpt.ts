@@ -1,7 +1,7 @@
 /**
- * The Google Publisher Tag display provider (DESIGN.md §3 "Ads"), used only
+ * The Google Publisher Tag display provider (ADR 008), used only
  * when AD_DISPLAY_PROVIDER / AD_DISPLAY_PROVIDER_ABROAD say `gpt`: loads
- * gpt.js once, polls every 500 ms until its API is ready (SPEC §9), then
+ * gpt.js once, polls every 500 ms until its API is ready (docs/product.md, Limits), then
  * defines each slot (an out-of-page slot for the footer's invisible ones),
  * sets its targeting, displays it and waits for `slotRenderEnded` to know
  * whether it was filled. A refresh sets the new targeting and asks GPT to

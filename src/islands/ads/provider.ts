@@ -1,7 +1,7 @@
 /**
- * Display ad providers (DESIGN.md §3 "Ads"): the built-in house ad server
+ * Display ad providers (ADR 008): the built-in house ad server
  * (house.ts, the default) and Google Publisher Tag (gpt.ts, loaded only when
- * configured). The country flag picks which one serves (SPEC §2.10): the
+ * configured). The country flag picks which one serves (docs/product.md, Ads): the
  * configured provider in Morocco (flag 0), the "abroad" one elsewhere.
  */
 import type { AdSize, AdSlotKind, AdTargeting, DisplayAdsClientConfig, DisplayProviderName } from '../../lib/ads/display.ts';
@@ -64,7 +64,7 @@ export interface SlotChoice {
 }
 
 /**
- * Which provider serves a slot, and for which market (SPEC §2.10).
+ * Which provider serves a slot, and for which market (docs/product.md, Ads).
  *
  *  - flag already known (sessionStorage, or this page's lookup): its provider and market;
  *  - the house server for both flags (the default): no waiting, `auto` — the
@@ -95,7 +95,7 @@ export async function loadProvider(name: DisplayProviderName, config: DisplayAds
   return houseProvider();
 }
 
-/** SPEC §8: an ad that cannot be set up is logged as "ad error", and nothing shows. */
+/** docs/product.md, Errors: an ad that cannot be set up is logged as "ad error", and nothing shows. */
 export function logAdError(error: unknown, divId: string): void {
   console.error('ad error', divId, error);
 }

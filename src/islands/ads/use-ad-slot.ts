@@ -1,5 +1,5 @@
 /**
- * One display ad slot's life (SPEC §2.10, §4 "Ad slots", §8, §9), shared by
+ * One display ad slot's life (docs/product.md, Ads, States "Ad slots", Errors, Limits), shared by
  * the banner and skin islands:
  *
  *  - it shows only in its window band (settings minWidth..maxWidth); the

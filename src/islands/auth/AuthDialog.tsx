@@ -1,5 +1,5 @@
 /**
- * The account popup (SPEC §2.8): sign-in, sign-up or sign-out confirmation,
+ * The account popup (docs/product.md, Overlays): sign-in, sign-up or sign-out confirmation,
  * following `$authOverlay` {type, state}. A native modal <dialog>
  * (showModal: the page behind is inert), labelled by its title, at most
  * 550 px wide; Tab and Shift+Tab cycle inside it; Escape and the close

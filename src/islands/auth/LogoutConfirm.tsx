@@ -1,5 +1,5 @@
 /**
- * Sign-out confirmation (SPEC §2.8, §4): on confirmation the session ends on
+ * Sign-out confirmation (docs/product.md, Overlays, States): on confirmation the session ends on
  * the server, the user and what the browser keeps of it are cleared, and the
  * popup closes.
  */

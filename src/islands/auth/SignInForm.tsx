@@ -1,5 +1,5 @@
 /**
- * Sign-in popup body (SPEC §2.8, §3 "Sign-in payload", §5): username (the
+ * Sign-in popup body (docs/product.md, Overlays, Content "Sign-in payload", Validation): username (the
  * e-mail) and password. Success only when the answer's header.status is OK;
  * otherwise the server's message shows and nothing else changes.
  */

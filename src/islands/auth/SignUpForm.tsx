@@ -1,11 +1,11 @@
 /**
- * Sign-up popup body (SPEC §2.8, §3 "Sign-up payload", §5): birth date (a
+ * Sign-up popup body (docs/product.md, Overlays, Content "Sign-up payload", Validation): birth date (a
  * date picker), sexe H (Homme) / F (Femme) with H by default, name, e-mail
  * and its confirmation, password and its confirmation, the conditions
  * checkbox. Every field is required. Submitted only when the checkbox is
  * checked: otherwise nothing happens and no message appears. Only date,
  * sexe, name, email and password are sent; the confirmations and the
- * checkbox are not, and their equality is not checked (SPEC §5).
+ * checkbox are not, and their equality is not checked (docs/product.md, Validation).
  */
 import type { SubmitEvent } from 'react';
 import type { Locale } from '../../lib/paths.ts';
@@ -34,7 +34,7 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
     event.preventDefault();
     const form = event.currentTarget;
     const conditions = form.elements.namedItem('conditions');
-    // SPEC §5: without the checkbox, nothing happens and nothing is said.
+    // docs/product.md, Validation: without the checkbox, nothing happens and nothing is said.
     if (!(conditions instanceof HTMLInputElement) || !conditions.checked) return;
     const data = new FormData(form);
     void submit(

@@ -1,5 +1,5 @@
 /**
- * The account endpoints as the islands call them (SPEC §7.4): form data,
+ * The account endpoints as the islands call them (docs/product.md, Accounts and forms): form data,
  * the `locale` header, the session cookie sent along (same origin). Every
  * answer is read as the envelope; a network failure or an answer that is not
  * the envelope becomes a clear message, never an exception.
@@ -12,7 +12,7 @@ import { siteFetch } from '../../lib/api-client.ts';
 export type AccountPath = 'registeration' | 'login' | 'logout' | 'me' | 'auth-fb';
 
 export interface AccountAnswer {
-  /** True only when `header.status` is OK (SPEC §5). */
+  /** True only when `header.status` is OK (docs/product.md, Validation). */
   ok: boolean;
   status: number;
   message: string;

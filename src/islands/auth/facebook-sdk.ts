@@ -1,8 +1,8 @@
 /**
  * The Facebook JavaScript SDK, loaded only when social login is configured
- * and a sign-in or sign-up popup opens. SPEC §7.4: the SDK is polled once per
+ * and a sign-in or sign-up popup opens. docs/product.md, Accounts and forms: the SDK is polled once per
  * second until ready. What it gives the page is only an access token; the
- * server verifies it with the Graph API (DESIGN §3) and never trusts a
+ * server verifies it with the Graph API (docs/product.md, Accounts and forms) and never trusts a
  * profile sent from here.
  */
 import type { Locale } from '../../lib/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * The browser side of the session (SPEC §4):
+ * The browser side of the session (docs/product.md, States):
  *
  *  - restore at start: when the browser holds a sign-in (token marker or
  *    name) or the server's `signed_in=1` hint cookie (the session cookie

@@ -1,12 +1,12 @@
 /**
- * The visitor's country flag (SPEC §4 "Country flag", §7.3): the visitor's
+ * The visitor's country flag (docs/product.md, States "Country flag", Widgets): the visitor's
  * address from `GET /ip/?format=json` (field `ip`), then its country from
  * `GET /geo/json.gp?ip=…`; 0 for Morocco, 1 elsewhere, kept in `$country`.
- * Both are answered by our own server (DESIGN §3): no address leaves it.
+ * Both are answered by our own server (docs/product.md, Widgets): no address leaves it.
  *
  * The server decides (its answer carries `countryFlag`: 1 only for a known
  * country other than Morocco; CDN header, else the local database); an
- * answer without it is read by its country name as the spec says
+ * answer without it is read by its country name, as the original site did
  * ("Morocco" or none → 0). The result is kept for the browser session
  * (sessionStorage `countryFlag`), so the two requests run once per visit.
  * A failure leaves `$country` as it is (0, Morocco, by default) and is

@@ -1,6 +1,6 @@
 /**
  * End screen of a replay with a next item: its title, a countdown, then the
- * next page (SPEC: "with the next episode or a playlist"). "Watch now" goes
+ * next page (docs/product.md, Video API: the next episode or a playlist). "Watch now" goes
  * at once; "Cancel" stays on this video.
  */
 import { useEffect, useRef, useState } from 'react';

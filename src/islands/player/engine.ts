@@ -1,5 +1,5 @@
 /**
- * How a source is played (DESIGN.md §2 "player"):
+ * How a source is played (ADR 006):
  *  - MP4 (and anything not HLS): straight into the <video>;
  *  - HLS where the browser has no Media Source Extensions but plays HLS
  *    itself (iPhone, older iPad Safari): natively;

@@ -1,5 +1,5 @@
 /**
- * Floating ("stuck") mode of a player (SPEC §4, §9): while it plays, a video
+ * Floating ("stuck") mode of a player (docs/product.md, States, Limits): while it plays, a video
  * that scrolls out of view floats in a corner (180×100 px); closing it
  * pauses and docks it; scrolling back docks it. The open, close and toggle
  * events of src/stores/player.ts drive it too.

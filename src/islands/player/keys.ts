@@ -1,5 +1,5 @@
 /**
- * Seek keys (SPEC §9: forward 30 s, back 10 s).
+ * Seek keys (docs/product.md, Limits: forward 30 s, back 10 s).
  *
  * The player is an LTR box in both languages (its timeline runs left to
  * right, as on every video site, Arabic ones included), so the arrows follow

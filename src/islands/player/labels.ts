@@ -1,6 +1,6 @@
 /**
  * Plyr's labels (its `i18n` option) in the visitor's language, from the
- * Paraglide messages (DESIGN.md §6). Plyr fills {currentTime}, {duration}
+ * Paraglide messages (ADR 006). Plyr fills {currentTime}, {duration}
  * and {title} itself: those placeholders are passed through unchanged. The
  * seek buttons carry their real steps (back 10 s, forward 30 s).
  */

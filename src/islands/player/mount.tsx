@@ -3,7 +3,7 @@
  * (src/components/video/PlayerPoster.astro), in place of the poster. Loaded
  * by player-boot.ts with a dynamic import once the poster is painted and the
  * browser is idle: React, plyr and the player's code never load before the
- * page is interactive (issue 13, ADR 014). Unmounted when a client
+ * page is interactive (ADR 014). Unmounted when a client
  * navigation replaces the page.
  */
 import { startTransition } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Play statistics, browser side (SPEC §3 "Video play event payload", §7.5).
+ * Play statistics, browser side (docs/product.md, Content "Video play event payload", Play logging).
  *
  * The player calls `reportPlay` once per content start (after any pre-roll).
  * It builds the payload, sends it to `/tracking/clicks.php` (sendBeacon with a
@@ -18,7 +18,7 @@ export interface PlayInfo {
   live: boolean;
 }
 
-/** SPEC §3, field for field. */
+/** docs/product.md, Content, field for field. */
 export interface PlayEventPayload {
   connexionMode: 'connecté' | 'visiteur';
   contentId: string;
@@ -35,7 +35,7 @@ export interface PlayEventPayload {
 /** Where play (and later click) events are posted; not language-prefixed. */
 const TRACKING_ENDPOINT = '/tracking/clicks.php';
 
-/** SPEC §7.5: `resp` when the window is under 768 px wide. */
+/** docs/product.md, Play logging: `resp` when the window is under 768 px wide. */
 const RESPONSIVE_BELOW_PX = 768;
 
 /** What the payload reads from the browser; injectable for tests. */

@@ -4,7 +4,7 @@
  * the window's load event, when the browser is idle (at most 2 s later).
  * Until then, and without JavaScript, the poster is the view. The player's
  * code (React, plyr, hls.js on demand) is a dynamic import: no byte of it
- * before the page is interactive (issue 13, ADR 014). Evaluating that code
+ * before the page is interactive (ADR 014). Evaluating that code
  * and rendering the player are two tasks (yieldToMain), and React renders
  * it as a transition, in slices (mount.tsx): no long task of them together.
  */

@@ -1,5 +1,5 @@
 /**
- * Video pre-roll (SPEC §2.10, §3 "Ad tag lookup result", §7.6, §8, §9):
+ * Video pre-roll (docs/product.md, Ads, Content "Ad tag lookup result", Answers, Errors, Limits):
  * the player calls playPreroll before its content.
  *
  *  1. the content's tag id is polled up to 3 × 1 s, its ad tag read from
@@ -11,7 +11,7 @@
  *  3. a playable linear MP4 plays in its own <video> inside `container`,
  *     impression and progress tracked, skippable after `skipAfterSeconds`.
  *
- * Never rejects. Any failure logs "ad error" (SPEC §8), leaves nothing
+ * Never rejects. Any failure logs "ad error" (docs/product.md, Errors), leaves nothing
  * visible, and resolves 'error' so the player plays the content; a VAST with
  * no ad resolves 'none'; so does an abort through `signal` (player destroyed
  * or another player started), after the ad is stopped and removed.
@@ -32,7 +32,7 @@ export interface PrerollRequest {
   config: AdClientConfig;
   /**
    * The content tag id for /api/pub-tag/{id}; polled up to 3 × 1 s while
-   * null (SPEC §9); false when the content is known to have no tag.
+   * null (docs/product.md, Limits); false when the content is known to have no tag.
    */
   adTagId: () => string | null | false;
   muted: boolean;

@@ -1,5 +1,5 @@
 /**
- * When the live strip streams on its own (issue 13, ADR 014): never where
+ * When the live strip streams on its own (ADR 014): never where
  * video bytes would cost the visitor more than they asked for. It shows the
  * channel's poster and its play button, and streams only on request:
  *  - on a phone: a narrow viewport (≤ 768 px, where it shares the first

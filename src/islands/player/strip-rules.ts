@@ -1,5 +1,5 @@
 /**
- * Where the live strip shows (SPEC §2.5), decided from the path so that it
+ * Where the live strip shows (docs/product.md, Header), decided from the path so that it
  * follows client navigations (the strip persists across them):
  *  - the live page: never (its own player plays the channel);
  *  - the replay-news routes (/replay/news, /replay/news/{type},
@@ -9,7 +9,7 @@
  */
 export type StripRule = 'hidden' | 'wide-only' | 'shown';
 
-/** SPEC §2.5/§9: "hidden at 768 px or narrower". */
+/** docs/product.md, Header, Limits: "hidden at 768 px or narrower". */
 export const STRIP_NARROW_QUERY = '(max-width: 768px)';
 
 export function stripRule(pathname: string): StripRule {

@@ -25,9 +25,9 @@ export interface PlayerNext {
 }
 
 export interface PlayerProps {
-  /** Unique on the page: the id of stop-video / play-video (SPEC §4). */
+  /** Unique on the page: the id of stop-video / play-video (docs/product.md, States). */
   id: string;
-  /** Play statistics (SPEC §3): the content's id and type (episode, jt, by2m, starlight, live). */
+  /** Play statistics (docs/product.md, Content): the content's id and type (episode, jt, by2m, starlight, live). */
   contentId: string;
   contentType: string;
   url: string;

@@ -3,7 +3,7 @@
  * browser has it, else a zero timeout). A dynamic import's continuation runs
  * in the task that evaluated the module: without a yield, evaluating a large
  * chunk and then using it (rendering the player, starting hls.js) made one
- * long task of both (issue 13: the live page never blocks).
+ * long task of both (ADR 014: the live page never blocks).
  */
 export function yieldToMain(): Promise<void> {
   const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;

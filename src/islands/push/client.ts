@@ -1,5 +1,5 @@
 /**
- * The browser's side of Web Push (issue 5 item 10), for
+ * The browser's side of Web Push (ADR 007), for
  * src/islands/PushPrompt.island.tsx:
  *
  *  - `pushSupported()`: service workers, PushManager and Notification exist;

@@ -1,5 +1,5 @@
 /**
- * When the push prompt may appear (issue 5 item 10: "a subscribe prompt at
+ * When the push prompt may appear (ADR 007: "a subscribe prompt at
  * a sensible moment, never on first paint"): to a reader who stays. It
  * appears on the second page (or a later one) of a visit, once the visitor
  * has been on that page PROMPT_DELAY_MS, and only if they did not answer

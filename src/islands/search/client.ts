@@ -1,5 +1,5 @@
 /**
- * The search box's requests (SPEC §2.6, §4, §8, §9): `/api/Search/1` with
+ * The search box's requests (docs/product.md, Search box, States, Errors, Limits): `/api/Search/1` with
  * the `locale` header, grouped and cut to the box's limits.
  *
  * `createSearcher` runs one search at a time: each new query (a keystroke)
@@ -12,10 +12,10 @@ import type { Locale } from '../../lib/paths.ts';
 import { cut } from '../../lib/text.ts';
 import { siteFetch } from '../../lib/api-client.ts';
 
-/** SPEC §9: at most 3 articles, 4 emissions, 4 tags; titles cut at 80 characters. */
+/** docs/product.md, Limits: at most 3 articles, 4 emissions, 4 tags; titles cut at 80 characters. */
 const SEARCH_LIMITS = { articles: 3, emissions: 4, tags: 4 } as const;
 const SEARCH_TITLE_MAX = 80;
-/** SPEC §9 "Fetch minimum delay 200 ms": quiet time after the last keystroke before asking. */
+/** docs/product.md, Limits "Fetch minimum delay 200 ms": quiet time after the last keystroke before asking. */
 export const SEARCH_DELAY_MS = 200;
 /** Shortest query the box asks about, in characters. */
 export const SEARCH_MIN_CHARS = 2;

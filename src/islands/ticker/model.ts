@@ -1,6 +1,6 @@
 /**
- * The breaking-news ticker's pure parts (SPEC §2.5, §3 "Breaking news
- * response", §7.6, §9): reading the API's answer, the loop's duration, and
+ * The breaking-news ticker's pure parts (docs/product.md, Header, Content "Breaking news
+ * response", Answers, Limits): reading the API's answer, the loop's duration, and
  * the "the last answer had headlines" hint that lets a page reserve the
  * ticker's height before it loads (no layout shift).
  */
@@ -16,7 +16,7 @@ export interface TickerData {
   news: TickerItem[];
 }
 
-/** SPEC §9: one loop of the ticker takes 30 s. */
+/** docs/product.md, Limits: one loop of the ticker takes 30 s. */
 export const TICKER_LOOP_SECONDS = 30;
 /**
  * The fastest the headlines may move (px a second): a list longer than
@@ -125,7 +125,7 @@ export function rememberHint(locale: Locale, hasNews: boolean, now: number = Dat
 /**
  * The inline script the page runs in its head (SiteLayout.astro: an inline
  * script in the body would hold the parser until the stylesheets arrive,
- * issue 13), before the ticker is parsed: it marks
+ * ADR 014), before the ticker is parsed: it marks
  * <html> so the ticker's height is reserved from the first paint when the
  * visitor's last answer in this language (within TICKER_HINT_TTL_MS) had
  * headlines, or, with no recent answer of their own (a first visit), when

@@ -1,6 +1,6 @@
 /**
- * Display ads: the slot settings of SPEC §3 ("Ad slot settings") and the
- * rules of SPEC §2.10 and §9, as pure functions shared by the server (which
+ * Display ads: the slot settings of docs/product.md, Content ("Ad slot settings") and the
+ * rules of docs/product.md, Ads, Limits, as pure functions shared by the server (which
  * hands the settings to the page) and the ad islands (which apply them).
  *
  * A slot has a desktop and a mobile variant: below `mobileBreakpoint` (970 px
@@ -17,10 +17,10 @@ export type AdSize = readonly [number, number];
 /** What a slot holds: a banner, the desktop skin, or an out-of-page format (interstitial…) that takes no room. */
 export type AdSlotKind = 'banner' | 'skin' | 'out-of-page';
 
-/** Ad targeting: key and value pairs (SPEC §3). */
+/** Ad targeting: key and value pairs (docs/product.md, Content). */
 export type AdTargeting = readonly (readonly [string, string])[];
 
-/** SPEC §3 "Ad slot settings", plus the window band and kind the page needs. */
+/** docs/product.md, Content "Ad slot settings", plus the window band and kind the page needs. */
 export interface AdSlotSettings {
   /** Ad unit of the desktop variant, e.g. /2M/desktop/skin (with GPT: /<network code>/…). */
   slotId: string;
@@ -30,11 +30,11 @@ export interface AdSlotSettings {
   mobileSizes: AdSize[];
   /** Id of the slot's element (unique on the page). */
   divId: string;
-  /** Window width from which the desktop variant is used (SPEC §9: 970). */
+  /** Window width from which the desktop variant is used (docs/product.md, Limits: 970). */
   mobileBreakpoint: number;
-  /** Milliseconds between a change (targeting, variant) and the refresh (SPEC §9: 50). */
+  /** Milliseconds between a change (targeting, variant) and the refresh (docs/product.md, Limits: 50). */
   refreshAfter: number;
-  /** Paint the slot's box in the ad background colour (SPEC §9: rgb(249,249,249)). */
+  /** Paint the slot's box in the ad background colour (docs/product.md, Limits: rgb(249,249,249)). */
   useBgColor: boolean;
   /** Skin: the creative's picture becomes the page background beside the content. */
   useBgImage: boolean;
@@ -54,7 +54,7 @@ export interface AdSlotSettings {
   kind: AdSlotKind;
 }
 
-/** SPEC §9 constants. */
+/** docs/product.md, Limits constants. */
 export const AD_MOBILE_BREAKPOINT = 970;
 export const AD_REFRESH_AFTER_MS = 50;
 /** The ad provider's script is polled this often until it is ready. */
@@ -68,7 +68,7 @@ export const AD_MIN_DURATION_MS = 5000;
 export const AD_BG_COLOR = 'rgb(249,249,249)';
 /** Distance from the top of the page at which the desktop skin starts (below the header). */
 export const AD_SKIN_OFFSET = 173;
-/** The width bands of the top banner (SPEC §9 "Skin widths"). */
+/** The width bands of the top banner (docs/product.md, Limits "Skin widths"). */
 export const AD_BANDS = {
   mobile: { min: 375, max: 413 },
   web: { min: 414, max: 969 },
@@ -138,7 +138,7 @@ export interface SkinPlacement {
 }
 
 /**
- * SPEC §2.10: the skin starts `offset` px from the top of the page; once
+ * docs/product.md, Ads: the skin starts `offset` px from the top of the page; once
  * scrolled past, it stays fixed at the top of the window; it turns absolute
  * again, resting on the stop (the bulletin section or the footer), when it
  * would overlap it.

@@ -5,7 +5,7 @@ import { handleContactApi } from '../../server/forms/index.ts';
 export const prerender = false;
 
 /**
- * Contact form (SPEC §7.4): stored, then mailed to the newsroom;
+ * Contact form (docs/product.md, Accounts and forms): stored, then mailed to the newsroom;
  * src/server/forms. A route of its own (Astro prefers it to the /api
  * catch-all): the GET-oriented registry of src/server/api takes no request
  * body nor client address.

@@ -4,5 +4,5 @@ import { handleGeoRequest } from '../../server/geo/index.ts';
 
 export const prerender = false;
 
-/** The country of an address, geoPlugin-shaped (SPEC §7.3), answered locally; src/server/geo/handler.ts. */
+/** The country of an address, geoPlugin-shaped (docs/product.md, Widgets), answered locally; src/server/geo/handler.ts. */
 export const ALL: APIRoute = ({ request, clientAddress }) => handleGeoRequest(request, peerAddress(() => clientAddress));

@@ -4,5 +4,5 @@ import { handleIpRequest } from '../../server/geo/index.ts';
 
 export const prerender = false;
 
-/** The visitor's address (SPEC §7.3): `?format=json` → { ip }; src/server/geo/handler.ts. */
+/** The visitor's address (docs/product.md, Widgets): `?format=json` → { ip }; src/server/geo/handler.ts. */
 export const ALL: APIRoute = ({ request, clientAddress }) => handleIpRequest(request, peerAddress(() => clientAddress));

@@ -7,7 +7,7 @@ import { redirectResponse } from '../../server/http/redirect.ts';
 
 export const prerender = false;
 
-/** Short link (SPEC §7.4): 301 to the article, counted as a click; unknown code → the 404 page in the visitor's language. */
+/** Short link (docs/product.md, Accounts and forms): 301 to the article, counted as a click; unknown code → the 404 page in the visitor's language. */
 export const GET: APIRoute = async ({ params, request, rewrite }) => {
   const siteUrl = getConfig().SITE_URL;
   const target = await resolveShortLink(await getDb(), params.code ?? '', siteUrl);

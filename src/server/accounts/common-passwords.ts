@@ -1,5 +1,5 @@
 /**
- * Refuses the passwords attackers try first (issue 12 item 1): zxcvbn-ts
+ * Refuses the passwords attackers try first (ADR 013): zxcvbn-ts
  * with its common dictionaries (the most used passwords, common words,
  * names, keyboard patterns) and the French ones, plus the visitor's own
  * name and e-mail. A password zxcvbn guesses in under a million tries

@@ -1,7 +1,7 @@
 /**
- * Social login with Facebook (DESIGN.md §3 "Social login"): the browser
+ * Social login with Facebook (docs/product.md, Accounts and forms): the browser
  * sends only the access token the Facebook SDK gave it; the profile it could
- * also send (SPEC §3: id, name, email) is never trusted. The token is checked
+ * also send (docs/product.md, Content: id, name, email) is never trusted. The token is checked
  * server-side against the Graph API:
  *
  *  1. `GET {graph}/{version}/debug_token?input_token=T&access_token=APP_ID|APP_SECRET`

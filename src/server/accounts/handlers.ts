@@ -1,9 +1,9 @@
 /**
- * The account endpoints (SPEC §7.4; DESIGN.md §3 "Session", "Social login"),
+ * The account endpoints (docs/product.md, Accounts and forms),
  * each answering the envelope `{ header: { status, code, message? },
  * response }` with messages in the request's language (`locale` header):
  *
- *  - POST /api/account/registeration (sic, SPEC spelling), form data date,
+ *  - POST /api/account/registeration (sic, the original site's spelling), form data date,
  *    sexe (H by default), name, email, password → 201 OK + the user + the
  *    session cookie; 422 errors per field (also a common password:
  *    common-passwords.ts); 409 e-mail already used; 429 past 10 attempts an
@@ -22,7 +22,7 @@
  *    the app is not configured; 401 token refused; 502 Facebook unreachable;
  *    422 no e-mail shared; 409 e-mail of a password account.
  *
- * Never 400 (SPEC §8 sends the visitor home on 400). Every answer is
+ * Never 400 (docs/product.md, Errors sends the visitor home on 400). Every answer is
  * private, no-store. CSRF: see sessions.ts (cross-site guard + SameSite=Lax).
  */
 import { readLocale } from '../api/dispatch.ts';

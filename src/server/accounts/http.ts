@@ -1,5 +1,5 @@
 /**
- * HTTP plumbing of the account endpoints: the envelope of DESIGN.md §3
+ * HTTP plumbing of the account endpoints: the envelope of docs/product.md, API
  * (src/server/http) as private, never-cached answers, and the form body reader.
  */
 import { BodyTooLarge, contentType, errorEnvelope, okEnvelope, readBodyBytes } from '../http/index.ts';
@@ -28,7 +28,7 @@ const MAX_ACCOUNT_FORM_BYTES = 16 * 1024;
 
 /**
  * The text fields of a form body (application/x-www-form-urlencoded or
- * multipart/form-data; SPEC §7.4 sends form data). Other types are refused,
+ * multipart/form-data; docs/product.md, Accounts and forms sends form data). Other types are refused,
  * which also keeps every account POST under the cross-site guard
  * (src/server/http/origin-check.ts checks form content types).
  */

@@ -1,5 +1,5 @@
 /**
- * Password hashing with argon2id (DESIGN.md §2 "passwords"), through Node's
+ * Password hashing with argon2id (ADR 018), through Node's
  * own `crypto.argon2` (Node >= 24.7): no native addon to install.
  *
  * Stored as a PHC string, `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`

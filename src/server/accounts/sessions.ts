@@ -1,5 +1,5 @@
 /**
- * Sessions (DESIGN.md §3 "Session"): a random token in an HttpOnly cookie,
+ * Sessions (docs/product.md, Accounts and forms): a random token in an HttpOnly cookie,
  * its SHA-256 in `sessions`. The cookie is SameSite=Lax, Path=/, Max-Age
  * SESSION_DAYS days, and Secure whenever the public site is https
  * (SITE_URL); then its name carries the `__Host-` prefix, which browsers

@@ -1,5 +1,5 @@
 /**
- * The account limits (issue 12 item 1), counted in the store with
+ * The account limits (ADR 013), counted in the store with
  * rate-limiter-flexible (src/server/http/rate-limit.ts), so every instance
  * shares them and a restart does not reset them.
  *

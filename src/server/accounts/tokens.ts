@@ -1,5 +1,5 @@
 /**
- * Session tokens (DESIGN.md §3 "Session"): 32 random bytes sent to the
+ * Session tokens (docs/product.md, Accounts and forms): 32 random bytes sent to the
  * browser once, in the HttpOnly cookie; the store keeps only their SHA-256,
  * so a copy of the store opens no session. A hash lookup needs no
  * constant-time comparison: the attacker does not control the stored side.

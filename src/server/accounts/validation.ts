@@ -1,10 +1,10 @@
 /**
- * The account forms' fields (SPEC §3 "Sign-up payload", "Sign-in payload"),
+ * The account forms' fields (docs/product.md, Content "Sign-up payload", "Sign-in payload"),
  * validated in the visitor's language: every message is ready to show next
  * to its field. Each field answers its first problem only (what a form
  * shows).
  *
- * Bounds (SPEC §5 leaves them to us): birth date a real YYYY-MM-DD day, age
+ * Bounds (docs/product.md, Validation): birth date a real YYYY-MM-DD day, age
  * 13 to 120 on the day of sign-up in Casablanca; sexe H or F (H when absent);
  * name 2-80 characters once whitespace is collapsed, no control characters;
  * e-mail at most 254 characters, trimmed, NFC and lower-cased; password 8 to

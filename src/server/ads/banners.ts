@@ -1,5 +1,5 @@
 /**
- * The house ad server's display side (DESIGN.md §3 "Ads"): picks a banner
+ * The house ad server's display side (ADR 008): picks a banner
  * for a slot (its sizes, the visitor's market) among the store's active
  * banners, and records what the slots report (impression, viewable, click).
  */

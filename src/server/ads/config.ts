@@ -1,4 +1,4 @@
-/** The ad configuration handed to the player island (SPEC §2.10). */
+/** The ad configuration handed to the player island (docs/product.md, Ads). */
 import type { AdClientConfig } from '../../lib/ad-config.ts';
 import { DEFAULT_AD_TIMEOUT_MS, DEFAULT_SKIP_AFTER_SECONDS } from '../../lib/ad-config.ts';
 import { getConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * The house ad server (DESIGN.md §3 "Ads"): answers VAST for a video ad unit
+ * The house ad server (ADR 008): answers VAST for a video ad unit
  * with one linear ad chosen, by weight, among the active creatives of the
  * requested market; the tracking URLs it announces land in /ads/track.
  */

@@ -1,5 +1,5 @@
 /**
- * The page's display ad slots (SPEC §2.9, §2.10, §3 "Ad slot settings"):
+ * The page's display ad slots (docs/product.md, Footer, Ads, Content "Ad slot settings"):
  *
  *  - the top banner, one slot per width band: `top-mobile` (375-413 px),
  *    `top-web` (414-969 px), and from 970 px the desktop `skin`;

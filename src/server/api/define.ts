@@ -53,7 +53,7 @@ export interface RouteDef<
   R extends z.ZodType = z.ZodType,
 > {
   method: 'GET' | 'POST';
-  /** OpenAPI-style path, exactly as in SPEC §7: /api/postdetails/{id} */
+  /** OpenAPI-style path, exactly as in docs/product.md, API: /api/postdetails/{id} */
   path: string;
   summary: string;
   /** OpenAPI tag (group). */

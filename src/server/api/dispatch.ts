@@ -2,7 +2,7 @@
  * Answers an /api request from the route registry: matches the path, reads
  * the locale, validates parameters (400 on a malformed one), runs the
  * handler (404 when it reports an unknown item), wraps the answer in the
- * envelope of DESIGN.md §3 (the answer parsed by its schema) and sets
+ * envelope of docs/product.md, API (the answer parsed by its schema) and sets
  * Cache-Control. Never answers 500 for a
  * bad request; an unexpected failure is logged and answered 500 with the
  * envelope.

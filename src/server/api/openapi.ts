@@ -182,7 +182,7 @@ export function buildOpenApi(input: OpenApiInput): JsonSchema {
   const paths: Record<string, PathItem> = registryPaths(input.routes, tools);
   const tags = new Map<string, string>();
   const securitySchemes: Record<string, JsonSchema> = {};
-  for (const def of input.routes) tags.set(def.group, input.registryTags?.[def.group] ?? `${def.group} (SPEC §7.1, §7.2)`);
+  for (const def of input.routes) tags.set(def.group, input.registryTags?.[def.group] ?? `${def.group} (docs/product.md, Content API, Video API)`);
   for (const mod of input.modules) {
     tags.set(mod.tag.name, mod.tag.description);
     Object.assign(securitySchemes, mod.securitySchemes);
@@ -203,8 +203,8 @@ export function buildOpenApi(input: OpenApiInput): JsonSchema {
       description:
         'Every machine endpoint of the 2M site. JSON answers are an envelope { header: { status, code, message?, errors? }, response }; ' +
         'the locale request header (ar or fr) selects the language of the answer and of its messages. ' +
-        'A malformed parameter answers 400 on /api GET paths; forms and widgets answer 422 with one message per field (never 400: SPEC §8). ' +
-        'Every /api path also answers with a trailing slash (SPEC §7.2 spells /api/watchJTDetail/).',
+        'A malformed parameter answers 400 on /api GET paths; forms and widgets answer 422 with one message per field (never 400: docs/product.md, Errors). ' +
+        'Every /api path also answers with a trailing slash (docs/product.md, Video API spells /api/watchJTDetail/).',
     },
     servers: [{ url: input.serverUrl }],
     // Nothing needs credentials; the account endpoints read the session cookie when there is one.

@@ -2,7 +2,7 @@
  * The query parameters each GET route of the API reads: the keys of its
  * query schema, and `lang` (readLocale). Any other parameter is dropped by
  * the schema and changes nothing in the answer, so the front server's page
- * cache leaves it out of the key (issue 11 item 3: a random query string
+ * cache leaves it out of the key (ADR 010: a random query string
  * cannot force a render). Computed in a render worker (render-worker.ts),
  * handed to the front server as plain data.
  */

@@ -1,6 +1,6 @@
 /**
  * Response shapes shared by several API paths. Field names are camelCase
- * except where SPEC §3 or DESIGN.md §3 keeps the original site's names.
+ * except where docs/product.md, Content keeps the original site's names.
  */
 import { z } from 'zod';
 
@@ -107,7 +107,7 @@ export type VideoCard = z.infer<typeof videoCardShape>;
 export type VideoSource = z.infer<typeof videoSourceShape>;
 export type ProgrammeCard = z.infer<typeof programmeCardShape>;
 
-/* ---- added for the content API (SPEC §7.1) ---- */
+/* ---- added for the content API (docs/product.md, Content API) ---- */
 
 /** A link to a programme (emission, series, film) from an article or the grid. */
 export const programmeRefShape = z

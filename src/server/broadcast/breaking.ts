@@ -1,5 +1,5 @@
 /**
- * The newsroom's breaking news (issue 10 item 4): each language's ticker is
+ * The newsroom's breaking news (ADR 011): each language's ticker is
  * one ordered list, set as a whole (new items, items kept by id, in the
  * order given: that is also how a list is reordered) or cleared. Each change
  * is one transaction with its change-feed record. The ticker

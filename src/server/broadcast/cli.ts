@@ -1,5 +1,5 @@
 /**
- * The newsroom CLI's video and broadcast commands (issue 10 item 4), calling
+ * The newsroom CLI's video and broadcast commands (ADR 011), calling
  * the running site (SITE_URL) with NEWSROOM_TOKEN like every newsroom
  * command but `token` (src/server/newsroom/cli.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The programme grid from and to XMLTV (issue 10 item 4): an import
+ * The programme grid from and to XMLTV (ADR 012): an import
  * replaces the part of the grid a document covers, in one transaction with
  * its change-feed record; an export writes the grid of some days back out.
  *

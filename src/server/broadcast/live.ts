@@ -1,5 +1,5 @@
 /**
- * The newsroom's live stream (issue 10 item 4): set or clear the stream URL
+ * The newsroom's live stream (ADR 012): set or clear the stream URL
  * and title of the main live channel (the first active one). What the site
  * plays, in order: the newsroom's stream, LIVE_STREAM_URL, the built-in
  * channel (`liveSection` in src/server/content/live.ts). Clearing goes back

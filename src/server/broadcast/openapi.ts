@@ -116,7 +116,7 @@ export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchem
         requestBody: jsonBody(breakingListInput),
         responses: { '200': json('The new list', breakingList), ...errors },
       }),
-      delete: op('Newsroom: broadcast', "Empty one language's ticker (send a Content-Type such as application/json: the site refuses body-less unsafe requests without one)", {
+      delete: op('Newsroom: broadcast', "Empty one language's ticker (no body, Content-Type or Origin needed)", {
         operationId: 'newsroomBreakingClear',
         parameters: [lang],
         responses: { '200': json('Cleared', { type: 'object', properties: { lang: { type: 'string' }, removed: { type: 'integer' } } }), ...always },
@@ -132,7 +132,7 @@ export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchem
         requestBody: jsonBody(liveInput),
         responses: { '200': json('Set', liveState), ...errors },
       }),
-      delete: op('Newsroom: broadcast', 'Clear the newsroom stream: LIVE_STREAM_URL, else the built-in channel (send a Content-Type)', {
+      delete: op('Newsroom: broadcast', 'Clear the newsroom stream: LIVE_STREAM_URL, else the built-in channel, plays again (no body, Content-Type or Origin needed)', {
         operationId: 'newsroomLiveClear',
         responses: { '200': json('Cleared', liveState), ...always },
       }),

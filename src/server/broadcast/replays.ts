@@ -1,5 +1,5 @@
 /**
- * Replays published by the newsroom (issue 10 item 4): a programme episode,
+ * Replays published by the newsroom (ADR 011): a programme episode,
  * a news bulletin (JT) or a web video ("by2m"), created or updated by the
  * newsroom's own id (`uri`, kept in `external_uri`), with its video (HLS or
  * MP4 URL, duration), poster (a URL, or an uploaded picture's media id) and

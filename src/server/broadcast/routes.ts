@@ -1,5 +1,5 @@
 /**
- * The newsroom's video and broadcast endpoints (issue 10 item 4), entries of
+ * The newsroom's video and broadcast endpoints (ADR 011), entries of
  * the newsroom route table (src/server/newsroom/routes.ts): authenticated and
  * audited by the newsroom router, answered in the site's envelope.
  *

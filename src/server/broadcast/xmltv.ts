@@ -1,5 +1,5 @@
 /**
- * XMLTV (DESIGN.md §7), the format programme guides travel in: reading a
+ * XMLTV (ADR 012), the format programme guides travel in: reading a
  * document the newsroom sends and writing the grid back out. Pure functions;
  * the store side is `grid.ts` beside this file.
  *

@@ -1,4 +1,4 @@
-/** Ad tag lookups (SPEC §3 "Ad tag lookup result", §7.6). */
+/** Ad tag lookups (docs/product.md, Content "Ad tag lookup result", Answers). */
 import type { DB } from '../db/index.ts';
 
 /** What an ad tag row applies to: a content tag (articles, web videos) or a programme (its episodes). */

@@ -482,7 +482,7 @@ export async function articlePageOf(db: DB, a: ArticleWithRefs, relatedCount = 6
   return { article, related, authorArticles };
 }
 
-/** The article item of /api/articlesByUrl (field names of DESIGN.md §3). */
+/** The article item of /api/articlesByUrl (field names of docs/product.md, API). */
 export interface ArticleByUrlItem {
   id: number;
   title: string;

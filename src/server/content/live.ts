@@ -21,7 +21,7 @@ export interface LiveSection {
 }
 
 /**
- * The live address, in this order (README "Live"):
+ * The live address, in this order (docs/product.md, Video API):
  *  1. the stream the newsroom set (`POST /api/newsroom/live`: the main
  *     channel's `stream_url`), with its title;
  *  2. LIVE_STREAM_URL, the deployment's configured stream;

@@ -1,5 +1,5 @@
 /**
- * Site search (SPEC §3 "Search response", §7.1 /api/Search/{page}): tags,
+ * Site search (docs/product.md, Content "Search response", Content API /api/Search/{page}): tags,
  * emissions and articles matching every word of the query (the last one
  * also as the beginning of a word: the visitor may still be typing it),
  * after the same normalisation on the stored text and on the query
@@ -45,7 +45,7 @@ export interface SearchResult {
   Article: {
     id: number;
     title: string;
-    /** JSON text {"tag": <master tag route name>, "slug": <article slug>} (SPEC §3). */
+    /** JSON text {"tag": <master tag route name>, "slug": <article slug>} (docs/product.md, Content). */
     url: string;
     path: string;
     publishedAt: string;

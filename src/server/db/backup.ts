@@ -1,5 +1,5 @@
 /**
- * Online backups of the SQLite store (`npm run backup`, issue 14 item 5):
+ * Online backups of the SQLite store (`npm run backup`, docs/deploy.md "Backups"):
  * `VACUUM INTO` a new file, taken from one read transaction, so the copy is
  * consistent (what was committed when it started) while the site keeps
  * reading and writing (WAL: readers do not block the writer). The copy is

@@ -389,7 +389,7 @@ interface AdTagsTable {
   description: string;
 }
 
-/** A house video ad (SPEC §2.10): served by our own VAST server. */
+/** A house video ad (docs/product.md, Ads): served by our own VAST server. */
 interface AdCreativesTable {
   id: Id;
   /** Internal name, sent as the VAST AdTitle. */
@@ -429,7 +429,7 @@ interface AdEventsTable {
 }
 
 /**
- * A house display ad (SPEC §2.10): a banner for the page's slots, or a
+ * A house display ad (docs/product.md, Ads): a banner for the page's slots, or a
  * desktop skin (the page background beside the content, from 970 px).
  */
 interface AdBannersTable {
@@ -591,7 +591,7 @@ interface PlayEventsTable {
   created_at: CreatedAt;
 }
 
-/** 007_push: one browser's Web Push subscription (issue 5 item 10). */
+/** 007_push: one browser's Web Push subscription (ADR 007). */
 interface PushSubscriptionsTable {
   id: Id;
   /** The push service's URL for this browser (https; unique). */
@@ -624,7 +624,7 @@ interface PushKeysTable {
   created_at: string;
 }
 
-/** 003_content_changes: the change feed every instance re-renders from (issues 10, 11, 14). */
+/** 003_content_changes: the change feed every instance re-renders from (ADR 010, ADR 015). */
 interface ContentChangesTable {
   id: Id;
   /** JSON array of site paths to render again. */
@@ -688,7 +688,7 @@ export interface Database {
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 
-/** The page keys of /navigationlinks/{page} (SPEC §2.2). */
+/** The page keys of /navigationlinks/{page} (docs/product.md, Routes). */
 export const STATIC_PAGE_KEYS = [
   'appel-offre',
   'charte2m',

@@ -1,5 +1,5 @@
 /**
- * Planner statistics (issue 11). Without them SQLite picks indexes by
+ * Planner statistics (ADR 010). Without them SQLite picks indexes by
  * heuristics alone: at 100,000 articles the translation lookup of an article
  * walked the other language's whole `articles_published` range (about
  * 70 ms instead of 0.05 ms) and the home sections' `id in (…)` lookups did

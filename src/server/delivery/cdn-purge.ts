@@ -1,5 +1,5 @@
 /**
- * The CDN purge adapter (DESIGN.md §7: "a JSON POST of changed URLs by
+ * The CDN purge adapter (ADR 010: "a JSON POST of changed URLs by
  * default"). When CDN_PURGE_URL is set, every change the freshness loop
  * applies is POSTed there once its pages are re-rendered:
  *

@@ -1,5 +1,5 @@
 /**
- * Freshness without whole-site rebuilds (issue 10 item 5, ADR 010): the front
+ * Freshness without whole-site rebuilds (ADR 010): the front
  * server follows the change feed (content/changes.ts) and, for each change
  * whose time has come, within a second or two:
  *

@@ -1,7 +1,7 @@
 /**
- * The front server's cache of answers rendered on demand (DESIGN.md §4: a
+ * The front server's cache of answers rendered on demand (ADR 005: a
  * page published after the last build "is reachable at once … renders it and
- * caches it"; issue 11 item 4: everything compressed once). What Astro's
+ * caches it"; ADR 010: everything compressed once). What Astro's
  * handler answers is kept in memory, with its gzip and brotli twins as visitors need them, for the
  * shared lifetime it announces (`s-maxage`, at most 10 minutes) and served
  * from there, with an ETag and the encoding the visitor accepts, until it

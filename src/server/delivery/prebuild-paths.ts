@@ -1,5 +1,5 @@
 /**
- * What the pre-build renders (DESIGN.md §4, static first): every page that
+ * What the pre-build renders (ADR 005, static first): every page that
  * exists now and reads the same for every visitor until the next rebuild.
  *
  *  - every public non-article URL of the sitemap (home, sections, master
@@ -8,7 +8,9 @@
  *    clock rather than with publications: the TV guide marks the programme
  *    on air, so it stays on demand with a short cache lifetime;
  *  - the newest PRERENDER_ARTICLES published articles of each language at
- *    their canonical path (older ones are rendered on demand and cached).
+ *    their canonical path (older ones are rendered on demand and cached);
+ *  - the lite twins (src/lib/lite.ts) of the home pages and of those
+ *    articles, each right after its page.
  *
  * Paths carry their language prefix and no query string. The unprefixed
  * pages (/shows, /casting, /castings, /talents) are left out: they answer in
@@ -17,6 +19,7 @@
  */
 import type { DB } from '../db/index.ts';
 import { LOCALES, type Locale } from '../../lib/paths.ts';
+import { liteTwin } from '../../lib/lite.ts';
 import { route } from '../../lib/routes.ts';
 import { publishedArticles } from '../content/articles.ts';
 import { sectionUrls } from '../feeds/sitemap.ts';
@@ -55,9 +58,14 @@ export async function prebuildPaths(db: DB, articlesPerLanguage: number): Promis
   const out = new Set<string>();
   for (const lang of LOCALES) {
     for (const u of await sectionUrls(db, lang)) if (!CLOCK_PAGES.has(u.path) && hasLanguagePrefix(u.path)) out.add(u.path);
+    out.add(route('lite-index', lang));
   }
   for (const lang of LOCALES) {
-    for (const p of await newestArticlePaths(db, lang, articlesPerLanguage)) out.add(p);
+    for (const p of await newestArticlePaths(db, lang, articlesPerLanguage)) {
+      out.add(p);
+      const lite = liteTwin(p);
+      if (lite) out.add(lite);
+    }
   }
   return [...out];
 }

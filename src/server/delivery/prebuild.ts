@@ -1,5 +1,5 @@
 /**
- * The pre-build job (DESIGN.md §4): renders every page of prebuildPaths()
+ * The pre-build job (ADR 005): renders every page of prebuildPaths()
  * through the running site's own on-demand renderer, writes them (with
  * gzip and brotli twins, for nginx's gzip_static and our front server) into
  * a new build folder, then swaps `current` to it atomically.

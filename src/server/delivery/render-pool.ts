@@ -1,5 +1,5 @@
 /**
- * The render pool (issue 11 item 2, ADR 010): the front server's main thread
+ * The render pool (ADR 010): the front server's main thread
  * never runs Astro's handler or a store query. Renders, the API and every
  * store read run in worker threads (render-worker.ts), each with its own
  * store connection, at a lower CPU priority; the main thread only answers

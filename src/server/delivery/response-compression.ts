@@ -1,6 +1,6 @@
 /**
- * Everything compressed once, off the front server's thread (issue 11 item
- * 4, ADR 010). Inside a render worker (render-worker.ts), every answer of a
+ * Everything compressed once, off the front server's thread (ADR 010).
+ * Inside a render worker (render-worker.ts), every answer of a
  * compressible type (HTML, JSON, XML feeds and sitemaps, text) is read
  * whole, then (`encodeAnswer`):
  *

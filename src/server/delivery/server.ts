@@ -1,5 +1,5 @@
 /**
- * The site's front HTTP server (DESIGN.md §4 and §6: the node adapter's own
+ * The site's front HTTP server (ADR 005: the node adapter's own
  * static handler is about 20 times slower than nginx). In front of Astro's
  * handler, it answers from memory:
  *
@@ -7,7 +7,9 @@
  *    requests without a query parameter the page reads (page-query.ts: a
  *    random `?x=123` is the clean URL), with the Cache-Control the page was
  *    rendered with, an ETag (304 on If-None-Match) and the brotli or gzip
- *    twin the client accepts;
+ *    twin the client accepts; with `Save-Data: on`, the page's pre-built
+ *    lite twin in its place (src/lib/lite.ts, ADR 038), and `Vary: Save-Data`
+ *    on every answer of a page that has one;
  *  - the hashed build assets under /_astro/ (immutable).
  *
  * Everything else (API, on-demand pages, queries, other public files with
@@ -33,6 +35,7 @@ import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache, type CompressTwin } from './page-cache.ts';
 import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
 import { pageCacheQuery } from '../../lib/page-query.ts';
+import { liteTwin } from '../../lib/lite.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
 
 const gzipAsync = promisify(gzip);
@@ -133,7 +136,7 @@ function notModified(req: IncomingMessage, etag: string): boolean {
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, headers: Record<string, string>): void {
   const variant = pickVariant(entry, req.headers['accept-encoding']);
   const out: Record<string, string | number> = { ...headers, ETag: entry.etag };
-  if (entry.br || entry.gzip) out['Vary'] = 'Accept-Encoding';
+  if (entry.br || entry.gzip) out['Vary'] = out['Vary'] ? `${out['Vary']}, Accept-Encoding` : 'Accept-Encoding';
   if (notModified(req, entry.etag)) {
     res.writeHead(304, out);
     res.end();
@@ -161,6 +164,9 @@ function allowOneClickUnsubscribe(req: IncomingMessage): void {
   if (!ONE_CLICK_UNSUBSCRIBE.test(req.url ?? '')) return;
   req.headers.origin = `http://${req.headers.host}`;
 }
+
+/** The Save-Data client hint: the visitor's browser asks for less data (a phone on a slow or metered network). */
+const wantsLessData = (req: IncomingMessage): boolean => /^\s*on\s*$/i.test(String(req.headers['save-data'] ?? ''));
 
 const isLoopback = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
@@ -355,13 +361,17 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
     const id = buildId();
     if (!id) return false;
     const manifest = manifestOf(id);
-    const headers = manifest?.pages[key];
+    // A phone that asks to save data (Save-Data: on) gets the page's lite twin when it is pre-built (ADR 038).
+    const lite = liteTwin(key);
+    const hasLite = lite !== null && manifest?.pages[lite] !== undefined;
+    const served = hasLite && wantsLessData(req) ? lite : key;
+    const headers = manifest?.pages[served];
     if (!headers) return false;
-    const cacheKey = `page:${id}:${key}`;
+    const cacheKey = `page:${id}:${served}`;
     let entry = cache.get(cacheKey);
     if (!entry) {
       try {
-        entry = await loadPage(id, key);
+        entry = await loadPage(id, served);
       } catch (err) {
         // The build vanished under us (pruned): render on demand instead.
         log(`pre-built ${key} unreadable in build ${id}: ${(err as Error).message}`);
@@ -373,6 +383,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       'Content-Type': headers['content-type'],
       'Cache-Control': headers['cache-control'] ?? DEFAULT_PAGE_CACHE,
       ...(headers['content-language'] ? { 'Content-Language': headers['content-language'] } : {}),
+      ...(hasLite ? { Vary: 'Save-Data' } : {}),
       'X-Prebuilt': id,
     });
     return true;

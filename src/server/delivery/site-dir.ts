@@ -1,5 +1,5 @@
 /**
- * The folder of pre-built pages (DESIGN.md §4), shared by the pre-build job
+ * The folder of pre-built pages (ADR 005), shared by the pre-build job
  * (writer), our front server and nginx (readers):
  *
  *   <siteDir>/builds/<id>/pages/<path>/index.html   (+ .gz and .br)

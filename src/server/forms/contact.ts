@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 5 item 7): a validated message is stored in
+ * The contact form (docs/product.md, Accounts and forms): a validated message is stored in
  * `form_submissions` (kind 'contact', the fields as JSON, the page's
  * language), then mailed to the newsroom (NEWSROOM_EMAIL) with Reply-To set
  * to the visitor, so the newsroom answers from its mail client.

@@ -1,7 +1,7 @@
 /**
  * One submission of the newsletter or contact form, from request to
  * outcome, shared by the JSON endpoints (/api/newsletter/add-contact,
- * /api/set-form: envelope of DESIGN.md §3) and the pages that take the
+ * /api/set-form: envelope of docs/product.md, API) and the pages that take the
  * same forms posted by browsers without JavaScript (they render the
  * outcome as HTML). Steps:
  *
@@ -9,7 +9,7 @@
  *  2. the honeypot: filled → answered exactly like a success, nothing
  *     stored, nothing sent, nothing counted;
  *  3. validation in the visitor's language → 422 with one message per
- *     field (never 400: SPEC §8 sends the visitor home on a 400);
+ *     field (never 400: docs/product.md, Errors sends the visitor home on a 400);
  *  4. the rate limit per form and visitor address (FORMS_RATE_PER_HOUR,
  *     the address read through TRUST_PROXY_HOPS) → 429 with Retry-After;
  *  5. store, then mail. The visitor is answered success as soon as the

@@ -1,5 +1,5 @@
 /**
- * Newsletter and contact forms (issue 5 item 7): the process-wide runner
+ * Newsletter and contact forms (docs/product.md, Accounts and forms): the process-wide runner
  * and the two JSON endpoints, configured from the environment
  * (SITE_URL, NEWSROOM_EMAIL, FORMS_RATE_PER_HOUR, TRUST_PROXY_HOPS; mail:
  * src/server/mail).

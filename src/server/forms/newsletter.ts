@@ -1,5 +1,5 @@
 /**
- * Newsletter double opt-in (issue 5 item 7):
+ * Newsletter double opt-in (docs/product.md, Accounts and forms):
  *
  *  1. subscribe: the address is stored as `pending` with the SHA-256 of a
  *     random confirmation token, and a mail carrying the token's link

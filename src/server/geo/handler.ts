@@ -1,5 +1,5 @@
 /**
- * The two compatibility paths of SPEC §7.3, answered locally (DESIGN §3):
+ * The two compatibility paths of docs/product.md, Widgets, answered locally:
  *
  *  - `GET /ip/?format=json` → `{ "ip": "<the visitor's address>" }`
  *    (`format=text` or no format: the address as plain text). The address
@@ -13,7 +13,7 @@
  *    No `ip` (or an empty one): the visitor's own address.
  *
  * A malformed `ip` or `format` answers 422 with a message in the visitor's
- * language (never 400, SPEC §8); other methods than GET/HEAD 405. Answers
+ * language (never 400, docs/product.md, Errors); other methods than GET/HEAD 405. Answers
  * depend on the visitor: `Cache-Control: private, no-store`.
  */
 import * as m from '../../paraglide/messages.js';

@@ -1,6 +1,6 @@
 /**
- * The visitor's country and the country flag (SPEC §3 "CurrentCountry",
- * §4; DESIGN §3: the server decides, no visitor address leaves it).
+ * The visitor's country and the country flag (docs/product.md, Content
+ * "CurrentCountry", States, Widgets: the server decides, no visitor address leaves it).
  *
  * Order:
  *  1. COUNTRY_HEADER (e.g. CF-IPCountry), when configured, present with a

@@ -1,5 +1,5 @@
 /**
- * The API envelope of DESIGN.md §3, `{ header: { status, code, message?,
+ * The API envelope of docs/product.md, API, `{ header: { status, code, message?,
  * errors? }, response }`, for every JSON answer outside the API dispatcher's
  * own routes too (accounts, forms, push, tracking, widgets).
  */

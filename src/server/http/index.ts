@@ -1,5 +1,5 @@
 /**
- * Shared server plumbing (issue 12 item 9): the size-limited body reader,
+ * Shared server plumbing (ADR 013): the size-limited body reader,
  * the visitor's address, the API envelope and rate limits in the store.
  */
 export { BodyTooLarge, contentType, readBodyBytes, readBodyText } from './body.ts';

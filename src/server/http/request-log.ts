@@ -1,5 +1,5 @@
 /**
- * One request id per request, and one log line per answer (issue 12 item 7).
+ * One request id per request, and one log line per answer (ADR 013).
  * The id is the client's (or proxy's) `X-Request-Id` when it looks like one,
  * else a new UUID; it is sent back in `X-Request-Id` and attached to every
  * log line written while the request is served (log.ts, requestContext).

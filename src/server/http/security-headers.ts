@@ -1,6 +1,7 @@
 /**
- * Security headers on every answer of the Node server (issue 12 item 4;
- * deploy/nginx/2m.conf sends the same, `npm run csp` prints them):
+ * Security headers on every answer of the Node server (ADR 013;
+ * deploy/nginx/2m.conf sends the same, from the snippet that
+ * `npm run -s nginx:headers` prints, scripts/security-headers.ts):
  *
  *  - Content-Security-Policy: scripts from this site only, inline ones by
  *    hash: Astro's island loader and client directives (from the installed

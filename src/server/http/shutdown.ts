@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of an HTTP server (issue 12 item 3). `drain()`:
+ * Graceful shutdown of an HTTP server (ADR 013). `drain()`:
  *
  *  1. stops listening once no connection came in for `acceptMs` (over three
  *     checks, at most `maxAcceptMs`): connections a client opened before the

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail leaves the request path (issue 12 item 8): `deliver()`
+ * Outgoing mail leaves the request path (ADR 013): `deliver()`
  * writes the rendered message into the outbox table `mail_deliveries`
  * (status `pending`, the message as JSON in `payload`) and returns at once;
  * a worker (MailWorker) sends it, retrying with a growing delay, and keeps

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (DESIGN.md §3 "Mail"): the process-wide mailer chosen by
+ * Outgoing mail (docs/product.md, Accounts and forms): the process-wide mailer chosen by
  * configuration (SMTP_URL, else the outbox folder DATA_DIR/outbox), the
  * sender (MAIL_FROM) and the newsroom address (NEWSROOM_EMAIL).
  */

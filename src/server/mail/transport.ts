@@ -1,5 +1,5 @@
 /**
- * Outgoing mail transports (DESIGN.md §3 "Mail"), both through nodemailer:
+ * Outgoing mail transports (docs/product.md, Accounts and forms), both through nodemailer:
  *
  *  - `smtp`: SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with
  *    bounded timeouts so a dead mail server never holds a visitor's request

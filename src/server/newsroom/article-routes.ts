@@ -235,7 +235,7 @@ export const articleRoutes: NewsroomRoute[] = [
     action: 'article.withdraw',
     doc: {
       summary: 'Withdraw an article: 410 at its addresses, gone from every list, feed and search',
-      description: 'Send a non-form Content-Type (e.g. application/json) or an Origin header: the framework refuses unsafe requests with neither.',
+      description: 'Needs no body, Content-Type or Origin: only a form-like POST from another origin is refused (src/server/http/origin-check.ts).',
       query: uriQuery,
       response: storedArticle,
       codes: { '200': 'Withdrawn (or already)', '400': 'No uri', '404': 'Unknown uri' },

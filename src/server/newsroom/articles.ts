@@ -1,5 +1,5 @@
 /**
- * Newsroom articles in the store (issue 10 item 2): upsert a parsed ninjs
+ * Newsroom articles in the store (ADR 011): upsert a parsed ninjs
  * document (src/server/newsroom/ninjs.ts) or withdraw one, each in one
  * transaction that also records the content change (the pages it alters,
  * src/server/content/changes.ts), so an acknowledged publish always reaches
@@ -16,6 +16,7 @@ import type { Database, Lang, Row } from '../db/schema.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath, masterTagPath, tagPath } from '../../lib/paths.ts';
+import { liteTwin } from '../../lib/lite.ts';
 import { route } from '../../lib/routes.ts';
 import { newsroomSlug } from './slug.ts';
 import type { FieldErrors, NinjsArticle, PictureRef } from './ninjs.ts';
@@ -81,7 +82,7 @@ function stored(row: Row<'articles'>, path: string, siteUrl: string, now: Date):
  * Every site path an article's change alters, most visited first (the
  * front server re-renders them in this order, each swapped in as soon as it
  * is ready): its page, its translation's page, the home page of each
- * language, its section (and parent) and tags' listings (page 1), the RSS
+ * language, the lite twins of those pages (ADR 038), its section (and parent) and tags' listings (page 1), the RSS
  * feeds, the language sitemap and the news sitemap; then `/post/{id}` when
  * `alias` (an update: a copy of it may be cached; a new article has none).
  */
@@ -101,6 +102,11 @@ async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Pr
     if (!langs.includes(t.lang)) langs.push(t.lang);
   }
   for (const l of langs) paths.add(route('index', l));
+  // The lite twins (ADR 038) of the article, of its translation and of the home pages.
+  for (const p of [...paths]) {
+    const lite = liteTwin(p);
+    if (lite) paths.add(lite);
+  }
   if (a.master_tag_id != null) {
     const mts = await trx
       .selectFrom('master_tags as m')
@@ -123,10 +129,11 @@ async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Pr
   return [...paths];
 }
 
-/** The site paths of an article that stop existing when it is withdrawn: its page, /post/{id} and its old paths. */
+/** The site paths of an article that stop existing when it is withdrawn: its page, /post/{id} and its old paths, with their lite twins. */
 async function ownPaths(trx: DB | Trx, row: Row<'articles'>): Promise<string[]> {
   const old = await trx.selectFrom('article_old_paths').select('path').where('article_id', '=', row.id).execute();
-  return [await pathOf(trx, row), route('post-id', row.lang, { id: row.id }), ...old.map((o) => o.path)];
+  const pages = [await pathOf(trx, row), ...old.map((o) => o.path)];
+  return [...pages, ...pages.map(liteTwin).filter((p) => p !== null), route('post-id', row.lang, { id: row.id })];
 }
 
 async function uniqueSlug(trx: Trx, lang: Lang, wanted: string, selfId: number | null): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Newsroom tokens and audit trail (issue 10 item 1, migration 009_newsroom).
+ * Newsroom tokens and audit trail (ADR 011, migration 009_newsroom).
  *
  * A token is 32 random bytes in base64url behind the prefix `nr_`, shown
  * once when it is created; the store keeps only its SHA-256 (hex), so a copy

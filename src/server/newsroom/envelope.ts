@@ -1,5 +1,5 @@
 /**
- * The newsroom API's answers in the site's envelope (DESIGN.md §3):
+ * The newsroom API's answers in the site's envelope (docs/product.md, API):
  * `{ header: { status, code, message?, errors? }, response }`, the message
  * in the request's language (`locale` header, else Arabic). Newsroom
  * answers are never cached.

@@ -1,5 +1,5 @@
 /**
- * Pictures uploaded by the newsroom (issue 10 item 3): `POST
+ * Pictures uploaded by the newsroom (ADR 011): `POST
  * /api/newsroom/media` with the raw bytes of a JPEG, PNG or WebP
  * (`Content-Type: image/jpeg|png|webp`, at most MAX_MEDIA_BYTES: 413
  * beyond). The picture is turned upright (EXIF orientation) and re-encoded

@@ -1,5 +1,5 @@
 /**
- * The newsroom API's router (`/api/newsroom/…`, issue 10). One thin Astro
+ * The newsroom API's router (`/api/newsroom/…`, ADR 011). One thin Astro
  * route (`src/pages/api/newsroom/[...path].ts`) hands every request here:
  * the GET-oriented /api registry (ADR 002) takes no bodies nor tokens.
  *

@@ -60,7 +60,7 @@ function sectionNeighbours(db: DB, masterTagId: number, other: Locale): Promise<
   );
 }
 
-/** gone: the newsroom withdrew the article (410 at every path it had, issue 10). */
+/** gone: the newsroom withdrew the article (410 at every path it had, ADR 011). */
 export type ArticleLoad = { kind: 'article'; view: ArticleView } | { kind: 'redirect'; location: string } | { kind: 'gone' };
 
 /**

@@ -13,7 +13,7 @@ import type { ImageShape } from '../api/shapes.ts';
 import { loadImages } from '../content/images.ts';
 import { liveSection } from '../content/live.ts';
 
-/** Hours of broadcasts the guide's JSON-LD lists from now (kept short: the guide's HTML stays under 80 KB, issue 13). */
+/** Hours of broadcasts the guide's JSON-LD lists from now (kept short: the guide's HTML stays under 80 KB, ADR 014). */
 const GUIDE_LD_HOURS = 6;
 
 export interface GuidePage {
@@ -30,7 +30,7 @@ export interface GuidePage {
    */
   next: { entry: GridEntry; day: string } | null;
   /**
-   * The "now" box's picture (the page's largest paint, issue 13), of what is
+   * The "now" box's picture (the page's largest paint, ADR 014), of what is
    * on air, else of what comes next: its programme's cover (or poster), else
    * the live channel's poster; null when the box has neither.
    */

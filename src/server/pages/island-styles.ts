@@ -35,6 +35,30 @@ function hoistIslandStyleBytes(html: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+const SCRIPT_OPEN_BYTES = Buffer.from('<script');
+const SCRIPT_CLOSE_BYTES = Buffer.from('</script>');
+
+/**
+ * The page without any <script> element: a lite page (ADR 038) runs no
+ * script, and Astro adds its prefetch module to every page it renders, with
+ * no option to leave one out.
+ */
+function dropScriptBytes(html: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  let at = html.indexOf(SCRIPT_OPEN_BYTES);
+  while (at !== -1) {
+    const close = html.indexOf(SCRIPT_CLOSE_BYTES, at);
+    if (close === -1) break;
+    parts.push(html.subarray(from, at));
+    from = close + SCRIPT_CLOSE_BYTES.length;
+    at = html.indexOf(SCRIPT_OPEN_BYTES, from);
+  }
+  if (parts.length === 0) return html;
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
+}
+
 /** hoistIslandStyleBytes on a string. */
 export function hoistIslandStyles(html: string): string {
   return hoistIslandStyleBytes(Buffer.from(html)).toString('utf8');
@@ -44,11 +68,13 @@ export function hoistIslandStyles(html: string): string {
  * A page's response with its island <style> in <head> (other responses
  * unchanged), and a status line that agrees with its status: a page that
  * sets `Astro.response.status = 404` keeps Astro's statusText "OK", which
- * the Node adapter wrote as "404 OK".
+ * the Node adapter wrote as "404 OK". `noScripts`: every <script> element
+ * left out as well (the lite pages).
  */
-export async function withIslandStylesInHead(response: Response): Promise<Response> {
+export async function withIslandStylesInHead(response: Response, opts: { noScripts?: boolean } = {}): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || !response.body) return response;
-  const html = hoistIslandStyleBytes(Buffer.from(await response.arrayBuffer()));
+  const page = Buffer.from(await response.arrayBuffer());
+  const html = hoistIslandStyleBytes(opts.noScripts ? dropScriptBytes(page) : page);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   // Buffer.concat and Buffer.from(ArrayBuffer) are backed by an ArrayBuffer, never a SharedArrayBuffer.

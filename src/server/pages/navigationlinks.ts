@@ -1,6 +1,6 @@
 /**
  * /navigationlinks/{page} (route 'navigationlinks-page'): the channel's
- * static information pages, one of the SPEC §2.2 keys, per language.
+ * static information pages, one of the docs/product.md, Routes keys, per language.
  */
 import type { DB } from '../db/index.ts';
 import { STATIC_PAGE_KEYS, type Row, type StaticPageKey } from '../db/schema.ts';

@@ -2,10 +2,10 @@
  * The prayer-time cities: the Habous `ville` ids of habous.gov.ma (the ids
  * `/prieres/horaire-api.php?ville=N` takes; default 58, Casablanca), with
  * the French and Arabic names Habous uses, a position and an elevation.
- * 173 of the 191 Habous ids are here; the site never reads ../shared.
+ * 173 of the 191 Habous ids are here; the site reads no file outside it.
  *
  * Sources and licences
- *  - Ids and names: shared/data/habous-cities.tsv (names as scraped from
+ *  - Ids and names: the Habous city list, habous-cities.tsv (names as scraped from
  *    habous.gov.ma by creskopper/habous-prayer-times-api, 2023-11-26). French
  *    names keep Habous's spelling, except obvious typos, capitals and
  *    accents fixed (9, 11, 13, 15, 18, 21, 22, 23, 27, 28, 29, 66, 81, 92,
@@ -75,7 +75,7 @@ export interface PrayerCity {
   elevationSource: 'geonames' | 'etopo5';
 }
 
-/** SPEC §9: the prayer widget's default city (Casablanca). */
+/** docs/product.md, Limits: the prayer widget's default city (Casablanca). */
 export const DEFAULT_PRAYER_CITY_ID = 58;
 
 export const PRAYER_CITIES: readonly PrayerCity[] = [

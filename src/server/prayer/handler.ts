@@ -1,9 +1,9 @@
 /**
- * `GET /prieres/horaire-api.php?ville=N[&date=YYYY-MM-DD]` (SPEC §7.3):
+ * `GET /prieres/horaire-api.php?ville=N[&date=YYYY-MM-DD]` (docs/product.md, Widgets):
  * the six prayer times of a Habous city for a day, in the API envelope
- * (DESIGN.md §3).
+ * (docs/product.md, Widgets).
  *
- *  - `ville`: a Habous id (cities.ts), default 58 (Casablanca, SPEC §9);
+ *  - `ville`: a Habous id (cities.ts), default 58 (Casablanca, docs/product.md, Limits);
  *  - `date`: a calendar day from 1900 to 2100, default today in
  *    Africa/Casablanca;
  *  - 200: `response` is a PrayerDay (index.ts); cached until the end of the
@@ -11,7 +11,7 @@
  *  - 422: a `ville` that is not a positive integer or not a known city, a
  *    `date` that is not a real day or is out of range; the message is in the
  *    request's language (locale header, `lang` query, locale cookie, else
- *    Arabic: src/server/api/dispatch.ts). Never 400 (SPEC §8: a 400 sends
+ *    Arabic: src/server/api/dispatch.ts). Never 400 (docs/product.md, Errors: a 400 sends
  *    the visitor home);
  *  - 405 for a method other than GET or HEAD.
  */

@@ -1,5 +1,5 @@
 /**
- * Prayer times computed with `adhan` (DESIGN.md §3), Morocco's way:
+ * Prayer times computed with `adhan` (docs/product.md, Widgets), Morocco's way:
  *
  *  - Fajr: the sun 19° below the horizon; Isha: 17°;
  *  - Dhuhr: the sun's transit + 5 min;
@@ -34,7 +34,7 @@ export type PrayerKey = (typeof PRAYER_KEYS)[number];
 export type PrayerInstants = Record<PrayerKey, Date>;
 export type PrayerClock = Record<PrayerKey, string>;
 
-/** Morocco's parameters (DESIGN.md §3), checked against the Habous 2020 tables (tests/unit/prayer.test.ts). */
+/** Morocco's parameters (docs/product.md, Widgets), checked against the Habous 2020 tables (tests/unit/prayer.test.ts). */
 const MOROCCO_PARAMETERS = {
   fajrAngle: 19,
   ishaAngle: 17,

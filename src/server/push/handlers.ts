@@ -1,6 +1,6 @@
 /**
- * The push endpoints (issue 5 item 10), answering the envelope of
- * DESIGN.md §3 in the request's language:
+ * The push endpoints (ADR 007), answering the envelope of
+ * docs/product.md, API in the request's language:
  *
  *  - GET /api/push/key → `{ publicKey }`, the VAPID public key browsers
  *    subscribe with (`applicationServerKey`);
@@ -12,7 +12,7 @@
  * Bodies are JSON only (415 otherwise: a cross-site page cannot send JSON
  * without a CORS preflight, which this site never grants), 4 KB at most
  * (413). Invalid fields answer 422 with one message per field, never 400
- * (SPEC §8 sends the visitor home on a 400), and change nothing. Valid
+ * (docs/product.md, Errors sends the visitor home on a 400), and change nothing. Valid
  * requests count against PUSH_RATE_PER_HOUR per visitor address (429 with
  * Retry-After beyond).
  */

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 5 item 10, DESIGN.md §3 "Push", ADR 007): the process-wide
+ * Web Push (ADR 007): the process-wide
  * endpoints, configured from the environment (VAPID_PUBLIC_KEY,
  * VAPID_PRIVATE_KEY, VAPID_SUBJECT, DATA_DIR, PUSH_ALLOW_LOCAL_ENDPOINTS,
  * PUSH_RATE_PER_HOUR, TRUST_PROXY_HOPS, SITE_URL).

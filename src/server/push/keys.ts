@@ -1,5 +1,5 @@
 /**
- * The application server's VAPID key pair (DESIGN.md §3 "Push", ADR 019):
+ * The application server's VAPID key pair (ADR 007, ADR 019):
  * the one in the configuration (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY,
  * validated as a matching pair by src/server/config.ts), else the one kept
  * in the store (table `push_keys`, migration 014), so that every instance

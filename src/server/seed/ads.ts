@@ -2,7 +2,7 @@
  * House ads for the built-in ad server. Video: the pre-roll creatives below.
  * Display: the banners and skins at the end of this file.
  *
- * House video creatives for the built-in ad server (DESIGN.md §3 "Ads"):
+ * House video creatives for the built-in ad server (ADR 008):
  * 2M's own promotions, made by scripts from the media helper into
  * public/sample-media/ads/ (640×360 H.264/AAC MP4, 12 s, about 75 kbit/s). Their metadata
  * below is checked against the files by tests/unit/ads.test.ts.

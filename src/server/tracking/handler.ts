@@ -1,5 +1,5 @@
 /**
- * `POST /tracking/clicks.php` (SPEC §7.4, §7.5): takes play events and
+ * `POST /tracking/clicks.php` (docs/product.md, Play logging): takes play events and
  * click events (schema.ts; one event or a batch of up to 20, plays and
  * clicks may be mixed), validates them, queues them for a batched write
  * (queue.ts) and answers at once.
@@ -7,8 +7,8 @@
  *  - 204: stored (answered once the transaction holding it committed:
  *    group commit, queue.ts);
  *  - 503 + Retry-After: the store could not write it (nothing acknowledged);
- *  - 422: invalid event, errors per field in the envelope (DESIGN §3; never
- *    400, SPEC §8), nothing stored;
+ *  - 422: invalid event, errors per field in the envelope (never
+ *    400, docs/product.md, Errors), nothing stored;
  *  - 413: body over 8 KB; 415: neither JSON nor text (sendBeacon may send a
  *    string as text/plain: it is read as JSON too); 405: not a POST;
  *  - 429: more than TRACKING_RATE_PER_MIN events a minute from one address.

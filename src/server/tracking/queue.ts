@@ -1,5 +1,5 @@
 /**
- * Durable writes of tracking events by group commit (issue 12 item 2):
+ * Durable writes of tracking events by group commit (ADR 013):
  * plays into `play_events`, clicks into `click_events` (event_id + the
  * validated event as JSON), in the same transactions.
  *

@@ -1,8 +1,8 @@
 /**
- * What `/tracking/clicks.php` accepts (SPEC §3 "Video play event payload",
- * §7.4, §7.5):
- *  - play events: exactly the nine fields of the spec's payload, each checked;
- *  - click events (issue 5, item 8): `eventId` (one of CLICK_EVENT_IDS,
+ * What `/tracking/clicks.php` accepts (docs/product.md, Content
+ * "Video play event payload", Play logging):
+ *  - play events: exactly the nine fields of the original site's payload, each checked;
+ *  - click events (docs/product.md, Play logging): `eventId` (one of CLICK_EVENT_IDS,
  *    src/lib/analytics.ts: 20 and up), `target` (the link's destination: a
  *    path on this site or an absolute http(s) URL), `label` (the link's text,
  *    possibly empty), `pageURL`, `clickDate` (Unix seconds) and `userID`.
@@ -17,7 +17,7 @@ import { CLICK_EVENT_IDS, type ClickEventId } from '../../lib/analytics.ts';
 import type { Lang } from '../db/schema.ts';
 import * as m from '../../paraglide/messages.js';
 
-/** Event ids of a play (SPEC §9): 4 a video, 7 the live channel. */
+/** Event ids of a play (docs/product.md, Limits): 4 a video, 7 the live channel. */
 const PLAY_EVENT_IDS = { video: 4, live: 7 } as const;
 
 /**

@@ -1,12 +1,12 @@
 /**
- * The towns of the weather widget (SPEC §9, DESIGN §3): 57 Moroccan towns
- * with numeric ids. The spec's ids are kept (1 Casablanca, 7 Marrakech,
+ * The towns of the weather widget (docs/product.md, Widgets, Limits): 57 Moroccan towns
+ * with numeric ids. The original site's ids are kept (1 Casablanca, 7 Marrakech,
  * 11 Rabat, 15 Tanger, 34 Fès, 46 Agadir); the others are ours and must never
  * be renumbered (visitors' browsers remember the id they chose).
  *
  * Coordinates (WGS 84, town centre) were copied from the GeoNames points of
- * the Habous city list (../shared/data/habous-cities.tsv, CC BY 4.0
- * GeoNames), Salé from GeoNames directly; the site never reads that file.
+ * the Habous city list (habous-cities.tsv, CC BY 4.0 GeoNames, the same
+ * list src/server/prayer/cities.ts was made from), Salé from GeoNames directly.
  * Arabic names follow the usual Moroccan press spelling.
  */
 import type { Lang } from '../db/schema.ts';
@@ -19,7 +19,7 @@ export interface WeatherCity {
   lon: number;
 }
 
-/** Default city (SPEC §9): Casablanca. */
+/** Default city (docs/product.md, Limits): Casablanca. */
 export const DEFAULT_WEATHER_CITY = 1;
 
 export const WEATHER_CITIES: readonly WeatherCity[] = [

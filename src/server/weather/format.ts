@@ -1,6 +1,6 @@
 /**
- * The answer of `POST /mm-weather/get-forecast/{city}` (SPEC §3 "Weather",
- * §7.3). The widget reads `response.data.dates.tomorrow.data.t2m` (°C, the
+ * The answer of `POST /mm-weather/get-forecast/{city}` (docs/product.md, Content
+ * "Weather", Widgets). The widget reads `response.data.dates.tomorrow.data.t2m` (°C, the
  * provider's value) and shows it truncated; everything else is ours:
  *
  * {
@@ -74,7 +74,7 @@ function conditionLabel(condition: Condition, lang: Lang): string {
 }
 
 /**
- * SPEC §3: the temperature is shown truncated to an integer (toward zero:
+ * docs/product.md, Content: the temperature is shown truncated to an integer (toward zero:
  * 21.9 → 21, -3.7 → -3); -0.5 gives 0, never "-0".
  */
 export function truncateDegrees(celsius: number): number {

@@ -1,5 +1,5 @@
 /**
- * `POST /mm-weather/get-forecast/{city}` (SPEC §7.3), form body `lang`
+ * `POST /mm-weather/get-forecast/{city}` (docs/product.md, Widgets), form body `lang`
  * (ar|fr; absent: the request's locale header, cookie, else ar).
  *
  *  - 200: the forecast (shape: format.ts), `stale: true` while the provider
@@ -9,9 +9,9 @@
  *    none; not an error status, which browsers log on every page view);
  *  - 404: a well-formed id that is not one of our towns;
  *  - 422: a malformed id, a `lang` other than ar/fr, an unreadable body
- *    (never 400: a 400 sends the visitor home, SPEC §8);
+ *    (never 400: a 400 sends the visitor home, docs/product.md, Errors);
  *  - 415: a body that is not a form (or JSON); 413: over 4 KB; 405: not POST.
- * Errors use the API envelope (DESIGN §3) with a message in the visitor's
+ * Errors use the API envelope (docs/product.md, API) with a message in the visitor's
  * language. Answers are never cached by browsers or CDNs (POST, no-store).
  */
 import { errorEnvelope } from '../http/index.ts';

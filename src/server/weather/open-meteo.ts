@@ -1,5 +1,5 @@
 /**
- * Open-Meteo adapter (the default weather provider, DESIGN §3).
+ * Open-Meteo adapter (the default weather provider, docs/product.md, Widgets).
  *
  *   GET {base}/v1/forecast?latitude=…&longitude=…
  *       &daily=weather_code,temperature_2m_max,temperature_2m_min

@@ -1,5 +1,5 @@
 /**
- * The weather provider adapter (DESIGN §3): whatever service answers, the
+ * The weather provider adapter (docs/product.md, Widgets): whatever service answers, the
  * rest of the site sees daily forecasts on Casablanca calendar days.
  * Open-Meteo is the default (open-meteo.ts); another service plugs in by
  * implementing `WeatherProvider`.

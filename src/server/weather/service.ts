@@ -1,5 +1,5 @@
 /**
- * Forecasts per city behind the provider adapter (DESIGN §3): a cache per
+ * Forecasts per city behind the provider adapter (docs/product.md, Widgets): a cache per
  * city, one provider call at a time per city, a timeout, and stale answers
  * while the provider fails.
  *

@@ -3,7 +3,7 @@
  * page (ShellBehaviour.astro's <script>), not one per component: each
  * module script is a request that finishes before the first paint, and
  * Lighthouse's simulated LCP replays every one of them on slow 4G
- * (docs/performance.md, issue 13). One file per component, imported in the
+ * (docs/performance.md, ADR 014). One file per component, imported in the
  * order their scripts used to run.
  */
 import './shell.ts';

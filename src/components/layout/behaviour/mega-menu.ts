@@ -6,7 +6,7 @@ const panel = () => document.querySelector<HTMLElement>('[data-mega-menu]');
 
 /**
  * The panel comes after `<main>` in the HTML, so that a page's own content
- * comes first in its bytes (MegaMenu.astro, issue 13): put it right after
+ * comes first in its bytes (MegaMenu.astro, ADR 014): put it right after
  * the toggle button, in the header, where it is positioned and where the
  * focus goes next. It is hidden until opened, so the move shows nothing.
  */

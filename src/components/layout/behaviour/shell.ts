@@ -75,7 +75,7 @@ function setupReveal(): void {
   for (const el of pending) revealObserver.observe(el);
 }
 
-/* ---- No prefetch on 2g or data-saver (SPEC §2.4) ----
+/* ---- No prefetch on 2g or data-saver (docs/product.md, Common behaviour) ----
  * Astro's prefetch already skips slow connections for hover, viewport and
  * load, but still prefetches on tap; opt the tapped link out first. */
 type SlowInfo = { saveData?: boolean; effectiveType?: string };

@@ -1,5 +1,5 @@
 /**
- * Requesting the VAST document (SPEC §2.10): the provider is chosen by the
+ * Requesting the VAST document (docs/product.md, Ads): the provider is chosen by the
  * country flag, its URL template filled, and the answer fetched and parsed
  * with @dailymotion/vast-client (wrappers followed, with our timeout and
  * abort signal on every request).

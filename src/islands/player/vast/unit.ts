@@ -1,6 +1,6 @@
 /**
- * Which video ad unit to request (SPEC §3 "Ad tag lookup result", §7.6,
- * §9): the content's tag id is polled up to 3 × 1 s; its ad tag from
+ * Which video ad unit to request (docs/product.md, Content
+ * "Ad tag lookup result", Answers, Limits): the content's tag id is polled up to 3 × 1 s; its ad tag from
  * /api/pub-tag/{id} gives the unit (`pub_code`); no tag id, no ad tag, a null
  * pub_code or a failed lookup all mean the default pre-roll unit.
  *
@@ -54,7 +54,7 @@ export async function waitForTagId(
   }
 }
 
-/** The pub_code of an /api/pub-tag answer (DESIGN.md §3 envelope), or null. */
+/** The pub_code of an /api/pub-tag answer (docs/product.md, API envelope), or null. */
 export function pubCodeOf(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const response = (body as { response?: unknown }).response;

@@ -5,7 +5,7 @@ import { handleNewsletterApi } from '../../../server/forms/index.ts';
 export const prerender = false;
 
 /**
- * Newsletter sign-up (SPEC §7.4), double opt-in: src/server/forms. A route
+ * Newsletter sign-up (docs/product.md, Accounts and forms), double opt-in: src/server/forms. A route
  * of its own (Astro prefers it to the /api catch-all): the GET-oriented
  * registry of src/server/api takes no request body nor client address.
  */

@@ -5,7 +5,7 @@ import { peerAddress } from '../../../server/http/index.ts';
 export const prerender = false;
 
 /**
- * The newsroom ingest API (issue 10): bearer-token calls with bodies, so a
+ * The newsroom ingest API (ADR 011): bearer-token calls with bodies, so a
  * route of its own beside the GET registry; the endpoints are the table in
  * src/server/newsroom/routes.ts.
  */

@@ -3,5 +3,5 @@ import { handlePushKey } from '../../../server/push/index.ts';
 
 export const prerender = false;
 
-/** The VAPID public key browsers subscribe with (issue 5 item 10): src/server/push. */
+/** The VAPID public key browsers subscribe with (ADR 007): src/server/push. */
 export const ALL: APIRoute = ({ request }) => handlePushKey(request);

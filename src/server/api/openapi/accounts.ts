@@ -1,4 +1,4 @@
-/** OpenAPI: the account endpoints (SPEC §7.4; src/server/accounts/handlers.ts). */
+/** OpenAPI: the account endpoints (docs/product.md, Accounts and forms; src/server/accounts/handlers.ts). */
 import { z } from 'zod';
 import { ACCOUNT_LIMITS } from '../../accounts/validation.ts';
 import type { OpenApiModule, OpenApiTools } from '../openapi.ts';
@@ -30,7 +30,7 @@ function form(t: OpenApiTools, schema: z.ZodType) {
 }
 
 export const accountsOpenApi: OpenApiModule = {
-  tag: { name: 'Account', description: 'Sign-up, sign-in, sign-out and the signed-in user (SPEC §7.4). Never 400; answers are private, no-store.' },
+  tag: { name: 'Account', description: 'Sign-up, sign-in, sign-out and the signed-in user (docs/product.md, Accounts and forms). Never 400; answers are private, no-store.' },
   paths: (t) => {
     const common = {
       '405': t.error('Wrong method'),
@@ -49,7 +49,7 @@ export const accountsOpenApi: OpenApiModule = {
     return {
       '/api/account/registeration': {
         post: op('/api/account/registeration', 'post', {
-          summary: 'Sign-up (SPEC spelling): creates the account and signs in',
+          summary: "Sign-up (the original site's spelling): creates the account and signs in",
           requestBody: form(t, signUp),
           responses: { '201': t.envelope(userShape, 'Created and signed in', SET_COOKIE), '409': t.error('E-mail already used'), ...common },
         }),

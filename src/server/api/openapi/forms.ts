@@ -1,4 +1,4 @@
-/** OpenAPI: the newsletter and contact forms (SPEC §7.4; src/server/forms/handlers.ts). */
+/** OpenAPI: the newsletter and contact forms (docs/product.md, Accounts and forms; src/server/forms/handlers.ts). */
 import { z } from 'zod';
 import { contactSchema, HONEYPOT_FIELD, newsletterSchema } from '../../forms/schemas.ts';
 import type { OpenApiModule, OpenApiTools } from '../openapi.ts';

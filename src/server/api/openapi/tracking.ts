@@ -1,4 +1,4 @@
-/** OpenAPI: play and click statistics (SPEC §3, §7.4, §7.5; src/server/tracking/). */
+/** OpenAPI: play and click statistics (docs/product.md, Content, Play logging; src/server/tracking/). */
 import { z } from 'zod';
 import { clickEventSchema, playEventSchema, TRACKING_LIMITS } from '../../tracking/schema.ts';
 import type { OpenApiModule } from '../openapi.ts';

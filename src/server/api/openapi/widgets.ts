@@ -1,5 +1,5 @@
 /**
- * OpenAPI: the widget back ends (SPEC §7.3): weather (src/server/weather/),
+ * OpenAPI: the widget back ends (docs/product.md, Widgets): weather (src/server/weather/),
  * prayer times (src/server/prayer/), visitor address and country
  * (src/server/geo/).
  */
@@ -62,7 +62,7 @@ const geoAnswer = z.object({
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
 
 export const widgetsOpenApi: OpenApiModule = {
-  tag: { name: 'Widgets', description: 'Weather, prayer times, visitor address and country (SPEC §7.3). Never 400: a malformed field answers 422.' },
+  tag: { name: 'Widgets', description: 'Weather, prayer times, visitor address and country (docs/product.md, Widgets). Never 400: a malformed field answers 422.' },
   paths: (t) => ({
     '/mm-weather/get-forecast/{city}': {
       post: {
@@ -111,7 +111,7 @@ export const widgetsOpenApi: OpenApiModule = {
     '/ip': {
       get: {
         operationId: operationId('get', '/ip'),
-        summary: "The visitor's address, as the rate limits see it (also answered at /ip/, SPEC §7.3)",
+        summary: "The visitor's address, as the rate limits see it (also answered at /ip/, docs/product.md, Widgets)",
         tags: ['Widgets'],
         parameters: [
           t.localeHeader,

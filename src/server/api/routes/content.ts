@@ -1,4 +1,4 @@
-/** SPEC §7.1: content paths. Queries live in src/server/content/; declarations stay thin. */
+/** docs/product.md, Content API: content paths. Queries live in src/server/content/; declarations stay thin. */
 import { z } from 'zod';
 import type { DB } from '../../db/index.ts';
 import { defineRoute, idParam, langParam, NO_CONTENT, NotFoundError, pageParam, slugParam } from '../define.ts';

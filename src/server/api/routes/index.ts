@@ -1,4 +1,4 @@
-/** Every /api route, in the order of SPEC §7. */
+/** Every /api route, in the order of docs/product.md, API. */
 import type { RouteDef } from '../define.ts';
 import { contentRoutes } from './content.ts';
 import { videoRoutes } from './video.ts';

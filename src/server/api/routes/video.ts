@@ -1,4 +1,4 @@
-/** SPEC §7.2: video paths (the Watch/Replay pages). Queries live in server/content/video/. */
+/** docs/product.md, Video API: video paths (the Watch/Replay pages). Queries live in server/content/video/. */
 import { z } from 'zod';
 import { defineRoute, idParam, pageParam, slugParam, NotFoundError } from '../define.ts';
 import { imageShape, paginationShape, programmeCardShape, videoCardShape, videoSourceShape } from '../shapes.ts';

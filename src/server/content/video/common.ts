@@ -1,4 +1,4 @@
-/** Small helpers shared by the video catalogue queries (SPEC §7.2). */
+/** Small helpers shared by the video catalogue queries (docs/product.md, Video API). */
 import type { Lang } from '../../db/schema.ts';
 
 /** Items are public once their publication time has passed. */

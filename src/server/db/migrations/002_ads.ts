@@ -1,5 +1,5 @@
 /**
- * House ad server store (SPEC §2.10, DESIGN.md §3 "Ads"): the video
+ * House ad server store (docs/product.md, Ads; ADR 008): the video
  * creatives our own VAST server rotates, and the tracking events (impression,
  * quartiles, skip, click, error) their players report.
  */

@@ -1,5 +1,5 @@
 /**
- * The change feed (issues 10, 11 and 14): one row per content change that
+ * The change feed (ADR 010, ADR 015): one row per content change that
  * alters pages (a newsroom publish, update or withdrawal, breaking news, the
  * live channel, the programme grid). It is written in the same transaction
  * as the change itself, so a change that was acknowledged always reaches the

@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 5 item 6, DESIGN.md §3 "Session", "Social login").
+ * Accounts (docs/product.md, Accounts and forms).
  *
  *  - auth_failures: one row per failed sign-in (and per sign-up attempt),
  *    keyed by scope ('login-account': the normalised e-mail, 'login-address':

@@ -1,6 +1,6 @@
 /**
- * Newsletter double opt-in, contact form and outgoing mail (issue 5 item 7,
- * DESIGN.md §3 "Mail").
+ * Newsletter double opt-in, contact form and outgoing mail (docs/product.md,
+ * Accounts and forms).
  *
  *  - newsletter_contacts: `token` (from 001) holds the SHA-256 of the
  *    confirmation token, '' once it can no longer confirm; added: the

@@ -1,5 +1,5 @@
 /**
- * Site search index (issue 5): on SQLite, FTS5 tables over the normalised
+ * Site search index (docs/product.md, Search box): on SQLite, FTS5 tables over the normalised
  * text of articles (title, lead, body, tags), tags and programmes, a queue
  * filled by triggers, and a first build from the content already stored
  * (src/server/search/index-sqlite.ts). PostgreSQL searches the stored

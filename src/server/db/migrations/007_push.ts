@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 5 item 10, DESIGN.md §3 "Push").
+ * Web Push (ADR 007).
  *
  *  - push_subscriptions: one row per browser subscription (the push
  *    service's endpoint URL, unique, and the keys the payloads are

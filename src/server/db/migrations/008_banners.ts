@@ -1,5 +1,5 @@
 /**
- * House display ads (SPEC §2.10, §3 "Ad slot settings", DESIGN.md §3 "Ads"):
+ * House display ads (docs/product.md, Ads, Content "Ad slot settings"; ADR 008):
  * the banners our own ad server places in the page's slots (mobile, web,
  * rectangle, desktop skin), and the events their slots report (impression,
  * viewable, click).

@@ -1,5 +1,5 @@
 /**
- * Newsroom publishing (issue 10).
+ * Newsroom publishing (ADR 011).
  *
  *  - newsroom_tokens: bearer tokens of the ingest API. Only the SHA-256
  *    (hex) of each token is kept; `name` is unique and names the newsroom

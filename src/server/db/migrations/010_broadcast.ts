@@ -1,5 +1,5 @@
 /**
- * Video and broadcast publishing (issue 10 item 4): what the newsroom API
+ * Video and broadcast publishing (ADR 011): what the newsroom API
  * writes that the store could not hold yet.
  *
  *  - grid_entries: each language's description and an icon URL, read from

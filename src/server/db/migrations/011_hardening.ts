@@ -1,5 +1,5 @@
 /**
- * Hardening (issue 12).
+ * Hardening (ADR 013).
  *
  *  - rate_limits: the counters of every rate limit (src/server/http/rate-limit.ts,
  *    rate-limiter-flexible over the store): one row per limit and key, the

@@ -1,6 +1,6 @@
 /**
  * Indexes for the listings and look-ups of the pages at archive scale
- * (issue 11; every query the page loaders run is checked with EXPLAIN QUERY
+ * (ADR 010; every query the page loaders run is checked with EXPLAIN QUERY
  * PLAN in tests/unit/query-plans.test.ts):
  *
  *  - articles (master_tag_id, lang, status, published_at) replaces

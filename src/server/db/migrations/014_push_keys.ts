@@ -1,5 +1,5 @@
 /**
- * The VAPID key pair kept in the store (issue 14 item 2, ADR 019): every
+ * The VAPID key pair kept in the store (ADR 019): every
  * instance on one database signs pushes with the same pair, the one every
  * browser subscribed with. One row, `name` 'vapid': the first instance that
  * needs keys (and has none configured) inserts its pair — the one of its

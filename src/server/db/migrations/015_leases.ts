@@ -1,5 +1,5 @@
 /**
- * Leases (issue 14, ADR 020): named turns that one instance at a time holds,
+ * Leases (ADR 020): named turns that one instance at a time holds,
  * for a bounded time it renews while it works (src/server/leases.ts). The
  * scheduled full pre-build takes the `prebuild` lease, so instances on one
  * database pre-build one after the other, never together.
