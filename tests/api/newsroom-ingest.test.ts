@@ -13,7 +13,7 @@
  *  - wrong tokens: audited, then 429 with Retry-After, a live token unaffected.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
@@ -25,6 +25,9 @@ import { mediaOriginPort, storeEnv } from '../../scripts/test-server.ts';
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const root = path.resolve(import.meta.dirname, '../..');
+const siteDir = path.join(dataDir, 'site');
+const manifestPages = (): Record<string, unknown> =>
+  (JSON.parse(readFileSync(path.join(siteDir, 'current', 'manifest.json'), 'utf8')) as { pages: Record<string, unknown> }).pages;
 const store = testStore();
 const run = Date.now().toString(36);
 let token = '';
@@ -141,6 +144,9 @@ describe('corrections: the old address answers 301 at once, and after a full pre
         return o.status === 301 && located(o) === `${baseUrl}${decodeURI(now)}` && n.status === 200 && page.includes(headline);
       });
       console.log(`${c.key}: old address 301 after ${seconds.toFixed(2)} s`);
+      // The old page left the pre-build: its file (which nginx would serve) and its manifest entry.
+      expect(manifestPages()[decodeURI(old)]).toBeUndefined();
+      await within(2, `${old}: its pre-built file removed`, async () => !existsSync(path.join(siteDir, 'current', 'pages', decodeURI(old), 'index.html')));
       // The Location is ASCII: percent-encoded Arabic.
       expect((await get(old)).headers.get('location')).toMatch(/^[\x21-\x7e]+$/);
       moved.push({ old, now, headline });
@@ -156,6 +162,11 @@ describe('corrections: the old address answers 301 at once, and after a full pre
       const n = await get(m.now);
       expect(n.status).toBe(200);
       expect(await n.text()).toContain(m.headline);
+      // The lite twin of the old address too.
+      const lite = (p: string) => decodeURI(p).replace(/^\/(ar|fr)\//, '/$1/lite/');
+      const oldLite = await get(lite(m.old));
+      expect(oldLite.status, lite(m.old)).toBe(301);
+      expect(located(oldLite)).toBe(`${baseUrl}${lite(m.now)}`);
     }
   }, 240_000);
 
