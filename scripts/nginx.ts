@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, root } from './test-server.ts';
@@ -14,14 +15,16 @@ import { freePort, root } from './test-server.ts';
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
 export interface RunningNginx {
-  /** e.g. http://127.0.0.1:4531 */
+  /** e.g. http://127.0.0.1:4531 (https://… with `tls`) */
   base: string;
+  /** With `tls`: the plain http listener, which redirects to `base`. */
+  httpBase?: string;
   stop: () => Promise<void>;
 }
 
 function ping(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request(url, (res) => {
+    const req = (url.startsWith('https:') ? httpsRequest : request)(url, { rejectUnauthorized: false }, (res) => {
       res.resume();
       res.on('end', () => resolve());
     });
@@ -37,16 +40,34 @@ export async function startNginx(opts: {
   clientDir?: string;
   port?: number;
   workers?: number;
-  /** The site's SITE_URL, for the security headers' snippet (scripts/security-headers.ts). */
+  /** The site's SITE_URL, for the security headers' snippet (scripts/security-headers.ts) and the Host nginx hands on (default: the first upstream's). */
   siteUrl?: string;
+  /** nginx's server_name (default `127.0.0.1 localhost`): any other Host gets 400 from the default server. */
+  serverName?: string;
+  /**
+   * Serve over TLS with deploy/nginx/2m-tls.conf: this certificate and key (PEM files), the
+   * site on `port` over https, and a plain http listener on `httpPort` that redirects there.
+   */
+  tls?: { certificate: string; key: string; httpPort?: number };
 }): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is missing (apt-get install nginx-light)');
   const prefix = mkdtempSync(path.join(tmpdir(), '2m-nginx-'));
   const port = opts.port ?? (await freePort());
-  const base = `http://127.0.0.1:${port}`;
+  const base = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const httpPort = opts.tls ? (opts.tls.httpPort ?? (await freePort())) : undefined;
+  const serverName = opts.serverName ?? '127.0.0.1 localhost';
+  const tlsConf = opts.tls
+    ? readFileSync(path.join(root, 'deploy/nginx/2m-tls.conf'), 'utf8')
+        .replaceAll('{{HTTP_LISTEN}}', `127.0.0.1:${httpPort}`)
+        .replaceAll('{{SERVER_NAME}}', serverName)
+        .replaceAll('{{HTTPS_ORIGIN}}', base)
+        .replaceAll('{{CERTIFICATE}}', opts.tls.certificate)
+        .replaceAll('{{CERTIFICATE_KEY}}', opts.tls.key)
+    : '';
   const site = readFileSync(path.join(root, 'deploy/nginx/2m.conf'), 'utf8')
-    .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
-    .replaceAll('{{SERVER_NAME}}', 'localhost')
+    .replaceAll('{{LISTEN}}', `127.0.0.1:${port}${opts.tls ? ' ssl' : ''}`)
+    .replaceAll('{{SERVER_NAME}}', serverName)
+    .replaceAll('{{SITE_HOST}}', new URL(opts.siteUrl ?? `http://${[opts.upstream].flat()[0]!}`).host)
     .replaceAll('{{SITE_DIR}}', opts.siteDir)
     .replaceAll('{{CLIENT_DIR}}', opts.clientDir ?? path.join(root, 'dist/client'))
     // The upstream's `server` line, once per instance.
@@ -61,8 +82,9 @@ export async function startNginx(opts: {
   });
   if (snippet.status !== 0) throw new Error(`scripts/security-headers.ts failed: ${snippet.stderr}`);
   writeFileSync(path.join(prefix, 'security-headers.conf'), snippet.stdout);
-  if (/\{\{[A-Z_]+\}\}/.test(site)) throw new Error('deploy/nginx/2m.conf has a placeholder this script does not fill');
+  if (/\{\{[A-Z_]+\}\}/.test(site + tlsConf)) throw new Error('deploy/nginx/2m.conf or 2m-tls.conf has a placeholder this script does not fill');
   writeFileSync(path.join(prefix, '2m.conf'), site);
+  writeFileSync(path.join(prefix, '2m-tls.conf'), tlsConf);
   const mime = existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
@@ -79,6 +101,7 @@ export async function startNginx(opts: {
       'default_type application/octet-stream;',
       'access_log off;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${prefix}/${t};`),
+      `include ${prefix}/2m-tls.conf;`,
       `include ${prefix}/2m.conf;`,
       '}',
     ].join('\n'),
@@ -98,7 +121,7 @@ export async function startNginx(opts: {
   for (;;) {
     try {
       await ping(`${base}/favicon.svg`);
-      return { base, stop };
+      return { base, ...(httpPort ? { httpBase: `http://127.0.0.1:${httpPort}` } : {}), stop };
     } catch {
       if (nginx.exitCode !== null || Date.now() > deadline) {
         const log = existsSync(`${prefix}/error.log`) ? readFileSync(`${prefix}/error.log`, 'utf8') : '';

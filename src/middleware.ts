@@ -3,9 +3,12 @@
  * redirect rule of src/lib/locale-redirect.ts and remembers the language of
  * each prefixed page view in the `locale` cookie (365 days).
  *
- * Pre-built pages are served as files, without this middleware: the site
- * layout also sets the cookie from the page's language with a tiny inline
- * script, so the cookie follows the visitor on every page.
+ * The cookie is set by the server only on answers no shared cache keeps
+ * (private or no-store): a page a CDN or the page cache keeps for everyone
+ * never carries a visitor's Set-Cookie (ADR 029). Every page of the site
+ * layout sets it in the browser instead (the shell's behaviour, pre-built
+ * pages included), so the cookie follows the visitor on every page. It is
+ * Secure whenever SITE_URL is https.
  */
 import { defineMiddleware } from 'astro:middleware';
 import {
@@ -20,10 +23,42 @@ import { markRenderForRelease } from './server/delivery/render-release.ts';
 import { readLocale } from './server/api/dispatch.ts';
 import { redirectResponse } from './server/http/redirect.ts';
 import * as m from './paraglide/messages.js';
+import { getConfig } from './server/config.ts';
+
+/** SITE_URL's origin, and whether it is https (read once). */
+let site: { origin: string; secure: boolean } | undefined;
+const siteOf = () => {
+  if (!site) {
+    const url = new URL(getConfig().SITE_URL);
+    site = { origin: url.origin, secure: url.protocol === 'https:' };
+  }
+  return site;
+};
 
 function localeCookie(locale: string): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${siteOf().secure ? '; Secure' : ''}`;
 }
+
+/** /{lang}/user/u/{memberId}: member pages (src/pages/[lang]/user/u/[id].astro). */
+const MEMBER_PAGE = /^\/(?:ar|fr)\/user\/u\/[^/]+\/?$/;
+
+function withHeader(response: Response, name: string, value: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Every HTML answer says its charset (Astro's own say `text/html` alone). */
+function withCharset(response: Response): Response {
+  const type = response.headers.get('content-type');
+  if (type === null || !/^text\/html\b/i.test(type) || /charset=/i.test(type)) return response;
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'text/html; charset=utf-8');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** An answer no shared cache may keep. */
+const unshared = (response: Response): boolean => /\b(?:private|no-store)\b/i.test(response.headers.get('cache-control') ?? '');
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // At build time there is no visitor (and no cookie to read or set).
@@ -31,7 +66,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The render worker empties this render's state once its answer is sent (ADR 028).
   markRenderForRelease(context);
   // Astro's origin check is off (astro.config.mjs): ours refuses only what a browser sends cross-site.
-  if (isCrossSiteFormPost(context.request, context.url)) {
+  if (isCrossSiteFormPost(context.request, siteOf().origin)) {
     const locale = readLocale(context.request, context.url);
     return new Response(m.polish_cross_site_post({}, { locale }), {
       status: 403,
@@ -64,13 +99,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return redirectResponse(decision.location, decision.status, { headers });
   }
 
-  if (decision.kind === 'serve' && decision.prefix && cookieLocale !== decision.prefix) {
+  // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).
+  let response = withCharset(await withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) }));
+  // A member page, shown or not found, is never kept by a cache: hiding it takes effect at once (ADR 029).
+  if (MEMBER_PAGE.test(pathname)) response = withHeader(response, 'cache-control', 'no-store');
+  if (decision.kind === 'serve' && decision.prefix && cookieLocale !== decision.prefix && unshared(response)) {
     context.cookies.set(LOCALE_COOKIE, decision.prefix, {
       path: '/',
       maxAge: LOCALE_COOKIE_MAX_AGE,
       sameSite: 'lax',
+      secure: siteOf().secure,
     });
   }
-  // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).
-  return withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) });
+  return response;
 });

@@ -3,6 +3,8 @@
  * with zod. A bad value stops the process with a message naming the variable.
  */
 import { createECDH } from 'node:crypto';
+import proxyaddr from 'proxy-addr';
+import { isLoopbackHost } from './http/client-address.ts';
 import { z } from 'zod';
 
 const bool = z
@@ -205,10 +207,41 @@ const configSchema = z.object({
     .default('https://securepubads.g.doubleclick.net/tag/js/gpt.js'),
   /** JSON file overriding the display slots' settings (ad units, sizes…), by slot name. */
   AD_SLOTS_FILE: z.string().min(1).optional(),
+  /**
+   * Other names the site answers to (a comma-separated list of hosts, each
+   * `name` or `name:port`, e.g. `2m.ma,www.2m.ma:8443`), besides SITE_URL's
+   * host. A request whose Host is neither gets 400 (src/server/http/request-policy.ts).
+   */
+  SITE_HOST_ALIASES: z
+    .string()
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/.test(h)), 'must be a comma-separated list of host names, each optionally with :port')
+    .default([]),
+  /** Key that signs the house ad server's impression tokens (ADR 030); unset: a random key kept in the store, shared by every instance. */
+  AD_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Reverse proxies in front that append to X-Forwarded-For (nginx: 1); 0 trusts no header. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /**
+   * The addresses X-Forwarded-For is read from (with TRUST_PROXY_HOPS > 0):
+   * a comma-separated list of addresses or CIDR ranges (`10.0.0.0/8`,
+   * `2001:db8::/32`) or the names `loopback`, `linklocal`, `uniquelocal`.
+   * A request from any other address is its own visitor, whatever it forwards.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) => v.split(',').map((h) => h.trim()).filter(Boolean))
+    .superRefine((list, ctx) => {
+      try {
+        proxyaddr.compile(list);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `must be addresses, CIDR ranges or loopback/linklocal/uniquelocal (${(error as Error).message})` });
+      }
+    })
+    .default(['loopback']),
   /** Play/click events accepted per visitor address and minute at /tracking/clicks.php (0: no limit). */
   TRACKING_RATE_PER_MIN: z.coerce.number().int().min(0).default(60),
+  /** House display ad events (impressions, viewable impressions, clicks) counted per visitor address and minute (0: no limit; ADR 030). */
+  AD_EVENTS_RATE_PER_MIN: z.coerce.number().int().min(0).default(60),
   /** smtp://user:pass@host:587 or smtps://…:465; without it mails land in DATA_DIR/outbox as .eml files. */
   SMTP_URL: z
     .string()
@@ -293,16 +326,13 @@ const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 
 /** Whether a site URL names this machine (a test or development server). */
-function isLoopbackSite(siteUrl: string): boolean {
-  const host = new URL(siteUrl).hostname;
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+const isLoopbackSite = (siteUrl: string): boolean => isLoopbackHost(new URL(siteUrl).hostname);
 
 export class ConfigError extends Error {}
 
 /** Variables whose value an error message does not repeat. */
 /** Variables whose value may hold a password or key: a bad one is named, never printed. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY', 'VAPID_PRIVATE_KEY', 'CDN_PURGE_URL', 'CDN_PURGE_TOKEN', 'MEDIA_S3_URL']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['AD_TOKEN_SECRET', 'DATABASE_URL', 'SMTP_URL', 'FACEBOOK_APP_SECRET', 'WEATHER_API_KEY', 'VAPID_PRIVATE_KEY', 'CDN_PURGE_URL', 'CDN_PURGE_TOKEN', 'MEDIA_S3_URL']);
 
 /** Parse an environment; throws ConfigError listing every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -330,6 +360,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 export function siteUrlWarning(config: Pick<Config, 'NODE_ENV' | 'SITE_URL'>): string | null {
   if (config.NODE_ENV !== 'production' || !isLoopbackSite(config.SITE_URL)) return null;
   return `SITE_URL is ${config.SITE_URL} with NODE_ENV=production: every absolute URL (mails, canonical links, sitemaps, ads) points at this machine. Set SITE_URL to the public origin, e.g. SITE_URL=https://www.2m.ma`;
+}
+
+/**
+ * A warning for an operator who trusts X-Forwarded-For (TRUST_PROXY_HOPS
+ * > 0) while the server listens on an address others can reach: only
+ * requests from TRUSTED_PROXIES are believed, but the proxy is the only
+ * thing that should reach the server at all. Behind a proxy on the same
+ * machine, HOST=127.0.0.1.
+ */
+export function proxyTrustWarning(config: Pick<Config, 'HOST' | 'TRUST_PROXY_HOPS' | 'TRUSTED_PROXIES'>): string | null {
+  if (config.TRUST_PROXY_HOPS <= 0 || isLoopbackHost(config.HOST)) return null;
+  return `TRUST_PROXY_HOPS=${config.TRUST_PROXY_HOPS} while listening on HOST=${config.HOST}: X-Forwarded-For is read only from ${config.TRUSTED_PROXIES.join(', ')} (TRUSTED_PROXIES), but anyone who reaches this port directly bypasses the proxy. Behind a proxy on this machine set HOST=127.0.0.1; otherwise firewall the port to the proxies`;
 }
 
 let cached: Config | undefined;

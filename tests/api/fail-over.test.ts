@@ -59,7 +59,10 @@ describe.skipIf(!databaseUrl || !NGINX)('several instances on one PostgreSQL dat
   beforeAll(async () => {
     nginxPort = await port(1);
     siteUrl = `http://127.0.0.1:${nginxPort}`;
+    const ports = [await port(2), await port(3)];
     env = {
+      // The test also asks each instance directly, by its own address.
+      SITE_HOST_ALIASES: ports.map((p) => `127.0.0.1:${p}`).join(','),
       // What must be equal on every instance (docs/deploy.md): the store (the test server's database,
       // given here rather than in DATA_DIR/.test-database-url, so that stopping an instance never drops it)…
       DATABASE_URL: databaseUrl!,
@@ -75,7 +78,6 @@ describe.skipIf(!databaseUrl || !NGINX)('several instances on one PostgreSQL dat
     };
     const dirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), '2m-test-failover-')));
     // Started together, as after a deploy: both want their first pre-build at once.
-    const ports = [await port(2), await port(3)];
     const [sb, sc] = await Promise.all(dirs.map((dir, i) => startInstance(dir, ports[i]!)));
     b = { server: sb!, dir: dirs[0]! };
     c = { server: sc!, dir: dirs[1]! };
@@ -137,7 +139,7 @@ describe.skipIf(!databaseUrl || !NGINX)('several instances on one PostgreSQL dat
     const xff = { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}, 127.0.0.1` };
     const signup = await fetch(`${b.server.baseUrl}/api/account/registeration`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: b.server.baseUrl, ...xff },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: siteUrl, ...xff },
       body: new URLSearchParams({ date: '1990-05-04', sexe: 'F', name: 'Salma Deux', email, password: 'a long passphrase 2026' }).toString(),
     });
     expect(signup.status).toBe(201);
@@ -146,13 +148,13 @@ describe.skipIf(!databaseUrl || !NGINX)('several instances on one PostgreSQL dat
     const me = async (base: string, withCookie = cookie) =>
       (await (await fetch(`${base}/api/account/me`, { headers: { cookie: withCookie } })).json()) as { response: { email?: string } | null };
     expect((await me(c.server.baseUrl)).response?.email).toBe(email);
-    const out = await fetch(`${c.server.baseUrl}/api/account/logout`, { method: 'POST', headers: { cookie, origin: c.server.baseUrl, ...xff } });
+    const out = await fetch(`${c.server.baseUrl}/api/account/logout`, { method: 'POST', headers: { cookie, origin: siteUrl, ...xff } });
     expect(out.status).toBe(200);
     expect((await me(b.server.baseUrl)).response?.email).toBeUndefined();
     // Signed in on C, known on B.
     const login = await fetch(`${c.server.baseUrl}/api/account/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: c.server.baseUrl, ...xff },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: siteUrl, ...xff },
       body: new URLSearchParams({ username: email, password: 'a long passphrase 2026' }).toString(),
     });
     expect(login.status).toBe(200);

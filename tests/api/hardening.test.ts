@@ -28,9 +28,16 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
-const EVIL = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example' };
+/** Forwarded headers a client may forge (the Host itself gets 400: tests/api/security.test.ts). */
+const EVIL = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '8443', origin: 'https://evil.example' };
 
 describe('never trust Host', () => {
+  it('a Host that is not the site\'s is refused (400) before anything is rendered', async () => {
+    for (const path of ['/ads/vast?unit=/2M/video/preroll&lang=fr', '/fr', '/ads/banner?unit=/2M/web/top&sizes=728x90&lang=fr']) {
+      expect((await raw(path, { ...EVIL, host: 'evil.example' })).status, path).toBe(400);
+    }
+  });
+
   it('VAST: tracking and media URLs from SITE_URL; any origin may read it, never with credentials', async () => {
     const res = await raw('/ads/vast?unit=/2M/video/preroll&lang=fr', EVIL);
     expect(res.status).toBe(200);
@@ -127,8 +134,8 @@ describe('cross-site requests (src/server/http/origin-check.ts)', () => {
     const evil = await raw('/fr/contact', { ...form, origin: 'https://evil.example' }, 'POST');
     expect(evil.status).toBe(403);
     expect(evil.body).toBe('Envoi refusé\u202f: ce formulaire doit être envoyé depuis le site de 2M.');
-    // No Origin at all on a form-like post: refused as Astro's check did.
-    expect((await raw('/api/set-form', { 'content-type': 'text/plain' }, 'POST')).status).toBe(403);
+    // No Origin at all on a form-like post that carries cookies: refused (ADR 029).
+    expect((await raw('/api/set-form', { 'content-type': 'text/plain', cookie: 'locale=fr' }, 'POST')).status).toBe(403);
     // Same site: through to the form (which then checks its fields).
     expect((await raw('/fr/contact', { ...form, origin: new URL(baseUrl).origin }, 'POST')).status).not.toBe(403);
   });

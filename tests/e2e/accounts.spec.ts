@@ -392,40 +392,107 @@ test.describe('accounts', () => {
     expect(me.headers()['cache-control']).toBe('private, no-store');
   });
 
-  test('user pages: the own page shows the own e-mail; another member page never shows an e-mail', async ({ page }) => {
+  test('user pages: private by default under an opaque id; the owner shows theirs from the account page; another member page never shows an e-mail', async ({ page }) => {
     const email = `page-${run}@example.ma`;
     const otherEmail = `other-${run}@example.ma`;
     await openPage(page, '/fr');
     const otherId = await signUpThroughApi(page, otherEmail, 'Autre Membre');
     const ownId = await signUpThroughApi(page, email, 'Nadia Page');
+    const memberIdOf = (mail: string) => String(userRow(mail)?.['member_id']);
     // The API sign-up set the cookie in this context: the page restores it once a name is stored.
     await page.evaluate(() => localStorage.setItem('token', 'httponly-cookie'));
+
+    // Sequential ids are no address; a member page is private until its member shows it.
+    for (const id of [ownId, otherId]) expect((await page.request.get(`/fr/user/u/${id}`)).status()).toBe(404);
+    expect((await page.request.get(`/fr/user/u/${memberIdOf(email)}`)).status()).toBe(404);
 
     await page.goto('/fr/user/u');
     const slot = page.locator('#account-page-slot');
     await expect(slot).toContainText('Vous êtes connecté en tant que Nadia Page.');
     await expect(slot).toContainText(email);
-    await expect(slot.getByRole('link', { name: 'Voir ma page de membre' })).toHaveAttribute('href', `/fr/user/u/${ownId}`);
+    const visible = slot.getByRole('checkbox', { name: /Montrer ma page de membre/ });
+    await expect(visible).not.toBeChecked();
+    await expect(slot).toContainText('Votre page est privée\u202f: personne ne la voit.');
+    await visible.check();
+    await expect(slot).toContainText('Votre choix est enregistré.');
+    await expect(slot.getByRole('link', { name: 'Voir ma page de membre' })).toHaveAttribute('href', `/fr/user/u/${memberIdOf(email)}`);
+    expect(userRow(email)?.['profile_public']).toBe(1);
 
-    await page.goto(`/fr/user/u/${ownId}`);
+    await page.goto(`/fr/user/u/${memberIdOf(email)}`);
+    await expect(page.locator('h1')).toHaveText('Nadia');
     await expect(slot).toContainText("C'est votre page de membre.");
     await expect(slot).toContainText(email);
 
-    await page.goto(`/fr/user/u/${otherId}`);
+    withStore((db) => db.prepare('UPDATE users SET profile_public = 1 WHERE email = ?').run(otherEmail));
+    await page.goto(`/fr/user/u/${memberIdOf(otherEmail)}`);
     await expect(page.locator('h1')).toHaveText('Autre');
     await expect(slot).toContainText('Vous êtes connecté en tant que Nadia Page.');
+    await expect(slot).not.toContainText("C'est votre page de membre.");
     await expect(page.locator('main')).not.toContainText('@');
+
+    // Hidden again: gone at once (never kept by a cache).
+    await page.goto('/fr/user/u');
+    await slot.getByRole('checkbox', { name: /Montrer ma page de membre/ }).uncheck();
+    await expect(slot).toContainText('Votre choix est enregistré.');
+    await expect(slot).toContainText('Votre page est privée\u202f: personne ne la voit.');
+    expect((await page.request.get(`/fr/user/u/${memberIdOf(email)}`)).status()).toBe(404);
 
     // Signed out: an invitation, and the popups open from the panel.
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`/fr/user/u/${ownId}`);
+    await page.goto(`/fr/user/u/${memberIdOf(otherEmail)}`);
     await expect(slot).toContainText('Connectez-vous pour voir les informations de votre compte.');
     await expect(page.locator('main')).not.toContainText('@');
-    await openPage(page, `/fr/user/u/${ownId}`);
+    await openPage(page, `/fr/user/u/${memberIdOf(otherEmail)}`);
     await slot.getByRole('button', { name: 'Créer un compte' }).click();
     await expect(page.getByRole('dialog', { name: 'Créer un compte' })).toBeVisible();
   });
+
+  for (const lang of ['fr', 'ar'] as const) {
+    test(`account page (${lang}): a password change ends the other sessions; "sign out everywhere" ends them all`, async ({ page, browser }) => {
+      const t = {
+        fr: { current: 'Mot de passe actuel', next: 'Nouveau mot de passe', change: 'Changer le mot de passe', wrong: 'Le mot de passe actuel est incorrect.', changed: 'Mot de passe changé.', everywhere: 'Se déconnecter partout', invite: 'Connectez-vous à votre compte 2M' },
+        ar: { current: 'كلمة المرور الحالية', next: 'كلمة المرور الجديدة', change: 'تغيير كلمة المرور', wrong: 'كلمة المرور الحالية غير صحيحة.', changed: 'تم تغيير كلمة المرور.', everywhere: 'الخروج من كل الأجهزة', invite: '' },
+      }[lang];
+      const email = `pw-${lang}-${run}@example.ma`;
+      await openPage(page, `/${lang}`);
+      await signUpThroughApi(page, email, 'Karim Motdepasse');
+      await page.evaluate(() => localStorage.setItem('token', 'httponly-cookie'));
+      // A second device, signed in with the same password.
+      const other = await browser.newContext();
+      const otherLogin = await other.request.post('/api/account/login', { headers: { origin: origin() }, form: { username: email, password: PASSWORD } });
+      expect(otherLogin.status()).toBe(200);
+      const otherMe = async () => ((await (await other.request.get('/api/account/me')).json()) as Envelope).response;
+      expect((await otherMe())?.email).toBe(email);
+
+      await page.goto(`/${lang}/user/u`);
+      const slot = page.locator('#account-page-slot');
+      await expect(slot.getByRole('heading', { name: t.change })).toBeVisible();
+      await slot.getByLabel(t.current).fill('pas le bon mot de passe');
+      await slot.getByLabel(t.next).fill('une toute nouvelle phrase');
+      await slot.getByRole('button', { name: t.change }).click();
+      await expect(slot).toContainText(t.wrong);
+      expect((await otherMe())?.email).toBe(email);
+
+      await slot.getByLabel(t.current).fill(PASSWORD);
+      await slot.getByRole('button', { name: t.change }).click();
+      await expect(slot).toContainText(t.changed);
+      // The other device is signed out; this one stays.
+      expect(await otherMe()).toBeNull();
+      await page.reload();
+      await expect(slot.getByRole('button', { name: t.everywhere })).toBeVisible();
+      const relogin = await other.request.post('/api/account/login', { headers: { origin: origin() }, form: { username: email, password: 'une toute nouvelle phrase' } });
+      expect(relogin.status()).toBe(200);
+
+      await slot.getByRole('button', { name: t.everywhere }).click();
+      await expect(slot.getByRole('button', { name: t.everywhere })).toHaveCount(0);
+      if (t.invite) await expect(slot).toContainText(t.invite);
+      expect(await otherMe()).toBeNull();
+      const me = ((await (await page.request.get('/api/account/me')).json()) as Envelope).response;
+      expect(me).toBeNull();
+      await other.close();
+    });
+  }
 
   test('social login: disabled (503, no button) or, against a local fake Graph API, end to end', async ({ page }) => {
     const probe = await page.request.post('/api/account/auth-fb', { headers: { origin: origin(), locale: 'fr' }, form: { accessToken: 'EAAprobe' } });

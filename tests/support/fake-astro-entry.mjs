@@ -84,6 +84,7 @@ async function render(request, { clientAddress, addCookieHeader }) {
     JSON.stringify({
       method: request.method,
       url: path,
+      origin: url.origin,
       body,
       peer: clientAddress ?? null,
       spoofed: request.headers.get('x-2m-front-peer'),

@@ -13,7 +13,7 @@ import { TrackingQueue } from '../../src/server/tracking/queue.ts';
 
 const { db } = await openStore({ dataDir: process.env.DATA_DIR! });
 const queue = new TrackingQueue({ db: async () => db });
-const handle = createTrackingHandler({ queue, limiter: storeLimiter(async () => db, { name: 'tracking', points: 0, durationSec: 60 }), trustedHops: 0 });
+const handle = createTrackingHandler({ queue, limiter: storeLimiter(async () => db, { name: 'tracking', points: 0, durationSec: 60 }), proxyTrust: 0 });
 
 const server = http.createServer(async (req, res) => {
   const chunks: Buffer[] = [];

@@ -12,7 +12,8 @@ import { openStore, type DB } from '../../src/server/db/index.ts';
 import { hashPassword, needsRehash, parseHash, verifyAgainstDummy, verifyPassword } from '../../src/server/accounts/password.ts';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from '../../src/server/accounts/tokens.ts';
 import { ageOn, normalizeEmail, parseFacebookBody, parseSignIn, parseSignUp } from '../../src/server/accounts/validation.ts';
-import { LOGIN_ACCOUNT_RULE, LOGIN_PAIR_RULE } from '../../src/server/accounts/throttle.ts';
+import { LOGIN_PAIR_RULE, SLOW_DOWN_AFTER, slowDownMs } from '../../src/server/accounts/throttle.ts';
+import { loadMemberPage } from '../../src/server/pages/user.ts';
 import { isCommonPassword } from '../../src/server/accounts/common-passwords.ts';
 import {
   clearedSessionCookie,
@@ -144,7 +145,7 @@ function handler(over: Partial<Parameters<typeof createAccountHandler>[0]> = {})
     db: async () => db,
     cookie: { secure: false, days: 30 },
     facebook: null,
-    trustedHops: 1,
+    proxyTrust: 1,
     now: () => clock,
     ...over,
   });
@@ -213,7 +214,7 @@ describe('session tokens', () => {
   });
 
   it('a session opens, finds its user, ends at its expiry and on sign-out', async () => {
-    const user = await db.insertInto('users').values({ email: 'a@b.ma', name: 'Amine' }).returning('id').executeTakeFirstOrThrow();
+    const user = await db.insertInto('users').values({ email: 'a@b.ma', name: 'Amine', member_id: 'm-amine' }).returning('id').executeTakeFirstOrThrow();
     const opts = { secure: false, days: 1 };
     const { token, expiresAt } = await openSession(db, user.id, opts, NOW);
     expect(expiresAt).toBe(new Date(NOW + 86_400_000).toISOString());
@@ -422,17 +423,43 @@ describe('account endpoints', () => {
     expect(owner.status).toBe(200);
   });
 
-  it('per account, whatever the address: a slower backoff (20 an hour) stops guesses spread over many addresses', { timeout: 60_000 }, async () => {
-    const h = handler();
+  it('20 wrong sign-ins from 4 addresses lock those addresses, not the owner: from a fifth, the right password signs in after a short slow-down', { timeout: 60_000 }, async () => {
+    const waits: number[] = [];
+    const h = handler({ sleep: async (ms) => void waits.push(ms) });
     await h.call('registeration', post('registeration', SIGN_UP));
-    for (let i = 0; i < LOGIN_ACCOUNT_RULE.points; i++) {
-      const a = await h.call('login', post('login', { username: SIGN_UP.email, password: `wrong ${i}` }, { forwardedFor: `198.51.100.${i + 10}` }));
+    for (let a = 0; a < 4; a++) {
+      for (let i = 0; i < 5; i++) {
+        const wrong = await h.call('login', post('login', { username: SIGN_UP.email, password: `wrong ${a}-${i}` }, { forwardedFor: `198.51.100.${a + 10}` }));
+        expect(wrong.status).toBe(401);
+      }
+      // Each of the four is locked for this account (the pair limit).
+      const locked = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: `198.51.100.${a + 10}` }));
+      expect(locked.status).toBe(429);
+    }
+    expect(waits).toEqual([]);
+    const owner = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '198.51.100.200' }));
+    expect(owner.status).toBe(200);
+    expect(owner.cookie).toMatch(/^sid=/);
+    // Slowed down (20 failures in the hour), never refused.
+    expect(waits).toEqual([slowDownMs(SLOW_DOWN_AFTER)]);
+    expect(slowDownMs(SLOW_DOWN_AFTER)).toBe(1000);
+  });
+
+  it('guesses spread over many addresses are slowed down more with each failure (10 s at most), and forgiven once the owner signs in', { timeout: 60_000 }, async () => {
+    const waits: number[] = [];
+    const h = handler({ sleep: async (ms) => void waits.push(ms) });
+    await h.call('registeration', post('registeration', SIGN_UP));
+    for (let i = 0; i < 30; i++) {
+      const a = await h.call('login', post('login', { username: SIGN_UP.email, password: `wrong ${i}` }, { forwardedFor: `203.0.113.${i + 1}` }));
       expect(a.status).toBe(401);
     }
-    const blocked = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '198.51.100.200' }));
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
-    expect(blocked.cookie).toBeNull();
+    expect(waits).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i * 250));
+    expect(slowDownMs(1000)).toBe(10_000);
+    const owner = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '203.0.113.200' }));
+    expect(owner.status).toBe(200);
+    waits.length = 0;
+    expect((await h.call('login', post('login', { username: SIGN_UP.email, password: 'wrong again' }, { forwardedFor: '203.0.113.201' }))).status).toBe(401);
+    expect(waits).toEqual([]);
   });
 
   it('successful sign-ins do not use up an address shared by many visitors', { timeout: 60_000 }, async () => {
@@ -504,6 +531,80 @@ describe('account endpoints', () => {
 });
 
 /* ---- Facebook verification against a local fake Graph API ---- */
+
+describe('password change, sign out everywhere, member page settings', () => {
+  const signIn = async (h: ReturnType<typeof handler>, from: string) =>
+    cookieOf((await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: from }))).cookie);
+  const me = async (h: ReturnType<typeof handler>, cookie: string) => (await h.call('me', get('me', cookie))).body.response as { email?: string } | null;
+
+  it('changes the password with the current one: the other sessions end, this one stays, the old password no longer signs in', async () => {
+    const h = handler();
+    const first = cookieOf((await h.call('registeration', post('registeration', SIGN_UP))).cookie);
+    const phone = await signIn(h, '196.200.1.2');
+    expect((await me(h, phone))?.email).toBe('salma.bennani@example.ma');
+
+    const wrong = await h.call('password', post('password', { current: 'not my password', password: 'une phrase de passe neuve' }, { cookie: first }));
+    expect([wrong.status, wrong.body.header.errors?.current]).toEqual([403, ['Le mot de passe actuel est incorrect.']]);
+    const common = await h.call('password', post('password', { current: SIGN_UP.password, password: 'azerty123' }, { cookie: first }));
+    expect(common.status).toBe(422);
+    const short = await h.call('password', post('password', { current: SIGN_UP.password, password: 'court' }, { cookie: first, locale: 'ar' }));
+    expect([short.status, Object.keys(short.body.header.errors ?? {})]).toEqual([422, ['password']]);
+
+    const ok = await h.call('password', post('password', { current: SIGN_UP.password, password: 'une phrase de passe neuve' }, { cookie: first }));
+    expect(ok.status).toBe(200);
+    expect((await me(h, first))?.email).toBe('salma.bennani@example.ma');
+    expect(await me(h, phone)).toBeNull();
+    const old = await h.call('login', post('login', { username: SIGN_UP.email, password: SIGN_UP.password }, { forwardedFor: '196.200.1.3' }));
+    expect(old.status).toBe(401);
+    const fresh = await h.call('login', post('login', { username: SIGN_UP.email, password: 'une phrase de passe neuve' }, { forwardedFor: '196.200.1.3' }));
+    expect(fresh.status).toBe(200);
+    // Signed out: 401, nothing changed.
+    expect((await h.call('password', post('password', { current: 'x', password: 'y'.repeat(12) }))).status).toBe(401);
+  });
+
+  it('wrong current passwords are limited like sign-ins (a stolen session cannot guess it)', async () => {
+    const h = handler();
+    const cookie = cookieOf((await h.call('registeration', post('registeration', SIGN_UP, { forwardedFor: '41.250.0.1' }))).cookie);
+    const codes = [];
+    for (let i = 0; i < 7; i++) codes.push((await h.call('password', post('password', { current: `guess ${i}`, password: 'une phrase de passe neuve' }, { cookie, forwardedFor: '41.250.0.1' }))).status);
+    expect(codes).toEqual([403, 403, 403, 403, 403, 429, 429]);
+  });
+
+  it('signs out everywhere: every session of the user ends, the cookie is cleared', async () => {
+    const h = handler();
+    const first = cookieOf((await h.call('registeration', post('registeration', SIGN_UP))).cookie);
+    const phone = await signIn(h, '196.200.1.4');
+    const out = await h.call('logout-all', post('logout-all', null, { cookie: first }));
+    expect(out.status).toBe(200);
+    expect(out.cookies.some((c) => /^sid=;.*Max-Age=0/.test(c))).toBe(true);
+    expect(await me(h, first)).toBeNull();
+    expect(await me(h, phone)).toBeNull();
+    expect((await h.call('logout-all', post('logout-all', null, { cookie: first }))).status).toBe(401);
+    expect((await h.call('logout-all', get('logout-all', first))).status).toBe(405);
+  });
+
+  it('the member page is private by default, under an opaque id; the owner makes it public and private again', async () => {
+    const h = handler();
+    const cookie = cookieOf((await h.call('registeration', post('registeration', SIGN_UP))).cookie);
+    const read = await h.call('profile', get('profile', cookie));
+    const settings = read.body.response as { memberId: string; profilePublic: boolean };
+    expect(settings.profilePublic).toBe(false);
+    expect(settings.memberId).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(await loadMemberPage(db, 'fr', { memberId: settings.memberId })).toBeNull();
+    const shown = await h.call('profile', post('profile', { public: '1' }, { cookie }));
+    expect(shown.body.response).toEqual({ memberId: settings.memberId, profilePublic: true });
+    expect((await loadMemberPage(db, 'fr', { memberId: settings.memberId }))?.firstName).toBe('Salma');
+    await h.call('profile', post('profile', { public: '0' }, { cookie }));
+    expect(await loadMemberPage(db, 'fr', { memberId: settings.memberId })).toBeNull();
+    expect((await h.call('profile', post('profile', { public: 'yes' }, { cookie }))).status).toBe(422);
+    expect((await h.call('profile', get('profile'))).status).toBe(401);
+    // Two accounts never share a member id, and it is not the sequential id.
+    const other = await h.call('registeration', post('registeration', { ...SIGN_UP, email: 'karim@example.ma', name: 'Karim' }, { forwardedFor: '41.1.1.1' }));
+    const otherId = ((await h.call('profile', get('profile', cookieOf(other.cookie)))).body.response as { memberId: string }).memberId;
+    expect(otherId).not.toBe(settings.memberId);
+    expect(otherId).not.toMatch(/^\d+$/);
+  });
+});
 
 describe('Facebook token verification (src/server/accounts/facebook.ts)', () => {
   const graph = new FakeGraph();

@@ -203,7 +203,7 @@ describe('queue: clicks in click_events', () => {
 
   it('the endpoint answers 204 for a click batch and 422 per field for a bad one', async () => {
     const queue = new TrackingQueue({ db: async () => db });
-    const handle = createTrackingHandler({ queue, limiter: storeLimiter(async () => db, { name: 'tracking', points: 60, durationSec: 60 }), trustedHops: 0 });
+    const handle = createTrackingHandler({ queue, limiter: storeLimiter(async () => db, { name: 'tracking', points: 60, durationSec: 60 }), proxyTrust: 0 });
     const post = (body: unknown) =>
       handle(new Request('http://localhost/tracking/clicks.php', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8', locale: 'fr' } }), '1.2.3.4');
     const ok = await post([fresh({ userID: 'c-http' }), fresh({ userID: 'c-http', eventId: 23 })]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, siteUrlWarning } from '../../src/server/config.ts';
+import { ConfigError, parseConfig, proxyTrustWarning, siteUrlWarning } from '../../src/server/config.ts';
 
 function errorOf(env: Record<string, string | undefined>): ConfigError {
   try {
@@ -81,5 +81,26 @@ describe('siteUrlWarning', () => {
     expect(siteUrlWarning(parseConfig({ SITE_URL: 'http://127.0.0.1:4540' }))).not.toBeNull();
     expect(siteUrlWarning(parseConfig({ NODE_ENV: 'development' }))).toBeNull();
     expect(siteUrlWarning(parseConfig({ SITE_URL: 'https://www.2m.ma' }))).toBeNull();
+  });
+});
+
+describe('host aliases, trusted proxies, ad token key', () => {
+  it('reads SITE_HOST_ALIASES and TRUSTED_PROXIES as lists, refusing what is not a host or an address range', () => {
+    const c = parseConfig({ SITE_HOST_ALIASES: ' 2m.ma, WWW.2M.MA:8443 ', TRUSTED_PROXIES: '10.0.0.0/8, ::1, loopback' });
+    expect(c.SITE_HOST_ALIASES).toEqual(['2m.ma', 'www.2m.ma:8443']);
+    expect(c.TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+    expect(parseConfig({}).TRUSTED_PROXIES).toEqual(['loopback']);
+    expect(parseConfig({}).SITE_HOST_ALIASES).toEqual([]);
+    expect(() => parseConfig({ SITE_HOST_ALIASES: 'www.2m.ma/fr' })).toThrow(/SITE_HOST_ALIASES/);
+    expect(() => parseConfig({ SITE_HOST_ALIASES: 'evil@www.2m.ma' })).toThrow(/SITE_HOST_ALIASES/);
+    expect(() => parseConfig({ TRUSTED_PROXIES: 'nginx.local' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => parseConfig({ AD_TOKEN_SECRET: 'short' })).toThrow(/AD_TOKEN_SECRET: must be at least 32 characters \(got "…"\)/);
+  });
+
+  it('warns when X-Forwarded-For is trusted while the server listens on a public address', () => {
+    expect(proxyTrustWarning(parseConfig({ TRUST_PROXY_HOPS: '1' }))).toMatch(/TRUST_PROXY_HOPS=1 while listening on HOST=0\.0\.0\.0.*HOST=127\.0\.0\.1/);
+    expect(proxyTrustWarning(parseConfig({ TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1' }))).toBeNull();
+    expect(proxyTrustWarning(parseConfig({ TRUST_PROXY_HOPS: '1', HOST: '::1' }))).toBeNull();
+    expect(proxyTrustWarning(parseConfig({}))).toBeNull();
   });
 });

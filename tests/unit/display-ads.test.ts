@@ -31,12 +31,18 @@ import { bannerAnswer, bannerQuery } from '../../src/server/ads/http.ts';
 import { bannerUrl } from '../../src/islands/ads/house.ts';
 import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner } from '../../src/server/ads/banners.ts';
 import { DEFAULT_SLOTS, loadSlots } from '../../src/server/ads/slots.ts';
+import { signToken } from '../../src/server/ads/event-tokens.ts';
+import { bannerReport, formatBannerReport } from '../../src/server/ads/report.ts';
+import { storeLimiter } from '../../src/server/http/index.ts';
 import { ConfigError, parseConfig } from '../../src/server/config.ts';
 import { openStore, type DB } from '../../src/server/db/index.ts';
 import type { NewRow } from '../../src/server/db/schema.ts';
 
 const ORIGIN = 'http://127.0.0.1:4513';
 const NOW = new Date('2026-11-25T10:00:00.000Z');
+const KEY = Buffer.alloc(32, 7);
+/** The default of AD_EVENTS_RATE_PER_MIN. */
+const AD_EVENTS_PER_MIN = parseConfig({}).AD_EVENTS_RATE_PER_MIN;
 
 describe('the constants of docs/product.md, Limits', () => {
   it('are the documented ones', () => {
@@ -216,13 +222,14 @@ describe('banner choice', () => {
   });
 
   it('draws the ad in the visitor’s language, its click and events through our server', () => {
-    const ad = bannerAd(bannerRow({ id: 5 }), { unit: '/2M/web/top', format: 'banner', sizes: [[728, 90]], lang: 'ar', market: 'ma' }, ORIGIN);
+    const ad = bannerAd(bannerRow({ id: 5 }), { unit: '/2M/web/top', format: 'banner', sizes: [[728, 90]], lang: 'ar', market: 'ma' }, ORIGIN, 'TOKEN');
     expect(ad).toMatchObject({ id: 5, headline: 'عنوان', cta: 'شاهدوا', textOverlay: true, external: false, image: `${ORIGIN}/media/ads/a.jpg` });
     expect(new URL(ad.href).pathname).toBe('/ads/banner/click');
-    expect(Object.fromEntries(new URL(ad.href).searchParams)).toEqual({ b: '5', u: '/2M/web/top', m: 'ma', lang: 'ar' });
+    expect(Object.fromEntries(new URL(ad.href).searchParams)).toEqual({ b: '5', u: '/2M/web/top', m: 'ma', t: 'TOKEN', lang: 'ar' });
+    expect(new URL(ad.impression).searchParams.get('t')).toBe('TOKEN');
     expect(new URL(ad.impression).searchParams.get('e')).toBe('impression');
     expect(new URL(ad.viewable).searchParams.get('e')).toBe('viewable');
-    const abroad = bannerAd(bannerRow({ click_url: 'https://annonceur.example/offre' }), { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'intl' }, ORIGIN);
+    const abroad = bannerAd(bannerRow({ click_url: 'https://annonceur.example/offre' }), { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'intl' }, ORIGIN, 'TOKEN');
     expect(abroad.external).toBe(true);
     expect(abroad.headline).toBe('Titre');
   });
@@ -267,8 +274,8 @@ describe('house banner store', () => {
 
   it('answers null when nothing fits the slot', async () => {
     const req = { unit: '/2M/mobile/top', format: 'banner', sizes: [[320, 50]], lang: 'fr', market: 'ma' } as const;
-    expect(await houseBanner(db, { ...req, sizes: [[320, 50]] }, ORIGIN, NOW)).toBeNull();
-    expect((await houseBanner(db, { ...req, sizes: [[728, 90]] }, ORIGIN, NOW))?.id).toBe(ids['ma-728']);
+    expect(await houseBanner(db, { ...req, sizes: [[320, 50]] }, ORIGIN, KEY, NOW)).toBeNull();
+    expect((await houseBanner(db, { ...req, sizes: [[728, 90]] }, ORIGIN, KEY, NOW))?.id).toBe(ids['ma-728']);
   });
 
   it('GET /ads/banner: market auto (or none) is the visitor’s, decided by the server; an explicit one is kept', async () => {
@@ -280,33 +287,58 @@ describe('house banner store', () => {
       asked++;
       return Promise.resolve(f);
     };
-    const abroad = await bannerAnswer(db, parse({}), ORIGIN, flag(1));
+    const abroad = await bannerAnswer(db, parse({}), ORIGIN, flag(1), KEY);
     expect(abroad.market).toBe('intl');
     expect(abroad.ad?.id).toBe(ids['intl-728']);
     // The events and the click are recorded for the market actually served.
     expect(new URL(abroad.ad!.impression).searchParams.get('m')).toBe('intl');
     expect(new URL(abroad.ad!.href).searchParams.get('m')).toBe('intl');
-    const home = await bannerAnswer(db, parse({ market: 'auto' }), ORIGIN, flag(0));
+    const home = await bannerAnswer(db, parse({ market: 'auto' }), ORIGIN, flag(0), KEY);
     expect(home).toMatchObject({ market: 'ma', ad: { id: ids['ma-728'] } });
     expect(asked).toBe(2);
     // Explicit: the visitor's country is not consulted.
-    const explicit = await bannerAnswer(db, parse({ market: 'ma' }), ORIGIN, flag(1));
+    const explicit = await bannerAnswer(db, parse({ market: 'ma' }), ORIGIN, flag(1), KEY);
     expect(explicit).toMatchObject({ market: 'ma', ad: { id: ids['ma-728'] } });
     expect(asked).toBe(2);
   });
 
-  it('records impressions, viewable impressions and clicks; nothing for an unknown banner', async () => {
+  it('counts each served impression once per kind (impression, viewable, click); refuses repeats, forged and expired tokens, bots and an address over its limit, and counts the refusals', async () => {
     const id = ids['ma-728']!;
-    for (const event of ['impression', 'viewable', 'click'] as const) {
-      expect((await recordBannerEvent(db, { event, bannerId: id, unit: '/2M/web/top', market: 'ma' }))?.id).toBe(id);
-    }
-    expect(await recordBannerEvent(db, { event: 'click', bannerId: 99_999, unit: '/2M/web/top', market: 'ma' })).toBeUndefined();
-    const stored = await db.selectFrom('ad_banner_events').select(['banner_id', 'event', 'unit']).orderBy('id').execute();
-    expect(stored).toEqual([
-      { banner_id: id, event: 'impression', unit: '/2M/web/top' },
-      { banner_id: id, event: 'viewable', unit: '/2M/web/top' },
-      { banner_id: id, event: 'click', unit: '/2M/web/top' },
-    ]);
+    const limiter = storeLimiter(async () => db, { name: 'ad-events-test', points: AD_EVENTS_PER_MIN, durationSec: 60 });
+    const deps = { key: KEY, limiter, now: NOW };
+    const subject = { bannerId: id, unit: '/2M/web/top', market: 'ma' };
+    const token = signToken(KEY, subject, NOW.getTime());
+    const browser = 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+    const event = (e: 'impression' | 'viewable' | 'click', over: Partial<Parameters<typeof recordBannerEvent>[1]> = {}, at = NOW) =>
+      recordBannerEvent(db, { event: e, bannerId: id, unit: '/2M/web/top', market: 'ma', token, address: '196.200.1.1', userAgent: browser, ...over }, { ...deps, now: at });
+    for (const e of ['impression', 'viewable', 'click'] as const) expect((await event(e))?.counted).toBe(true);
+    // The same impression again: refused, whatever the address.
+    for (let i = 0; i < 5; i++) expect((await event('impression', { address: `41.1.1.${i}` }))?.counted).toBe(false);
+    expect((await event('click'))?.counted).toBe(false);
+    // Another banner, unit or market than the token's, a made-up token, none at all: forged.
+    expect((await event('impression', { unit: '/2M/web/other' }))?.counted).toBe(false);
+    expect((await event('impression', { token: token.replace(/\.([^.]*)$/, (_, sig: string) => `.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`) }))?.counted).toBe(false);
+    expect((await event('impression', { token: undefined }))?.counted).toBe(false);
+    // Too late: expired. A bot (or no user agent at all): not counted.
+    expect((await event('impression', { token: signToken(KEY, subject, NOW.getTime()) }, new Date(NOW.getTime() + 31 * 60_000)))?.counted).toBe(false);
+    expect((await event('impression', { token: signToken(KEY, subject, NOW.getTime()), userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' }))?.counted).toBe(false);
+    expect((await event('impression', { token: signToken(KEY, subject, NOW.getTime()), userAgent: null }))?.counted).toBe(false);
+    // One address, 200 fresh impressions: AD_EVENTS_PER_MIN a minute in all (it already had 3 counted; repeats use none), the rest refused.
+    const burst = [];
+    for (let i = 0; i < 200; i++) burst.push(await event('impression', { token: signToken(KEY, subject, NOW.getTime()) }));
+    expect(burst.filter((r) => r?.counted)).toHaveLength(AD_EVENTS_PER_MIN - 3);
+    expect(await recordBannerEvent(db, { event: 'click', bannerId: 99_999, unit: '/2M/web/top', market: 'ma', token, address: 'x', userAgent: browser }, deps)).toBeUndefined();
+
+    const counted = await db.selectFrom('ad_banner_events').select(['event']).where('banner_id', '=', id).execute();
+    expect(counted.filter((r) => r.event === 'impression')).toHaveLength(AD_EVENTS_PER_MIN - 2);
+    expect(counted.filter((r) => r.event === 'click')).toHaveLength(1);
+    const report = await bannerReport(db, NOW.toISOString().slice(0, 10));
+    expect(report.find((r) => r.bannerId === id && r.event === 'impression')).toMatchObject({
+      counted: AD_EVENTS_PER_MIN - 2,
+      refused: { repeat: 5, forged: 3, expired: 1, bot: 2, rate: 200 - (AD_EVENTS_PER_MIN - 3) },
+    });
+    expect(report.find((r) => r.bannerId === id && r.event === 'click')).toMatchObject({ counted: 1, refused: { repeat: 1 } });
+    expect(formatBannerReport(report)).toMatch(/^banner\s+name\s+event\s+counted\s+refused\s+forged\s+expired\s+repeat\s+rate\s+bot$/m);
   });
 });
 

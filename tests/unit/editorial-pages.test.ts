@@ -93,7 +93,8 @@ beforeAll(async () => {
   await insert('articles', article({ lang: 'fr', slug: 'futur', title: 'Futur', published_at: new Date(Date.now() + HOUR).toISOString(), master_tag_id: id.sportFr }));
 
   await db.insertInto('static_pages').values({ lang: 'fr', page: 'mag', title: 'Les magazines de 2M', body_html: '<p>Mag</p>', updated_at: ago(1) }).execute();
-  id.user = await insert('users', { email: 'salma@example.ma', name: '  Salma   Bennani ' });
+  id.user = await insert('users', { email: 'salma@example.ma', name: '  Salma   Bennani ', member_id: 'Qm9uam91ci1TYWxtYQ', profile_public: 1 });
+  await insert('users', { email: 'private@example.ma', name: 'Karim Alaoui', member_id: 'cHJpdmF0ZS1LYXJpbQ' });
 
   // A La UNE block with 2 articles gets topped up to 4 from its master tag.
   const two = await db.selectFrom('articles').select('id').where('slug', 'in', ['match-1', 'match-2']).execute();
@@ -273,11 +274,14 @@ describe('static and user pages', () => {
     expect(await loadStaticPage(db, 'fr', { page: 'inconnue' })).toBeNull();
   });
 
-  it('shows a member\'s first name and joining date, nothing private', async () => {
-    const member = await loadMemberPage(db, 'fr', { id: id.user });
-    expect(member).toEqual({ id: id.user, firstName: 'Salma', memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+  it('shows a member\'s first name and joining date, nothing private, by the opaque member id and only when public', async () => {
+    const member = await loadMemberPage(db, 'fr', { memberId: 'Qm9uam91ci1TYWxtYQ' });
+    expect(member).toEqual({ memberId: 'Qm9uam91ci1TYWxtYQ', firstName: 'Salma', memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(JSON.stringify(member)).not.toContain('@');
-    expect(await loadMemberPage(db, 'fr', { id: 999_999 })).toBeNull();
+    // The sequential id is no address; a private member's page does not exist; nor does a malformed id.
+    expect(await loadMemberPage(db, 'fr', { memberId: String(id.user) })).toBeNull();
+    expect(await loadMemberPage(db, 'fr', { memberId: 'cHJpdmF0ZS1LYXJpbQ' })).toBeNull();
+    expect(await loadMemberPage(db, 'fr', { memberId: '../../etc' })).toBeNull();
   });
 });
 

@@ -549,7 +549,7 @@ describe('JSON endpoints', () => {
       mailer,
       siteUrl: SITE,
       newsroom: 'redaction@2m.ma',
-      trustedHops: 0,
+      proxyTrust: 0,
       mailQueue: SEND_NOW,
       limiters: {
         newsletter: storeLimiter(async () => db, { name: 'form-newsletter', points: 2, durationSec: 3600 }),
@@ -629,7 +629,7 @@ describe('JSON endpoints', () => {
   });
 
   it('reads the address behind trusted proxies', async () => {
-    const api = createFormApi('newsletter', createFormRunner(env({ trustedHops: 1 })));
+    const api = createFormApi('newsletter', createFormRunner(env({ proxyTrust: 1 })));
     const via = (ip: string, email: string) => api(post({ email }, { 'x-forwarded-for': `6.6.6.6, ${ip}` }), '127.0.0.1');
     expect((await via('41.1.1.1', 'b1@example.ma')).status).toBe(200);
     expect((await via('41.1.1.1', 'b2@example.ma')).status).toBe(200);

@@ -118,8 +118,8 @@ describe('the flag', () => {
 });
 
 describe('GET /ip/ and GET /geo/json.gp', () => {
-  const { handleIp, handleGeo } = createGeoHandlers({ db, trustedHops: 1, countryHeader: 'CF-IPCountry' });
-  const direct = createGeoHandlers({ db, trustedHops: 0 });
+  const { handleIp, handleGeo } = createGeoHandlers({ db, proxyTrust: 1, countryHeader: 'CF-IPCountry' });
+  const direct = createGeoHandlers({ db, proxyTrust: 0 });
 
   it('/ip/?format=json answers the visitor address (TRUST_PROXY_HOPS, as the rate limits)', async () => {
     const res = await handleIp(
@@ -183,7 +183,7 @@ describe('GET /ip/ and GET /geo/json.gp', () => {
   });
 
   it('decides the requesting visitor’s own country the same way (for /ads/banner?market=auto)', async () => {
-    const handlers = createGeoHandlers({ db, trustedHops: 1, countryHeader: 'CF-IPCountry' });
+    const handlers = createGeoHandlers({ db, proxyTrust: 1, countryHeader: 'CF-IPCountry' });
     const viaHeader = new Request('http://localhost/ads/banner', { headers: { 'x-forwarded-for': '41.248.0.1', 'cf-ipcountry': 'BE' } });
     expect(await handlers.visitorCountry(viaHeader, '127.0.0.1')).toMatchObject({ code: 'BE', flag: 1, source: 'header' });
     const viaDb = new Request('http://localhost/ads/banner', { headers: { 'x-forwarded-for': '8.8.8.8' } });

@@ -11,6 +11,7 @@ import {
   clientAddress,
   errorEnvelope,
   okEnvelope,
+  proxyTrust,
   readBodyText,
   storeLimiter,
 } from '../../src/server/http/index.ts';
@@ -46,13 +47,33 @@ describe('body reader', () => {
 });
 
 describe('client address', () => {
-  it('trusts X-Forwarded-For only for the configured hops (TRUST_PROXY_HOPS)', () => {
+  it('trusts X-Forwarded-For only for the configured hops (TRUST_PROXY_HOPS), each a trusted proxy (TRUSTED_PROXIES)', () => {
     const req = new Request('http://x/', { headers: { 'x-forwarded-for': '6.6.6.6, 41.1.2.3, 10.0.0.2' } });
     expect(clientAddress(req, '127.0.0.1', 0)).toBe('127.0.0.1');
     expect(clientAddress(req, '127.0.0.1', 1)).toBe('10.0.0.2');
-    expect(clientAddress(req, '127.0.0.1', 2)).toBe('41.1.2.3');
+    // Two hops: the second proxy (10.0.0.2) must be trusted too; loopback alone (the default) stops at it.
+    expect(clientAddress(req, '127.0.0.1', proxyTrust({ TRUST_PROXY_HOPS: 2, TRUSTED_PROXIES: ['loopback'] }))).toBe('10.0.0.2');
+    expect(clientAddress(req, '127.0.0.1', proxyTrust({ TRUST_PROXY_HOPS: 2, TRUSTED_PROXIES: ['loopback', '10.0.0.0/8'] }))).toBe('41.1.2.3');
+    // Never further left than the hops: 6.6.6.6 is the client's own claim.
+    expect(clientAddress(req, '127.0.0.1', proxyTrust({ TRUST_PROXY_HOPS: 2, TRUSTED_PROXIES: ['loopback', '0.0.0.0/1', '128.0.0.0/1'] }))).toBe('41.1.2.3');
     expect(clientAddress(new Request('http://x/'), '127.0.0.1', 1)).toBe('127.0.0.1');
     expect(clientAddress(new Request('http://x/'), undefined, 0)).toBe('unknown');
+  });
+
+  it('never reads X-Forwarded-For from a peer that is not a trusted proxy: a visitor reaching Node directly is itself', () => {
+    const trust = proxyTrust({ TRUST_PROXY_HOPS: 1, TRUSTED_PROXIES: ['loopback'] });
+    for (let i = 0; i < 7; i++) {
+      const forged = new Request('http://x/', { headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      expect(clientAddress(forged, '203.0.113.50', trust)).toBe('203.0.113.50');
+      expect(clientAddress(forged, '::ffff:203.0.113.50', trust)).toBe('::ffff:203.0.113.50');
+    }
+    // From nginx on this machine (IPv4, IPv6, IPv4-mapped): the address nginx appended.
+    const proxied = new Request('http://x/', { headers: { 'x-forwarded-for': '6.6.6.6, 196.200.1.1' } });
+    for (const peer of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(clientAddress(proxied, peer, trust)).toBe('196.200.1.1');
+    // A proxy elsewhere is trusted only when listed.
+    expect(clientAddress(proxied, '10.1.2.3', trust)).toBe('10.1.2.3');
+    expect(clientAddress(proxied, '10.1.2.3', proxyTrust({ TRUST_PROXY_HOPS: 1, TRUSTED_PROXIES: ['10.0.0.0/8'] }))).toBe('196.200.1.1');
+    expect(proxyTrust({ TRUST_PROXY_HOPS: 0, TRUSTED_PROXIES: ['0.0.0.0/1'] })).toBe(0);
   });
 
   it('keys IPv4 as is and IPv6 by its /64', () => {

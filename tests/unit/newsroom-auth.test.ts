@@ -62,7 +62,7 @@ describe('newsroom tokens', () => {
     const { db } = await openStore({ dataDir: ':memory:' });
     const token = await createToken(db, 'wire');
     const limiter = storeLimiter(async () => db, { name: 'newsroom-auth', points: 5, durationSec: 60, blockSec: 300 });
-    const handle = createNewsroomRouter([echo], async () => db, { limiter, trustedHops: 1 });
+    const handle = createNewsroomRouter([echo], async () => db, { limiter, proxyTrust: 1 });
     const call = (auth: string, from: string) =>
       handle(new Request('http://x/api/newsroom/echo/7', { method: 'POST', headers: { authorization: auth, 'x-forwarded-for': from } }), '127.0.0.1');
 

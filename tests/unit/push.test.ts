@@ -107,7 +107,7 @@ describe('VAPID keys', () => {
     for (const d of opened) await d.destroy();
   });
   const keyHttp = (keys: () => Promise<VapidKeys>) =>
-    createPushHttp({ db: async () => db, keys, allowLocal: false, trustedHops: 0, limiter: storeLimiter(async () => db, { name: 'push', points: 0, durationSec: 3600 }) });
+    createPushHttp({ db: async () => db, keys, allowLocal: false, proxyTrust: 0, limiter: storeLimiter(async () => db, { name: 'push', points: 0, durationSec: 3600 }) });
   const servedKey = async (keys: () => Promise<VapidKeys>) =>
     ((await (await keyHttp(keys).key(new Request(`${SITE}/api/push/key`))).json()) as { response: { publicKey: string } }).response.publicKey;
 
@@ -278,7 +278,7 @@ describe('subscribe and unsubscribe endpoints', () => {
       db: async () => db,
       keys: async () => keys,
       allowLocal: false,
-      trustedHops: 0,
+      proxyTrust: 0,
       limiter: storeLimiter(async () => db, { name: 'push', points: limit, durationSec: 3600 }),
       now: () => new Date('2026-11-25T10:00:00.000Z'),
     });

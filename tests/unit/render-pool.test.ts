@@ -24,7 +24,7 @@ describe('the render pool', () => {
   const logs: string[] = [];
 
   beforeAll(async () => {
-    pool = new RenderPool({ entry, size: 2, nice: 0, log: (m) => logs.push(m) });
+    pool = new RenderPool({ entry, size: 2, nice: 0, siteUrl: 'http://site.test:8080', log: (m) => logs.push(m) });
     await pool.ready();
     server = createServer((req, res) => void pool.handler(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -47,6 +47,21 @@ describe('the render pool', () => {
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
     const seen = (await res.json()) as Record<string, unknown>;
     expect(seen).toMatchObject({ method: 'POST', url: '/api/thing?x=1', body: 'name=Amal&city=F%C3%A8s', peer: '127.0.0.1', host: new URL(base).host });
+  });
+
+  it('renders at the site\'s origin and the path, whatever the Host says (backslashes, a path, @, a port)', async () => {
+    for (const host of ['www.2m.ma\\fr\\search?q=x&x=', 'evil.example/fr/search', 'user@evil.example', 'www.2m.ma:1@evil.example', 'evil.example%2Ffr']) {
+      const seen = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const req = request(`${base}/api/thing?x=1`, { method: 'POST', headers: { host, 'content-type': 'text/plain' } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve(JSON.parse(text) as Record<string, unknown>));
+        });
+        req.on('error', reject);
+        req.end('x');
+      });
+      expect(seen, host).toMatchObject({ origin: 'http://site.test:8080', url: '/api/thing?x=1' });
+    }
   });
 
   it('passes a large body in chunks, answers HEAD without a body, and a render that throws with a 500', async () => {
@@ -104,7 +119,7 @@ describe('the render pool', () => {
   });
 
   it('renders and compresses for the pre-build in a worker (renderSource), and runs jobs there', async () => {
-    const source = pool.renderSource('http://site.test:8080');
+    const source = pool.renderSource();
     const page = await source.renderPage('/fr/page', 5000);
     if (page === 'gone') throw new Error('expected a page');
     expect(page.html.toString()).toContain('site.test:8080 1 xxx');
@@ -120,7 +135,7 @@ describe('the render pool', () => {
   it("empties each render's state once its answer is sent: a visitor's, a streamed one, the pre-build's (ADR 028)", async () => {
     await (await fetch(`${base}/fr/page?release=1`)).text();
     await (await fetch(`${base}/stream?release=2`)).text();
-    await pool.renderSource('http://site.test:8080').renderPage('/fr/page?release=3', 5000);
+    await pool.renderSource().renderPage('/fr/page?release=3', 5000);
     // Each worker keeps its own list; two requests in a row go to both.
     const lists: string[][] = [];
     for (let i = 0; i < 2; i++) lists.push((await (await fetch(`${base}/released?worker=${i}`)).json()) as string[]);
@@ -130,7 +145,7 @@ describe('the render pool', () => {
   it("writes the pre-build's pages in the worker (renderTo): the three files, only the headers come back", async () => {
     const pagesDir = mkdtempSync(path.join(tmpdir(), '2m-pool-pages-'));
     try {
-      const source = pool.renderSource('http://site.test:8080');
+      const source = pool.renderSource();
       const headers = await source.renderTo('/fr/page', 5000, pagesDir);
       expect(headers).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' });
       const file = path.join(pagesDir, 'fr/page/index.html');
@@ -153,14 +168,16 @@ describe('the render pool', () => {
     const file = (dir: string, suffix = '') => path.join(dir, `fr/page/index.html${suffix}`);
     const inode = (f: string) => statSync(f).ino;
     try {
-      const source = pool.renderSource('http://site.test:8080');
+      const source = pool.renderSource();
       await source.renderTo('/fr/page', 5000, earlier, null);
       expect(await source.renderTo('/fr/page', 5000, same, earlier)).toEqual({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=60' });
       for (const suffix of ['', '.gz', '.br']) expect(inode(file(same, suffix))).toBe(inode(file(earlier, suffix)));
       expect(readdirSync(path.dirname(file(same))).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
 
-      // Another host renders another page: written anew, its twins its own.
-      await pool.renderSource('http://other.test').renderTo('/fr/page', 5000, changed, earlier);
+      // Another site (SITE_URL) renders another page: written anew, its twins its own.
+      const other = new RenderPool({ entry, size: 1, nice: 0, siteUrl: 'http://other.test' });
+      await other.ready();
+      await other.renderSource().renderTo('/fr/page', 5000, changed, earlier).finally(() => other.stop(1000));
       const html = readFileSync(file(changed));
       expect(html.toString()).toContain('other.test');
       expect(inode(file(changed))).not.toBe(inode(file(earlier)));
@@ -276,7 +293,7 @@ describe('the render pool', () => {
   });
 
   it('stops gracefully: a request in flight is answered, then the workers end', async () => {
-    const own = new RenderPool({ entry, size: 1, nice: 0 });
+    const own = new RenderPool({ entry, size: 1, nice: 0, siteUrl: 'http://site.test:8080' });
     await own.ready();
     const front = createServer((req, res) => void own.handler(req, res));
     await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));

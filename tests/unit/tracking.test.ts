@@ -391,7 +391,7 @@ describe('endpoint handler', () => {
   function handler(perMinute = 60) {
     const queue = new TrackingQueue({ db: async () => db });
     const limiter = storeLimiter(async () => db, { name: `tracking-${Math.random()}`, points: perMinute, durationSec: 60 });
-    return { queue, handle: createTrackingHandler({ queue, limiter, trustedHops: 0 }) };
+    return { queue, handle: createTrackingHandler({ queue, limiter, proxyTrust: 0 }) };
   }
   const post = (body: string, type = 'application/json', headers: Record<string, string> = {}) =>
     new Request('http://localhost/tracking/clicks.php', { method: 'POST', body, headers: { 'content-type': type, ...headers } });
@@ -412,7 +412,7 @@ describe('endpoint handler', () => {
   it('answers 503 (never 204) when the store cannot write', async () => {
     const queue = new TrackingQueue({ db: async () => { throw new Error('SQLITE_READONLY'); }, log: { error: () => {}, warn: () => {} } });
     const limiter = storeLimiter(async () => db, { name: 'tracking-ro', points: 60, durationSec: 60 });
-    const handle = createTrackingHandler({ queue, limiter, trustedHops: 0 });
+    const handle = createTrackingHandler({ queue, limiter, proxyTrust: 0 });
     const res = await handle(post(JSON.stringify(fresh()), 'application/json', { locale: 'fr' }), '1.2.3.4');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');

@@ -9,7 +9,7 @@ import type { Account } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
 import { siteFetch } from '../../lib/api-client.ts';
 
-export type AccountPath = 'registeration' | 'login' | 'logout' | 'me' | 'auth-fb';
+export type AccountPath = 'registeration' | 'login' | 'logout' | 'logout-all' | 'password' | 'profile' | 'me' | 'auth-fb';
 
 export interface AccountAnswer {
   /** True only when `header.status` is OK (docs/product.md, Validation). */
@@ -19,6 +19,8 @@ export interface AccountAnswer {
   /** Problems per field name, for a 422. */
   errors: Record<string, string[]>;
   user: Account | null;
+  /** The envelope's `response` as it came (the member settings of `profile`). */
+  data: unknown;
 }
 
 interface Envelope {
@@ -43,11 +45,12 @@ function asErrors(v: unknown): Record<string, string[]> {
 }
 
 export async function callAccount(path: AccountPath, locale: Locale, body?: FormData): Promise<AccountAnswer> {
-  const failed = (status: number): AccountAnswer => ({ ok: false, status, message: m.account_network_error({}, { locale }), errors: {}, user: null });
+  const failed = (status: number): AccountAnswer => ({ ok: false, status, message: m.account_network_error({}, { locale }), errors: {}, user: null, data: null });
   let res: Response;
   try {
     res = await siteFetch(`/api/account/${path}`, {
-      method: path === 'me' ? 'GET' : 'POST',
+      // `profile` reads the settings without a body, changes them with one.
+      method: path === 'me' || (path === 'profile' && !body) ? 'GET' : 'POST',
       headers: { locale, accept: 'application/json' },
       credentials: 'same-origin',
       cache: 'no-store',
@@ -69,6 +72,7 @@ export async function callAccount(path: AccountPath, locale: Locale, body?: Form
     message: typeof env.header?.message === 'string' ? env.header.message : ok ? '' : m.account_network_error({}, { locale }),
     errors: asErrors(env.header?.errors),
     user: asAccount(env.response),
+    data: env.response ?? null,
   };
 }
 

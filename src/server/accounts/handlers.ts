@@ -12,10 +12,21 @@
  *    200 OK + user + cookie; 401 one message whether the account exists or
  *    not (a dummy hash is checked when it does not, so both take about the
  *    same time); 422 a field missing; 429 + Retry-After past the limits of
- *    throttle.ts (5 attempts in 15 minutes per account and address, 20 an
- *    hour per account, 30 in 15 minutes per address), each attempt counted
- *    before the password is checked.
+ *    throttle.ts (5 attempts in 15 minutes per account and address, 30 in
+ *    15 minutes per address), each attempt counted before the password is
+ *    checked; past 20 failures of the account in an hour, from anywhere,
+ *    the answer is slowed down, never refused (ADR 029).
  *  - POST /api/account/logout → 200 OK, the session deleted, the cookie cleared.
+ *  - POST /api/account/logout-all → 200 OK, every session of the user
+ *    deleted ("sign out everywhere"), the cookie cleared; 401 signed out.
+ *  - POST /api/account/password, form data current, password → 200 OK, the
+ *    new password stored and every other session of the user ended; 401
+ *    signed out; 403 wrong current password (counted like a sign-in
+ *    attempt); 409 an account without a password (Facebook); 422 a new
+ *    password too short, too long or too common.
+ *  - POST /api/account/profile, form data public (1 or 0) → 200 OK + the
+ *    member settings; GET → the member settings (member id, whether the
+ *    member page is public); 401 signed out.
  *  - GET /api/account/me → 200 OK, `response` the signed-in user or null.
  *  - POST /api/account/auth-fb, form data accessToken → verified with the
  *    Graph API (facebook.ts), then the linked account or a new one; 503 while
@@ -29,12 +40,13 @@ import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import { addressKey, clientAddress } from '../http/index.ts';
+import { addressKey, clientAddress, type ProxyTrust } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { FacebookError, verifyFacebookToken, type FacebookConfig } from './facebook.ts';
 import { errorResponse, okResponse, readForm } from './http.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password.ts';
 import {
+  closeUserSessions,
   clearedSessionCookies,
   clearedSessionHintCookie,
   closeSession,
@@ -46,18 +58,31 @@ import {
   type CookieOptions,
 } from './sessions.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { accountLimits, countSignIn, forgiveSignIn, type AccountLimits } from './throttle.ts';
-import { createUser, EmailTakenError, findOrCreateFacebookUser, findUserByEmail, updatePasswordHash, type PublicUser } from './users.ts';
-import { parseFacebookBody, parseSignIn, parseSignUp } from './validation.ts';
+import { accountLimits, countFailure, countSignIn, forgiveSignIn, type AccountLimits } from './throttle.ts';
+import {
+  createUser,
+  EmailTakenError,
+  findOrCreateFacebookUser,
+  findUserByEmail,
+  memberSettings,
+  passwordHashOf,
+  setProfilePublic,
+  updatePasswordHash,
+  type PublicUser,
+} from './users.ts';
+import { parseFacebookBody, parsePasswordChange, parseSignIn, parseSignUp } from './validation.ts';
 
-export type AccountAction = 'registeration' | 'login' | 'logout' | 'me' | 'auth-fb';
+export type AccountAction = 'registeration' | 'login' | 'logout' | 'logout-all' | 'password' | 'profile' | 'me' | 'auth-fb';
 
-const METHOD: Record<AccountAction, 'GET' | 'POST'> = {
-  registeration: 'POST',
-  login: 'POST',
-  logout: 'POST',
-  me: 'GET',
-  'auth-fb': 'POST',
+const METHODS: Record<AccountAction, readonly ('GET' | 'POST')[]> = {
+  registeration: ['POST'],
+  login: ['POST'],
+  logout: ['POST'],
+  'logout-all': ['POST'],
+  password: ['POST'],
+  profile: ['GET', 'POST'],
+  me: ['GET'],
+  'auth-fb': ['POST'],
 };
 
 export interface AccountDeps {
@@ -65,10 +90,12 @@ export interface AccountDeps {
   cookie: CookieOptions;
   /** Null: social login disabled. */
   facebook: FacebookConfig | null;
-  trustedHops: number;
+  proxyTrust: ProxyTrust;
   /** Default: the limits of throttle.ts, counted in the store. */
   limits?: AccountLimits;
   now?: () => number;
+  /** Waits (the account's slow-down, throttle.ts); default a timer. */
+  sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
 }
 
@@ -78,6 +105,7 @@ const publicUser = (u: PublicUser): PublicUser => ({ id: u.id, name: u.name, ema
 export function createAccountHandler(deps: AccountDeps) {
   const now = deps.now ?? Date.now;
   const limits = deps.limits ?? accountLimits(deps.db);
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function withSession(db: DB, userId: number, request: Request, code: 200 | 201, user: PublicUser): Promise<Response> {
     // Signing in (again, or as someone else) ends the session the browser had.
@@ -129,13 +157,18 @@ export function createAccountHandler(deps: AccountDeps) {
     if (!parsed.ok) return invalid(parsed.errors, locale);
     const { email, password } = parsed.value;
     // Counted atomically before the password is checked: no burst gets past the limit.
-    const wait = await countSignIn(limits, email, address);
+    const { wait, delayMs } = await countSignIn(limits, email, address);
     if (wait > 0) return tooMany(wait, m.account_error_rate_limited({}, { locale }));
+    // An account many strangers guess at is slowed down, never locked (throttle.ts, ADR 029).
+    if (delayMs > 0) await sleep(delayMs);
 
     const db = await deps.db();
     const user = await findUserByEmail(db, email);
     const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-    if (!user || !ok) return errorResponse(401, m.account_error_credentials({}, { locale }));
+    if (!user || !ok) {
+      await countFailure(limits, email);
+      return errorResponse(401, m.account_error_credentials({}, { locale }));
+    }
     await forgiveSignIn(limits, email, address);
     if (needsRehash(user.password_hash!)) await updatePasswordHash(db, user.id, await hashPassword(password));
     return withSession(db, user.id, request, 200, user);
@@ -145,6 +178,65 @@ export function createAccountHandler(deps: AccountDeps) {
     const token = readSessionToken(request, deps.cookie);
     if (token) await closeSession(await deps.db(), token);
     return okResponse(200, null, clearedSessionCookies(deps.cookie));
+  }
+
+  /** The signed-in user and their session token, or null. */
+  async function signedIn(request: Request): Promise<{ token: string; user: { id: number; name: string; email: string } } | null> {
+    const token = readSessionToken(request, deps.cookie);
+    if (!token) return null;
+    const user = await sessionUser(await deps.db(), token, now());
+    return user ? { token, user } : null;
+  }
+
+  const notSignedIn = (locale: Lang) => errorResponse(401, m.account_error_not_signed_in({}, { locale }));
+
+  /** "Sign out everywhere": every session of the user ends, this one too. */
+  async function logoutAll(request: Request, locale: Lang): Promise<Response> {
+    const session = await signedIn(request);
+    if (!session) return notSignedIn(locale);
+    await closeUserSessions(await deps.db(), session.user.id);
+    return okResponse(200, null, clearedSessionCookies(deps.cookie));
+  }
+
+  /** A password change: the current password (counted like a sign-in), the new one checked as at sign-up; other sessions end. */
+  async function changePassword(request: Request, locale: Lang, address: string): Promise<Response> {
+    const session = await signedIn(request);
+    if (!session) return notSignedIn(locale);
+    const body = await readForm(request);
+    if (!body.ok) return bodyProblem(body.problem, locale);
+    const parsed = parsePasswordChange(body.fields, locale);
+    if (!parsed.ok) return invalid(parsed.errors, locale);
+    const db = await deps.db();
+    const hash = await passwordHashOf(db, session.user.id);
+    if (!hash) return errorResponse(409, m.account_password_social({}, { locale }));
+    const { wait } = await countSignIn(limits, session.user.email, address);
+    if (wait > 0) return tooMany(wait, m.account_error_rate_limited({}, { locale }));
+    if (!(await verifyPassword(hash, parsed.value.current))) {
+      return errorResponse(403, m.account_error_current_password({}, { locale }), { errors: { current: [m.account_error_current_password({}, { locale })] } });
+    }
+    if (await isCommonPassword(parsed.value.password, [session.user.name, session.user.email])) {
+      return invalid({ password: [m.harden_password_common({}, { locale })] }, locale);
+    }
+    await forgiveSignIn(limits, session.user.email, address);
+    await updatePasswordHash(db, session.user.id, await hashPassword(parsed.value.password));
+    // Whoever else had the old password (or a session opened with it) is signed out.
+    await closeUserSessions(db, session.user.id, session.token);
+    return okResponse(200, publicUser(session.user));
+  }
+
+  /** The member page's settings; a POST with `public` = 1 or 0 changes who sees it. */
+  async function profile(request: Request, locale: Lang): Promise<Response> {
+    const session = await signedIn(request);
+    if (!session) return notSignedIn(locale);
+    const db = await deps.db();
+    if (request.method === 'POST') {
+      const body = await readForm(request);
+      if (!body.ok) return bodyProblem(body.problem, locale);
+      const value = typeof body.fields.public === 'string' ? body.fields.public : '';
+      if (value !== '0' && value !== '1') return invalid({ public: [m.account_field_required({}, { locale })] }, locale);
+      await setProfilePublic(db, session.user.id, value === '1');
+    }
+    return okResponse(200, await memberSettings(db, session.user.id));
   }
 
   async function me(request: Request): Promise<Response> {
@@ -193,8 +285,8 @@ export function createAccountHandler(deps: AccountDeps) {
     const locale = readLocale(request, url);
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      if (method !== METHOD[action]) return errorResponse(405, apiMessage(405, locale), { headers: { allow: METHOD[action] } });
-      const address = addressKey(clientAddress(request, peer, deps.trustedHops));
+      if (!(METHODS[action] as readonly string[]).includes(method)) return errorResponse(405, apiMessage(405, locale), { headers: { allow: METHODS[action].join(', ') } });
+      const address = addressKey(clientAddress(request, peer, deps.proxyTrust));
       switch (action) {
         case 'registeration':
           return await register(request, locale, address);
@@ -202,6 +294,12 @@ export function createAccountHandler(deps: AccountDeps) {
           return await login(request, locale, address);
         case 'logout':
           return await logout(request);
+        case 'logout-all':
+          return await logoutAll(request, locale);
+        case 'password':
+          return await changePassword(request, locale, address);
+        case 'profile':
+          return await profile(request, locale);
         case 'me':
           return await me(request);
         case 'auth-fb':

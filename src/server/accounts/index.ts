@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getConfig } from '../config.ts';
-import { peerAddress } from '../http/index.ts';
+import { peerAddress, proxyTrust } from '../http/index.ts';
 import { getDb } from '../db/index.ts';
 import { facebookConfigFrom } from './facebook.ts';
 import { createAccountHandler, type AccountAction } from './handlers.ts';
@@ -21,7 +21,7 @@ function handleAccountRequest(action: AccountAction, request: Request, peer?: st
       db: getDb,
       cookie: cookieOptionsFrom(config),
       facebook: facebookConfigFrom(config),
-      trustedHops: config.TRUST_PROXY_HOPS,
+      proxyTrust: proxyTrust(config),
     });
   }
   return handler(action, request, peer);

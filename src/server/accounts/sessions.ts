@@ -123,6 +123,13 @@ export async function sessionUser(db: DB, token: string, now = Date.now()): Prom
   return { id: row.id, name: row.name, email: row.email };
 }
 
+/** Ends every session of a user but `keepToken`'s (a password change), or all of them ("sign out everywhere"). */
+export async function closeUserSessions(db: DB, userId: number, keepToken?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepToken) query = query.where('token_hash', '!=', hashSessionToken(keepToken));
+  await query.execute();
+}
+
 export async function closeSession(db: DB, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hashSessionToken(token)).execute();
 }

@@ -3,6 +3,7 @@
  * browser may keep) is id, name and e-mail: never the password hash, the
  * birth date or the social ids.
  */
+import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/index.ts';
 import type { FacebookProfile } from './facebook.ts';
 import type { SignUpInput } from './validation.ts';
@@ -12,6 +13,29 @@ export interface PublicUser {
   id: number;
   name: string;
   email: string;
+}
+
+/** A member page's opaque id: 96 random bits, base64url (ADR 029: never the sequential id). */
+const newMemberId = (): string => randomBytes(12).toString('base64url');
+
+/** What the account page shows its owner about their member page. */
+export interface MemberSettings {
+  memberId: string;
+  profilePublic: boolean;
+}
+
+export async function memberSettings(db: DB, userId: number): Promise<MemberSettings | null> {
+  const row = await db.selectFrom('users').select(['member_id', 'profile_public']).where('id', '=', userId).executeTakeFirst();
+  return row ? { memberId: row.member_id, profilePublic: row.profile_public === 1 } : null;
+}
+
+export async function setProfilePublic(db: DB, userId: number, visible: boolean): Promise<void> {
+  await db.updateTable('users').set({ profile_public: visible ? 1 : 0 }).where('id', '=', userId).execute();
+}
+
+export async function passwordHashOf(db: DB, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash ?? null;
 }
 
 export class EmailTakenError extends Error {
@@ -46,6 +70,7 @@ export async function createUser(db: DB, input: SignUpInput, passwordHash: strin
         password_hash: passwordHash,
         birth_date: input.date,
         sexe: input.sexe,
+        member_id: newMemberId(),
       })
       .returning(['id', 'name', 'email'])
       .executeTakeFirstOrThrow();
@@ -85,7 +110,7 @@ export async function findOrCreateFacebookUser(db: DB, profile: FacebookProfile)
   try {
     const row = await db
       .insertInto('users')
-      .values({ email, name, password_hash: null, social_provider: 'facebook', social_id: profile.id })
+      .values({ email, name, password_hash: null, social_provider: 'facebook', social_id: profile.id, member_id: newMemberId() })
       .returning(['id', 'name', 'email'])
       .executeTakeFirstOrThrow();
     return { ok: true, user: row, created: true };

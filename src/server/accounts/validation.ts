@@ -170,6 +170,22 @@ export function parseSignIn(fields: Record<string, unknown>, lang: Lang): Parsed
   return { ok: true, value: { email: normalizeEmail(username), password: normalizePassword(password) } };
 }
 
+/**
+ * Password change form data: current (the password in use) and password
+ * (the new one, held to the sign-up rules: 8 to 256 characters, NFKC).
+ */
+export function parsePasswordChange(fields: Record<string, unknown>, lang: Lang): Parsed<{ current: string; password: string }> {
+  const errors = requireFields(fields, ['current', 'password'], lang);
+  const current = text(fields.current) ?? '';
+  if (!errors.current && current.length > ACCOUNT_LIMITS.password) {
+    errors.current = [m.account_field_password_long({ max: String(ACCOUNT_LIMITS.password) }, { locale: lang })];
+  }
+  const next = signUpSchema(lang, todayInCasablanca(new Date())).shape.password.safeParse(text(fields.password) ?? '');
+  if (!errors.password && !next.success) errors.password = [next.error.issues[0]?.message ?? m.account_error_invalid_form({}, { locale: lang })];
+  if (Object.keys(errors).length > 0 || !next.success) return { ok: false, errors };
+  return { ok: true, value: { current: normalizePassword(current), password: next.data } };
+}
+
 /** `/api/account/auth-fb`: the access token the SDK gave the browser. */
 export function parseFacebookBody(fields: Record<string, unknown>, lang: Lang): Parsed<{ accessToken: string }> {
   const raw = text(fields.accessToken) ?? text(fields.access_token) ?? '';

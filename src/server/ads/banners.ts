@@ -7,6 +7,8 @@ import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import type { AdSize } from '../../lib/ads/display.ts';
 import { absoluteUrl, inCampaign, ownMarketFirst, pickCreative, type Market } from './house.ts';
+import { isBotAgent, recordRefusal, signToken, verifyToken, type RefusalReason } from './event-tokens.ts';
+import type { Limiter } from '../http/index.ts';
 
 export type Banner = Row<'ad_banners'>;
 export type BannerFormat = Banner['format'];
@@ -72,12 +74,13 @@ export function chooseBanner(rows: readonly Banner[], req: Pick<BannerRequest, '
   return null;
 }
 
-function eventQuery(banner: Banner, req: Pick<BannerRequest, 'unit' | 'market'>): string {
-  return new URLSearchParams({ b: String(banner.id), u: req.unit, m: req.market }).toString();
+/** The event URLs' query: the banner, unit and market, and the served impression's signed token (event-tokens.ts). */
+function eventQuery(banner: Banner, req: Pick<BannerRequest, 'unit' | 'market'>, token: string): string {
+  return new URLSearchParams({ b: String(banner.id), u: req.unit, m: req.market, t: token }).toString();
 }
 
-export function bannerAd(banner: Banner, req: BannerRequest, origin: string): BannerAd {
-  const q = eventQuery(banner, req);
+export function bannerAd(banner: Banner, req: BannerRequest, origin: string, token: string): BannerAd {
+  const q = eventQuery(banner, req, token);
   const headline = (req.lang === 'ar' ? banner.headline_ar : banner.headline_fr) ?? banner.headline_fr ?? banner.headline_ar ?? banner.name;
   const cta = req.lang === 'ar' ? banner.cta_ar : banner.cta_fr;
   return {
@@ -98,10 +101,10 @@ export function bannerAd(banner: Banner, req: BannerRequest, origin: string): Ba
   };
 }
 
-/** The ad for a slot, or null (no banner fits: the slot stays empty). */
-export async function houseBanner(db: DB, req: BannerRequest, origin: string, now: Date = new Date(), random: () => number = Math.random): Promise<BannerAd | null> {
+/** The ad for a slot, or null (no banner fits: the slot stays empty). `key` signs its impression's token. */
+export async function houseBanner(db: DB, req: BannerRequest, origin: string, key: Buffer, now: Date = new Date(), random: () => number = Math.random): Promise<BannerAd | null> {
   const banner = chooseBanner(await eligibleBanners(db, req.format, req.market, now), req, random);
-  return banner ? bannerAd(banner, req, origin) : null;
+  return banner ? bannerAd(banner, req, origin, signToken(key, { bannerId: banner.id, unit: req.unit, market: req.market }, now.getTime())) : null;
 }
 
 export interface BannerEventInput {
@@ -109,17 +112,48 @@ export interface BannerEventInput {
   bannerId: number;
   unit: string;
   market: Market;
+  /** The served impression's token (the `t` of its event URLs). */
+  token: string | undefined;
+  /** The visitor's address (its limit key) and user agent. */
+  address: string;
+  userAgent: string | null;
 }
 
-/** Stores one event; the banner row (for a click's destination), or undefined when it does not exist. */
-export async function recordBannerEvent(db: DB, input: BannerEventInput): Promise<Banner | undefined> {
+export interface BannerEventDeps {
+  key: Buffer;
+  /** Events per address (AD_EVENTS_RATE_PER_MIN a minute). */
+  limiter: Limiter;
+  now?: Date;
+}
+
+/**
+ * Counts one event when it may be (event-tokens.ts: no bot, a valid token,
+ * the address within its limit, the first of its kind for the impression),
+ * else counts its refusal. The banner row (a click's destination) and
+ * whether it was counted; undefined when the banner does not exist.
+ */
+export async function recordBannerEvent(db: DB, input: BannerEventInput, deps: BannerEventDeps): Promise<{ banner: Banner; counted: boolean } | undefined> {
   const banner = await db.selectFrom('ad_banners').selectAll().where('id', '=', input.bannerId).executeTakeFirst();
   if (!banner) return undefined;
-  await db
+  const now = deps.now ?? new Date();
+  const refuse = async (reason: RefusalReason) => {
+    await recordRefusal(db, banner.id, input.event, reason, now);
+    return { banner, counted: false };
+  };
+  if (isBotAgent(input.userAgent)) return refuse('bot');
+  const checked = verifyToken(deps.key, input.token, { bannerId: banner.id, unit: input.unit, market: input.market }, now.getTime());
+  if ('refused' in checked) return refuse(checked.refused);
+  // A repeat is refused before the address's limit is counted: only events that would count use it up.
+  const seen = await db.selectFrom('ad_banner_events').select('id').where('impression_id', '=', checked.id).where('event', '=', input.event).executeTakeFirst();
+  if (seen) return refuse('repeat');
+  if ((await deps.limiter.take(input.address)) > 0) return refuse('rate');
+  const inserted = await db
     .insertInto('ad_banner_events')
-    .values({ banner_id: banner.id, unit: input.unit, market: input.market, event: input.event })
-    .execute();
-  return banner;
+    .values({ banner_id: banner.id, unit: input.unit, market: input.market, event: input.event, impression_id: checked.id })
+    .onConflict((oc) => oc.columns(['impression_id', 'event']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return refuse('repeat');
+  return { banner, counted: true };
 }
 
 /** Where a click on the banner goes ("{lang}" filled in, paths made absolute). */

@@ -14,6 +14,8 @@ import type { Market } from './house.ts';
 import { parseSizes } from '../../lib/ads/display.ts';
 import type { DB } from '../db/index.ts';
 import { visitorCountry } from '../geo/index.ts';
+import { addressKey, clientAddress, proxyTrust, storeLimiter, type Limiter } from '../http/index.ts';
+import { tokenKey } from './event-tokens.ts';
 import type { CountryFlag } from '../geo/lookup.ts';
 import { redirectResponse } from '../http/redirect.ts';
 
@@ -122,11 +124,15 @@ export const bannerQuery = z.object({
   market: z.enum(['ma', 'intl', 'auto'], { error: 'must be ma, intl or auto' }).default('auto'),
 }).refine((q) => q.format === 'skin' || q.sizes.length > 0, { path: ['sizes'], message: 'required for a banner: sizes such as 728x90,468x60' });
 
+/** The served impression's signed token (event-tokens.ts); a missing or malformed one is refused as forged, not as a bad request. */
+const token = z.string().max(100).optional();
+
 export const bannerEventQuery = z.object({
   e: z.enum(BANNER_EVENTS.filter((e) => e !== 'click') as ['impression', 'viewable'], { error: 'must be impression or viewable' }),
   b: z.coerce.number({ error: 'must be a banner id' }).int('must be a banner id').positive('must be a banner id'),
   u: unit,
   m: market,
+  t: token,
 });
 
 export const bannerClickQuery = z.object({
@@ -134,7 +140,21 @@ export const bannerClickQuery = z.object({
   u: unit,
   m: market,
   lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
+  t: token,
 });
+
+let eventLimiter: Limiter | undefined;
+
+/** What counting an event needs: the signing key, the per-address limiter, who is asking. */
+async function eventDeps(db: DB, request: Request, peer: string | undefined) {
+  const config = getConfig();
+  eventLimiter ??= storeLimiter(getDb, { name: 'ad-events', points: config.AD_EVENTS_RATE_PER_MIN, durationSec: 60 });
+  return {
+    deps: { key: await tokenKey(db, config.AD_TOKEN_SECRET), limiter: eventLimiter },
+    address: addressKey(clientAddress(request, peer, proxyTrust(config))),
+    userAgent: request.headers.get('user-agent'),
+  };
+}
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -155,9 +175,9 @@ export interface BannerAnswer {
  * visitor's country flag: 1 → intl, else ma); an explicit market never
  * does. The event and click URLs carry the market actually served.
  */
-export async function bannerAnswer(db: DB, query: BannerQuery, origin: string, visitorFlag: () => Promise<CountryFlag>): Promise<BannerAnswer> {
+export async function bannerAnswer(db: DB, query: BannerQuery, origin: string, visitorFlag: () => Promise<CountryFlag>, key: Buffer): Promise<BannerAnswer> {
   const market: Market = query.market === 'auto' ? ((await visitorFlag()) === 1 ? 'intl' : 'ma') : query.market;
-  const ad = await houseBanner(db, { ...query, market }, origin);
+  const ad = await houseBanner(db, { ...query, market }, origin, key);
   return { ad, market };
 }
 
@@ -166,27 +186,41 @@ export async function handleBannerRequest(request: Request, peer: string | undef
   const url = new URL(request.url);
   const parsed = bannerQuery.safeParse(queryOf(url));
   if (!parsed.success) return invalid(parsed.error);
-  const answer = await bannerAnswer(await getDb(), parsed.data, publicOrigin(), async () => (await visitorCountry(request, peer)).flag);
+  const db = await getDb();
+  const key = await tokenKey(db, getConfig().AD_TOKEN_SECRET);
+  const answer = await bannerAnswer(db, parsed.data, publicOrigin(), async () => (await visitorCountry(request, peer)).flag, key);
   return Response.json(answer, { headers: NO_STORE });
 }
 
-/** GET or POST (sendBeacon) /ads/banner/event: an impression or a viewable impression. */
-export async function handleBannerEvent(request: Request): Promise<Response> {
+/**
+ * GET or POST (sendBeacon) /ads/banner/event: an impression or a viewable
+ * impression. 204 whether it was counted or refused (event-tokens.ts: the
+ * report tells them apart; `X-Ad-Event` says which, for the slot's tests).
+ */
+export async function handleBannerEvent(request: Request, peer: string | undefined): Promise<Response> {
   const url = new URL(request.url);
   const parsed = bannerEventQuery.safeParse(queryOf(url));
   if (!parsed.success) return invalid(parsed.error);
   const q = parsed.data;
-  const banner = await recordBannerEvent(await getDb(), { event: q.e, bannerId: q.b, unit: q.u, market: q.m });
-  return banner ? new Response(null, { status: 204, headers: NO_STORE }) : unknownBanner();
+  const db = await getDb();
+  const { deps, address, userAgent } = await eventDeps(db, request, peer);
+  const result = await recordBannerEvent(db, { event: q.e, bannerId: q.b, unit: q.u, market: q.m, token: q.t, address, userAgent }, deps);
+  if (!result) return unknownBanner();
+  return new Response(null, { status: 204, headers: { ...NO_STORE, 'X-Ad-Event': result.counted ? 'counted' : 'refused' } });
 }
 
-/** GET /ads/banner/click: counts the click and sends the visitor to the advertiser (the store's URL only: no open redirect). */
-export async function handleBannerClick(request: Request): Promise<Response> {
+/** GET /ads/banner/click: counts the click (once per impression) and sends the visitor to the advertiser (the store's URL only: no open redirect). */
+export async function handleBannerClick(request: Request, peer: string | undefined): Promise<Response> {
   const url = new URL(request.url);
   const parsed = bannerClickQuery.safeParse(queryOf(url));
   if (!parsed.success) return invalid(parsed.error);
   const q = parsed.data;
-  const banner = await recordBannerEvent(await getDb(), { event: 'click', bannerId: q.b, unit: q.u, market: q.m });
-  if (!banner) return unknownBanner();
-  return redirectResponse(clickDestination(banner, q.lang, publicOrigin()), 302, { external: true, headers: NO_STORE });
+  const db = await getDb();
+  const { deps, address, userAgent } = await eventDeps(db, request, peer);
+  const result = await recordBannerEvent(db, { event: 'click', bannerId: q.b, unit: q.u, market: q.m, token: q.t, address, userAgent }, deps);
+  if (!result) return unknownBanner();
+  return redirectResponse(clickDestination(result.banner, q.lang, publicOrigin()), 302, {
+    external: true,
+    headers: { ...NO_STORE, 'X-Ad-Event': result.counted ? 'counted' : 'refused' },
+  });
 }

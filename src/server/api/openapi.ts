@@ -34,6 +34,8 @@ export interface OpenApiTools {
   localeHeader: JsonSchema;
   /** Operation-level security: the session cookie when present, else anonymous. */
   optionalSession: JsonSchema[];
+  /** Operation-level security: the session cookie is required (401 without it). */
+  session: JsonSchema[];
 }
 
 export interface OpenApiModule {
@@ -114,6 +116,7 @@ function createTools(book: SchemaBook): OpenApiTools {
       schema: { type: 'string', enum: ['ar', 'fr'] },
     },
     optionalSession: [{ session: [] }, {}],
+    session: [{ session: [] }],
   };
 }
 

@@ -16,6 +16,8 @@ import { indexesMigration } from './migrations/013_indexes.ts';
 import { pushKeysMigration } from './migrations/014_push_keys.ts';
 import { leasesMigration } from './migrations/015_leases.ts';
 import { listingKeysMigration } from './migrations/016_listing_keys.ts';
+import { membersMigration } from './migrations/017_members.ts';
+import { adEventTokensMigration } from './migrations/018_ad_event_tokens.ts';
 import { newsroomItemsMigration } from './migrations/020_newsroom_items.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
@@ -36,6 +38,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '014_push_keys': pushKeysMigration(dialect),
     '015_leases': leasesMigration(dialect),
     '016_listing_keys': listingKeysMigration(dialect),
+    '017_members': membersMigration(dialect),
+    '018_ad_event_tokens': adEventTokensMigration(dialect),
     '020_newsroom_items': newsroomItemsMigration(dialect),
   };
 }

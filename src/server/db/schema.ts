@@ -472,6 +472,25 @@ interface AdBannerEventsTable {
   market: 'ma' | 'intl';
   event: 'impression' | 'viewable' | 'click';
   created_at: CreatedAt;
+  /** The served impression's id (its signed token): one event of each kind per impression. Null on rows from before tokens. */
+  impression_id: string | null;
+}
+
+/** Ad events refused (ADR 030), counted per day, banner, event and reason. */
+interface AdEventRefusalsTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  /** 0 when the token named no banner we could trust (forged). */
+  banner_id: number;
+  event: string;
+  reason: 'forged' | 'expired' | 'repeat' | 'rate' | 'bot';
+  count: number;
+}
+
+/** Secrets shared by every instance of the store (ADR 030): name → value. */
+interface SiteSecretsTable {
+  name: string;
+  value: string;
 }
 
 interface UsersTable {
@@ -484,6 +503,10 @@ interface UsersTable {
   social_provider: string | null;
   social_id: string | null;
   created_at: CreatedAt;
+  /** Opaque id of the member page (/{lang}/user/u/{member_id}); 24 hex or 16 base64url characters. */
+  member_id: string;
+  /** 1: the member chose to show their page; 0 (default): it answers 404. */
+  profile_public: ColumnType<number, number | undefined, number>;
 }
 
 interface SessionsTable {
@@ -666,6 +689,8 @@ export interface Database {
   ad_events: AdEventsTable;
   ad_banners: AdBannersTable;
   ad_banner_events: AdBannerEventsTable;
+  ad_event_refusals: AdEventRefusalsTable;
+  site_secrets: SiteSecretsTable;
   users: UsersTable;
   sessions: SessionsTable;
   newsletter_contacts: NewsletterContactsTable;

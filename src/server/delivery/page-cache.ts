@@ -13,9 +13,9 @@
  *    `s-maxage`; or a 404 (a deep `?page=` past the end, an unknown
  *    article) that is not private, for NOT_FOUND_TTL_S at most;
  *  - no Vary on Cookie (the unprefixed /shows & co. answer in the cookie's
- *    language), no cookie but the `locale` one (365 days) that the
- *    middleware sets when the visitor's differs from the page's language:
- *    that one is kept apart and sent again, under the same condition.
+ *    language), and no Set-Cookie at all: an answer that sets a cookie is
+ *    someone's (the middleware sets the `locale` cookie only on answers no
+ *    shared cache keeps, ADR 029).
  * The key (server.ts) holds the build, the path, the query parameters the
  * page reads and, for the API (Vary: locale), the `locale` header. Answers
  * keyed by query parameters (searches, `?page=N`, API parameters) are kept
@@ -34,7 +34,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, brotliDecompressSync, gunzip, gunzipSync, gzip } from 'node:zlib';
 import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
-import { accepts, preferredEncoding, type KeptEncoding } from './response-compression.ts';
+import { acceptsEncoding, preferredEncoding, type KeptEncoding } from './response-compression.ts';
 import { pageKey } from './site-dir.ts';
 
 /** Longest an answer stays, whatever it announces. */
@@ -63,8 +63,6 @@ const compressInPool: CompressTwin = async (encoding, source, sourceEncoding) =>
 interface Cached {
   status: number;
   headers: Record<string, string>;
-  /** The locale cookie the page sets (`locale=fr; …`), sent to visitors whose cookie says otherwise. */
-  localeCookie: string | null;
   storedAt: number;
   /** The answer itself, and its gzip and brotli twins: whichever were asked for so far (at least one). */
   body: Buffer | null;
@@ -100,17 +98,14 @@ function sharedTtl(headers: Record<string, string>): number | null {
   return ttl > 0 ? ttl : null;
 }
 
-/** `locale=ar; Path=/; …`: the only cookie a shared page may come with. */
-const LOCALE_SET_COOKIE = /^locale=(ar|fr);/i;
 const STORABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/xml|application\/rss\+xml|application\/atom\+xml)\b/i;
 
-/** How long a finished response may be kept for everyone (seconds), or null. Set-Cookie lines are joined by "\n". */
+/** How long a finished response may be kept for everyone (seconds), or null. */
 export function storableTtl(status: number, headers: Record<string, string>): number | null {
   if (status !== 200 && status !== 404) return null;
   if (!STORABLE_TYPES.test(headers['content-type'] ?? '')) return null;
   if (headers['content-encoding']) return null;
-  const setCookie = headers['set-cookie'];
-  if (setCookie !== undefined && (setCookie.includes('\n') || !LOCALE_SET_COOKIE.test(setCookie))) return null;
+  if (headers['set-cookie'] !== undefined) return null;
   if (/\bcookie\b|\*/i.test(headers['vary'] ?? '')) return null;
   if (status === 404) {
     if (/\b(no-store|no-cache|private)\b/i.test(headers['cache-control'] ?? '')) return null;
@@ -211,11 +206,6 @@ export class PageCache {
     shelf.map.set(key, hit);
     const age = Math.max(0, Math.floor((this.now() - hit.storedAt) / 1000));
     const headers: Record<string, string | number> = { ...hit.headers, etag: hit.etag, age, 'x-cache': 'HIT' };
-    if (hit.localeCookie) {
-      const lang = LOCALE_SET_COOKIE.exec(hit.localeCookie)?.[1];
-      const theirs = /(?:^|;\s*)locale=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
-      if (theirs !== lang) headers['set-cookie'] = hit.localeCookie;
-    }
     // Kept answers vary by encoding, whichever of them this one is sent in.
     headers['vary'] = hit.headers['vary'] ? `${hit.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     const inm = req.headers['if-none-match'];
@@ -247,7 +237,7 @@ export class PageCache {
     }
     const making = this.twin(shelf, key, hit, want);
     // Brotli is being made: a visitor who also takes gzip gets the gzip already kept.
-    if (want === 'br' && hit.gzip && accepts(req.headers['accept-encoding'], 'gzip')) {
+    if (want === 'br' && hit.gzip && acceptsEncoding(req.headers['accept-encoding'], 'gzip')) {
       send('gzip', hit.gzip);
       return true;
     }
@@ -307,11 +297,9 @@ export class PageCache {
     if (body === null && ((gz === null && br === null) || etag === undefined)) return false;
     const kept: Record<string, string> = {};
     for (const name of KEPT) if (headers[name] !== undefined) kept[name] = headers[name]!;
-    const setCookie = headers['set-cookie'];
     this.store(key, {
       status,
       headers: kept,
-      localeCookie: setCookie && LOCALE_SET_COOKIE.test(setCookie) ? setCookie : null,
       storedAt: this.now(),
       body,
       gzip: gz,

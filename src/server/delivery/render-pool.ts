@@ -36,6 +36,8 @@ export interface RenderPoolOptions {
   size: number;
   /** Niceness added to the workers' threads (default 10, at most 19 in all). */
   nice?: number;
+  /** The site's public URL (SITE_URL): requests are rendered at its origin, never at their Host (ADR 029). */
+  siteUrl: string;
   log?: (message: string) => void;
 }
 
@@ -98,7 +100,7 @@ export class RenderPool {
   }
 
   private spawn(slot: Slot): void {
-    const data: WorkerData = { index: slot.index, entry: this.opts.entry, nice: this.opts.nice ?? 10 };
+    const data: WorkerData = { index: slot.index, entry: this.opts.entry, nice: this.opts.nice ?? 10, siteOrigin: new URL(this.opts.siteUrl).origin };
     const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: data, name: `render-${slot.index}` });
     slot.worker = worker;
     slot.ready = new Promise<void>((resolve, reject) => {
@@ -302,13 +304,13 @@ export class RenderPool {
    * The pool as the pre-build's and the change feed's render source
    * (prebuild.ts RenderSource): a worker renders the page through the same
    * render function as a visitor's request and compresses it on its own
-   * thread. `origin` gives the Host.
+   * thread, at the site's own URL (SITE_URL).
    */
-  renderSource(origin: string): {
+  renderSource(): {
     renderPage: (pagePath: string, timeoutMs: number) => Promise<RenderedPage | 'gone'>;
     renderTo: (pagePath: string, timeoutMs: number, pagesDir: string, reuseDir?: string | null) => Promise<PageHeaders | 'gone'>;
   } {
-    const host = new URL(origin).host;
+    const host = new URL(this.opts.siteUrl).host;
     return {
       // The pre-build: the worker writes (or links) the files itself; only the headers come back.
       renderTo: (pagePath, timeoutMs, pagesDir, reuseDir) => this.call<PageHeaders | 'gone'>('renderTo', pagePath, host, timeoutMs, pagesDir, reuseDir ?? null),

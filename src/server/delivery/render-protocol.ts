@@ -11,6 +11,8 @@ export interface WorkerData {
   entry: string;
   /** Niceness of the worker's thread (0: as the front server). */
   nice: number;
+  /** The site's public origin (SITE_URL): every request is rendered as this origin plus its path, whatever its Host. */
+  siteOrigin: string;
 }
 
 /** A visitor's request, handed to a worker. */

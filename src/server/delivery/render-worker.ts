@@ -72,10 +72,16 @@ const prerenderedErrorPageFetch = async (url: string): Promise<Response> => {
   return new Response(null, { status: 404 });
 };
 
-/** The URL of a request, as the adapter builds it: the Host header's, else localhost. */
-function requestUrl(host: string | null, path: string): string {
-  for (const url of [`http://${host ?? 'localhost'}${path}`, `http://${host ?? 'localhost'}`]) if (URL.canParse(url)) return url;
-  return 'http://localhost';
+/**
+ * The URL a request is rendered at: the site's origin (SITE_URL) and the
+ * path, never the Host header (ADR 029: a Host carrying `\`, a path or
+ * `@` made the worker render another page, which the page cache then
+ * kept under the requested path). The origin and the path are joined as
+ * strings, so a path such as `//evil.example/x` stays a path.
+ */
+function requestUrl(path: string): string {
+  const url = `${data.siteOrigin}${path.startsWith('/') ? path : `/${path}`}`;
+  return URL.canParse(url) ? url : data.siteOrigin;
 }
 
 /**
@@ -174,7 +180,7 @@ async function handleRequest(msg: RenderRequest): Promise<void> {
       });
       init.duplex = 'half';
     }
-    const request = new Request(requestUrl(headers.get('host'), msg.url), init);
+    const request = new Request(requestUrl(msg.url), init);
     const response = await renderRequest(request, msg.peer || undefined);
     // The visitor left meanwhile: nothing to compress or send.
     if (state.aborted) await response.body?.cancel().catch(() => {});
@@ -263,7 +269,7 @@ async function renderPath(pagePath: string, host: string, timeoutMs: number): Pr
   });
   try {
     // No signal, as for a visitor's request: a render that comes too late is dropped, not cut.
-    const request = new Request(requestUrl(host, pagePath), { headers: { ...RENDER_REQUEST_HEADERS, host } });
+    const request = new Request(requestUrl(pagePath), { headers: { ...RENDER_REQUEST_HEADERS, host } });
     return await Promise.race([
       renderRequest(request, undefined)
         .then((res) => readRendered(pagePath, res))

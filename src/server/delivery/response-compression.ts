@@ -45,18 +45,59 @@ export function compressTwin(encoding: 'br' | 'gzip', source: Uint8Array, source
   return encoding === 'br' ? brotli(body) : gzip(body);
 }
 
-/** Each encoding we make, as accepted in an Accept-Encoding header (named, and not with q=0). */
-const ACCEPTED = { br: /\bbr\b(?!;q=0(\.0*)?\b)/, gzip: /\bgzip\b(?!;q=0(\.0*)?\b)/ } as const;
+/**
+ * The encodings an Accept-Encoding header accepts among those we make
+ * (RFC 9110 §12.5.3): named with a q above 0, or left to `*` with a q
+ * above 0; `br;q=0` (any spacing, `q=0.000`) refuses br even when `*`
+ * accepts everything. The one parser of the header: the front server's
+ * pre-built pages (server.ts) and every answer a worker compresses use it.
+ * Browsers send a handful of distinct headers: the last ones parsed are
+ * remembered, so the front server's hot path does not parse them again.
+ */
+interface Accepted {
+  br: boolean;
+  gzip: boolean;
+}
 
-/** Whether the visitor accepts `encoding`. */
-export function accepts(acceptEncoding: string | undefined, encoding: 'br' | 'gzip'): boolean {
-  return ACCEPTED[encoding].test(acceptEncoding ?? '');
+const parsedHeaders = new Map<string, Accepted>();
+
+function parseAcceptEncoding(header: string): Accepted {
+  const known = parsedHeaders.get(header);
+  if (known) return known;
+  let br: number | undefined;
+  let gzip: number | undefined;
+  let star: number | undefined;
+  for (const part of header.split(',')) {
+    const [rawName = '', ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
+    let q = 1;
+    for (const param of params) {
+      const eq = param.indexOf('=');
+      if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === 'q') {
+        const value = Number(param.slice(eq + 1).trim());
+        q = Number.isFinite(value) ? value : 0;
+      }
+    }
+    if (name === 'br') br = q;
+    else if (name === 'gzip' || name === 'x-gzip') gzip = Math.max(gzip ?? 0, q);
+    else if (name === '*') star = q;
+  }
+  const result = { br: (br ?? star ?? 0) > 0, gzip: (gzip ?? star ?? 0) > 0 };
+  if (parsedHeaders.size >= 64) parsedHeaders.clear();
+  parsedHeaders.set(header, result);
+  return result;
+}
+
+/** Whether the visitor accepts `encoding` (not when it is absent, or refused with q=0). */
+export function acceptsEncoding(acceptEncoding: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  if (!acceptEncoding) return false;
+  return parseAcceptEncoding(acceptEncoding)[encoding];
 }
 
 /** The visitor's best encoding we make. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (accepts(acceptEncoding, 'br')) return 'br';
-  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
+  if (acceptsEncoding(acceptEncoding, 'br')) return 'br';
+  if (acceptsEncoding(acceptEncoding, 'gzip')) return 'gzip';
   return null;
 }
 

@@ -10,7 +10,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { siteUrlWarning, type Config } from '../config.ts';
+import { proxyTrustWarning, siteUrlWarning, type Config } from '../config.ts';
+import { acceptedHosts } from '../http/request-policy.ts';
 import { getStore } from '../db/index.ts';
 import { securityPolicy } from '../http/security-headers.ts';
 import { trackConnections } from '../http/shutdown.ts';
@@ -60,8 +61,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   displaySlots(config);
   // So does a store that cannot be written or reached (StoreError, one line).
   await getStore();
-  const siteWarning = siteUrlWarning(config);
-  if (siteWarning) console.warn(`\n*** WARNING ***\n${siteWarning}\n`);
+  for (const warning of [siteUrlWarning(config), proxyTrustWarning(config)]) if (warning) console.warn(`\n*** WARNING ***\n${warning}\n`);
   const siteDir = siteDirOf(config);
   const clientDir = path.join(opts.distDir, 'client');
 
@@ -79,7 +79,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   let pool: RenderPool | null = null;
   let fallback: NodeHandler;
   if (config.RENDER_WORKERS > 0) {
-    pool = new RenderPool({ entry: entryUrl, size: config.RENDER_WORKERS, log });
+    pool = new RenderPool({ entry: entryUrl, size: config.RENDER_WORKERS, siteUrl: config.SITE_URL, log });
     await pool.ready();
     fallback = withPublicFiles(pool.handler, clientDir);
   } else {
@@ -105,6 +105,9 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
     // Ready once a pre-built site exists (a previous one counts), at once without pre-building;
     // not ready any more as soon as a stop begins (load balancers stop sending).
     ready: () => !stopRequested && (!config.PREBUILD || currentBuildId(siteDir) !== null),
+    // Only SITE_URL's host and its aliases are answered (ADR 029); behind, every request carries SITE_URL's host.
+    hosts: acceptedHosts(config.SITE_URL, config.SITE_HOST_ALIASES),
+    siteHost: new URL(config.SITE_URL).host,
   });
   const server = createDeliveryServer(delivery, { securityPolicy: policy });
   const connections = trackConnections(server);
@@ -120,7 +123,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const origin = localOrigin(config.HOST, port);
   log(`listening on ${origin} (pre-built pages from ${siteDir}, ${pool ? `${config.RENDER_WORKERS} render workers` : 'rendering on this thread'})`);
   // The one render path (prebuild.ts renderPage): straight to the workers, or over HTTP to this server.
-  const renderSource: RenderSource = pool ? pool.renderSource(origin) : origin;
+  const renderSource: RenderSource = pool ? pool.renderSource() : origin;
   // Mails queued before a restart (or by another instance) go out.
   startMailWorker();
 

@@ -33,7 +33,8 @@ import { withRequestLog } from '../http/request-log.ts';
 import { clientErrorHandler, setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
 import { PageCache, type CompressTwin } from './page-cache.ts';
-import { EXCLUDED_FIRST_SEGMENTS } from '../../lib/locale-redirect.ts';
+import { HEALTH_PATH, isPagePath, requestRefusal } from '../http/request-policy.ts';
+import { acceptsEncoding } from './response-compression.ts';
 import { pageCacheQuery } from '../../lib/page-query.ts';
 import { liteTwin } from '../../lib/lite.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
@@ -120,10 +121,11 @@ const DEFAULT_PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revali
 
 const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
+/** The twin a client accepts (`q=0` refuses an encoding: response-compression.ts reads the header). */
 function pickVariant(entry: Entry, acceptEncoding: string | undefined): Variant {
-  const ae = acceptEncoding ?? '';
-  if (entry.br && /\bbr\b/.test(ae)) return entry.br;
-  if (entry.gzip && /\bgzip\b/.test(ae)) return entry.gzip;
+  if (!acceptEncoding) return entry.identity;
+  if (entry.br && acceptsEncoding(acceptEncoding, 'br')) return entry.br;
+  if (entry.gzip && acceptsEncoding(acceptEncoding, 'gzip')) return entry.gzip;
   return entry.identity;
 }
 
@@ -148,39 +150,14 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, headers: 
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
-/**
- * RFC 8058 one-click unsubscribe: mail providers POST
- * `List-Unsubscribe=One-Click` to the link of a newsletter mail, without an
- * Origin header, and the cross-site guard (src/server/http/origin-check.ts)
- * would refuse it (403). That one
- * request is safe to accept from anywhere (the token in the link is the
- * credential, and it can only remove its own address): it is given the
- * site's own origin. Any other cross-site form POST stays refused.
- */
-const ONE_CLICK_UNSUBSCRIBE = /^\/(ar|fr)\/newsletter\/unsubscribe\/?\?(.*&)?token=[^&]+/;
-
-function allowOneClickUnsubscribe(req: IncomingMessage): void {
-  if (req.method !== 'POST' || req.headers.origin || !req.headers.host) return;
-  if (!ONE_CLICK_UNSUBSCRIBE.test(req.url ?? '')) return;
-  req.headers.origin = `http://${req.headers.host}`;
-}
-
 /** The Save-Data client hint: the visitor's browser asks for less data (a phone on a slow or metered network). */
 const wantsLessData = (req: IncomingMessage): boolean => /^\s*on\s*$/i.test(String(req.headers['save-data'] ?? ''));
 
 const isLoopback = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
-/** Readiness: 200 once the site serves a pre-built build (or pre-building is off), 503 before. */
-const HEALTH_PATH = '/healthz';
-
 /** A path that may be a page (not the API, media, the live stream, a file…): what the page cache looks at. */
-function pageLike(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '/';
-  const segments = pathname.split('/');
-  if (EXCLUDED_FIRST_SEGMENTS.has(segments[1] ?? '') || segments[1] === 'sample-media') return false;
-  return !/\.[A-Za-z0-9]{1,12}$/.test(segments[segments.length - 1] ?? '');
-}
+const pageLike = (url: string): boolean => isPagePath(url.split('?')[0] ?? '/');
 
 /** A page URL as a cache key: the path and only the query parameters the page reads (page-query.ts). */
 export function cacheUrl(url: string): string {
@@ -256,6 +233,13 @@ export interface DeliveryOptions {
   apiQueryParams?: (pathname: string) => readonly string[] | null;
   /** Whether the site is ready (GET /healthz): by default, once a pre-built site exists. */
   ready?: () => boolean;
+  /**
+   * The Host values the site answers to (src/server/http/request-policy.ts
+   * `acceptedHosts`): any other gets 400. Unset: any Host (tests of other parts).
+   */
+  hosts?: ReadonlySet<string>;
+  /** The Host every request accepted is handed on with (SITE_URL's), so that nothing behind sees an alias. */
+  siteHost?: string;
   log?: (message: string) => void;
 }
 
@@ -396,7 +380,16 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
   const handle: NodeHandler = async (req, res) => {
     // Only this machine (the pre-build, `npm run rebuild`) asks for a render past every cache.
     if (req.headers[RENDER_HEADER] !== undefined && !isLoopback(req.socket.remoteAddress)) delete req.headers[RENDER_HEADER];
-    allowOneClickUnsubscribe(req);
+    // Unknown Host, over-long path, a method the path does not answer: refused here, before any cache or worker (ADR 029).
+    // This machine's own renders (the pre-build over HTTP, `npm run rebuild`) come by address, whatever SITE_URL says.
+    const hosts = req.headers[RENDER_HEADER] === undefined ? (opts.hosts ?? null) : null;
+    const refused = requestRefusal(req.method, req.url, req.headers.host, hosts);
+    if (refused) {
+      res.writeHead(refused.status, { ...refused.headers, 'Content-Length': Buffer.byteLength(refused.body) });
+      res.end(req.method === 'HEAD' ? undefined : refused.body);
+      return;
+    }
+    if (opts.siteHost) req.headers.host = opts.siteHost;
     if (req.url === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
       // For load balancers and the test harness: 503 until the first pre-build is in place.
       const ok = ready();

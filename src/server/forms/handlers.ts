@@ -24,7 +24,7 @@ import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import type { Mailer, MailQueueOptions } from '../mail/index.ts';
-import { clientAddress, errorEnvelope, okEnvelope, type Limiter } from '../http/index.ts';
+import { clientAddress, errorEnvelope, okEnvelope, type Limiter, type ProxyTrust } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { readFormFields } from './body.ts';
 import { submitContact } from './contact.ts';
@@ -45,7 +45,7 @@ export interface FormsEnv {
   mailer: () => Mailer;
   siteUrl: string;
   newsroom: string;
-  trustedHops: number;
+  proxyTrust: ProxyTrust;
   limiters: Record<FormKind, Limiter>;
   /** How mails are queued (default: the process's worker sends them after the answer). */
   mailQueue?: MailQueueOptions;
@@ -129,7 +129,7 @@ export function createFormRunner(env: FormsEnv) {
       };
     }
 
-    const address = clientAddress(request, peer, env.trustedHops);
+    const address = clientAddress(request, peer, env.proxyTrust);
     const wait = await env.limiters[kind].take(address);
     if (wait > 0) {
       return {

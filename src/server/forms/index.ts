@@ -8,7 +8,7 @@ import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
 import { getMailer, newsroomEmail } from '../mail/index.ts';
 import { createFormApi, createFormRunner, type FormRun } from './handlers.ts';
-import { storeLimiter } from '../http/index.ts';
+import { proxyTrust, storeLimiter } from '../http/index.ts';
 import type { Lang } from '../db/schema.ts';
 
 export type { FormRun } from './handlers.ts';
@@ -25,7 +25,7 @@ function sharedRunner() {
       mailer: getMailer,
       siteUrl: config.SITE_URL,
       newsroom: newsroomEmail(config),
-      trustedHops: config.TRUST_PROXY_HOPS,
+      proxyTrust: proxyTrust(config),
       limiters: {
         newsletter: storeLimiter(getDb, { name: 'form-newsletter', points: config.FORMS_RATE_PER_HOUR, durationSec: HOUR_S }),
         contact: storeLimiter(getDb, { name: 'form-contact', points: config.FORMS_RATE_PER_HOUR, durationSec: HOUR_S }),

@@ -19,14 +19,14 @@
 import * as m from '../../paraglide/messages.js';
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
-import { clientAddress, errorEnvelope } from '../http/index.ts';
+import { clientAddress, errorEnvelope, type ProxyTrust } from '../http/index.ts';
 import type { CountryDb } from './country-db.ts';
 import { normalizeIp } from './ip.ts';
 import { lookupCountry, type CountryInfo } from './lookup.ts';
 
 export interface GeoDeps {
   db: CountryDb;
-  trustedHops: number;
+  proxyTrust: ProxyTrust;
   /** Name of the CDN's country header (COUNTRY_HEADER), or undefined. */
   countryHeader?: string | undefined;
 }
@@ -47,7 +47,7 @@ function failure(code: 405 | 422, message: string, field?: string, headers: Reco
 export function createGeoHandlers(deps: GeoDeps) {
   /** The visitor's normalized address, or null when unknown (in-process request). */
   function visitorIp(request: Request, peer: string | undefined): string | null {
-    return normalizeIp(clientAddress(request, peer, deps.trustedHops));
+    return normalizeIp(clientAddress(request, peer, deps.proxyTrust));
   }
 
   /**

@@ -5,6 +5,7 @@
 import { getConfig } from '../config.ts';
 import { defaultDbPath, openCountryDb } from './country-db.ts';
 import { createGeoHandlers } from './handler.ts';
+import { proxyTrust } from '../http/index.ts';
 import type { CountryInfo } from './lookup.ts';
 
 let handlers: ReturnType<typeof createGeoHandlers> | undefined;
@@ -14,7 +15,7 @@ function geo(): ReturnType<typeof createGeoHandlers> {
     const config = getConfig();
     handlers = createGeoHandlers({
       db: openCountryDb(config.GEOIP_DB_PATH ?? defaultDbPath()),
-      trustedHops: config.TRUST_PROXY_HOPS,
+      proxyTrust: proxyTrust(config),
       countryHeader: config.COUNTRY_HEADER,
     });
   }

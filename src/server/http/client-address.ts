@@ -2,22 +2,47 @@
  * Who is asking: the visitor's address for rate limits and the country flag.
  */
 import { isIPv6 } from 'node:net';
+import proxyaddr from 'proxy-addr';
 
 /**
- * With `trustedHops` = 0 (TRUST_PROXY_HOPS, the default) it is the socket's
- * peer; behind N reverse proxies that append to X-Forwarded-For (nginx:
- * `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;`), it is the
- * N-th entry from the right, the address the outermost trusted proxy saw.
- * Entries further left are written by the client and never trusted.
+ * Which proxies' X-Forwarded-For is believed: a number of hops (each from
+ * a loopback address), or a trust function of proxy-addr (`proxyTrust`).
  */
-export function clientAddress(request: Request, peer: string | undefined, trustedHops: number): string {
+export type ProxyTrust = number | ((address: string, hop: number) => boolean);
+
+const loopback = proxyaddr.compile('loopback');
+
+/**
+ * The trust of a configuration: none with TRUST_PROXY_HOPS=0; else the
+ * socket's peer must be in TRUSTED_PROXIES (loopback by default) for
+ * X-Forwarded-For to be read at all, and so must every further proxy
+ * named in it, up to TRUST_PROXY_HOPS of them.
+ */
+export function proxyTrust(config: { TRUST_PROXY_HOPS: number; TRUSTED_PROXIES: readonly string[] }): ProxyTrust {
+  if (config.TRUST_PROXY_HOPS <= 0) return 0;
+  const trusted = proxyaddr.compile([...config.TRUSTED_PROXIES]);
+  const hops = config.TRUST_PROXY_HOPS;
+  return (address, hop) => hop < hops && trusted(address, hop);
+}
+
+/**
+ * With no trust (TRUST_PROXY_HOPS=0, the default) it is the socket's peer.
+ * Behind trusted reverse proxies that append to X-Forwarded-For (nginx:
+ * `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;`), the
+ * chain is walked from the right (proxy-addr), from the socket's peer: each
+ * address the trust accepts is a proxy, the first it does not is the
+ * visitor. A peer that is not a trusted proxy is the visitor itself, and
+ * whatever X-Forwarded-For it sends is never read; entries further left
+ * than the trusted hops are written by the client and never believed.
+ */
+export function clientAddress(request: Request, peer: string | undefined, trust: ProxyTrust): string {
   const fallback = peer || 'unknown';
-  if (trustedHops <= 0) return fallback;
-  const chain = (request.headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return chain[chain.length - trustedHops] ?? chain[0] ?? fallback;
+  if (trust === 0 || !peer) return fallback;
+  const forwarded = request.headers.get('x-forwarded-for');
+  if (!forwarded) return fallback;
+  const fn: (address: string, hop: number) => boolean = typeof trust === 'number' ? (a, i) => i < trust && loopback(a, i) : trust;
+  const socket = { remoteAddress: peer };
+  return proxyaddr({ headers: { 'x-forwarded-for': forwarded }, connection: socket, socket } as unknown as Parameters<typeof proxyaddr>[0], fn);
 }
 
 /**
@@ -47,4 +72,10 @@ export function peerAddress(read: () => string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a listening address is reachable only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127\./.test(bare) || /^::ffff:127\./i.test(bare);
 }

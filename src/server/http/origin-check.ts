@@ -4,18 +4,26 @@
  *
  * What another site can make a visitor's browser send without a CORS
  * preflight is a "simple" request: GET, HEAD or POST, with a form's content
- * type (or none). So a POST of that kind whose Origin is not this site is
- * refused, exactly as Astro's check refuses it. A PUT, PATCH or DELETE
- * always needs a preflight, which this site never grants: they pass, with or
- * without a body or Content-Type. Astro's check refused a DELETE that had
- * neither a Content-Type nor an Origin, which is how curl and the newsroom
- * CLIs send one (ADR 011).
+ * type (or none). So a POST of that kind whose Origin is not this site's
+ * (SITE_URL's scheme, host and port: never the request's Host, ADR 029) is
+ * refused. A PUT, PATCH or DELETE always needs a preflight, which this site
+ * never grants: they pass, with or without a body or Content-Type (ADR 025).
+ *
+ * Only what a browser can send on a visitor's behalf is checked (ADR 029):
+ * a request with cookies (ambient credentials), or with an Origin header
+ * (every browser sends one with a cross-origin POST). A request with
+ * neither (curl, the newsroom's bearer-token clients, a mail provider's
+ * RFC 8058 one-click unsubscribe) carries no credential a forgery could
+ * borrow: it passes, and its endpoint answers it (a bearer upload without
+ * Content-Type gets the newsroom's 415, not this guard's 403).
  */
 const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
-export function isCrossSiteFormPost(request: Request, url: URL): boolean {
+export function isCrossSiteFormPost(request: Request, siteOrigin: string): boolean {
   if (request.method !== 'POST') return false;
+  const origin = request.headers.get('origin');
+  if (origin === null && !request.headers.has('cookie')) return false;
   const type = request.headers.get('content-type')?.toLowerCase();
   const formLike = !type || FORM_CONTENT_TYPES.some((t) => type.includes(t));
-  return formLike && request.headers.get('origin') !== url.origin;
+  return formLike && origin !== siteOrigin;
 }

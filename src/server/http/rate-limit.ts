@@ -105,6 +105,8 @@ export interface Limiter {
   take(key: string, cost?: number): Promise<number>;
   /** Seconds to wait before `key` may try again, without counting an attempt. */
   peek(key: string): Promise<number>;
+  /** The attempts counted for `key` in its current window (0: none). */
+  count(key: string): Promise<number>;
   /** Forgets `key`'s count (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
   /** Gives `points` back to `key` (an attempt that turned out legitimate). */
@@ -116,7 +118,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 /** A limiter counted in the store. */
 export function storeLimiter(db: () => Promise<DB>, rule: LimitRule): Limiter {
   if (rule.points <= 0) {
-    return { rule, take: async () => 0, peek: async () => 0, reset: async () => {}, refund: async () => {} };
+    return { rule, take: async () => 0, peek: async () => 0, count: async () => 0, reset: async () => {}, refund: async () => {} };
   }
   const rl = new StoreRateLimiter({
     db,
@@ -140,6 +142,9 @@ export function storeLimiter(db: () => Promise<DB>, rule: LimitRule): Limiter {
     async peek(key) {
       const res = await rl.get(key);
       return res && res.consumedPoints > rule.points ? seconds(res.msBeforeNext) : 0;
+    },
+    async count(key) {
+      return (await rl.get(key))?.consumedPoints ?? 0;
     },
     async reset(key) {
       await rl.delete(key);

@@ -1,6 +1,7 @@
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
 import { storeLimiter } from '../http/rate-limit.ts';
+import { proxyTrust } from '../http/client-address.ts';
 import { createNewsroomRouter } from './router.ts';
 import { newsroomRoutes } from './routes.ts';
 
@@ -16,7 +17,7 @@ export function handleNewsroom(request: Request, peer?: string): Promise<Respons
     const config = getConfig();
     handler = createNewsroomRouter(newsroomRoutes, getDb, {
       limiter: storeLimiter(getDb, { name: 'newsroom-auth', points: config.NEWSROOM_AUTH_FAILURES_PER_MIN, durationSec: 60, blockSec: 300 }),
-      trustedHops: config.TRUST_PROXY_HOPS,
+      proxyTrust: proxyTrust(config),
     });
   }
   return handler(request, peer);

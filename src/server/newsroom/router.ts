@@ -14,7 +14,7 @@ import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { readLocale } from '../api/dispatch.ts';
 import { audit, authenticateNewsroom } from './auth.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress, type ProxyTrust } from '../http/client-address.ts';
 import type { Limiter } from '../http/rate-limit.ts';
 import { newsroomJson, type FieldErrors } from './envelope.ts';
 
@@ -78,8 +78,8 @@ function compile(routes: readonly NewsroomRoute[]): Compiled[] {
 export interface RouterOptions {
   /** Failed authentications per address (auth.ts); without it failures are audited, not limited. */
   limiter?: Limiter;
-  /** TRUST_PROXY_HOPS: which X-Forwarded-For entry is the client (src/server/http/client-address.ts). */
-  trustedHops?: number;
+  /** Which proxies' X-Forwarded-For is believed (src/server/http/client-address.ts `proxyTrust`); default none. */
+  proxyTrust?: ProxyTrust;
 }
 
 export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: () => Promise<DB>, options: RouterOptions = {}) {
@@ -93,7 +93,7 @@ export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: ()
     let action = 'unknown';
     try {
       db = await getDb();
-      const address = clientAddress(request, peer, options.trustedHops ?? 0);
+      const address = clientAddress(request, peer, options.proxyTrust ?? 0);
       const auth = await authenticateNewsroom(request, db, options.limiter ? { limiter: options.limiter, address } : undefined);
       if (auth instanceof Response) return auth;
       tokenName = auth.tokenName;

@@ -21,7 +21,7 @@ import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { contentType, readFormFields } from '../forms/body.ts';
-import { clientAddress, errorEnvelope, okEnvelope, type Limiter } from '../http/index.ts';
+import { clientAddress, errorEnvelope, okEnvelope, type Limiter, type ProxyTrust } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { MAX_ENDPOINT_CHARS } from './endpoint.ts';
 import { removeSubscription, saveSubscription } from './subscriptions.ts';
@@ -34,7 +34,7 @@ export interface PushHttpEnv {
   keys: () => Promise<VapidKeys>;
   /** Accept loopback endpoints (tests, local development). */
   allowLocal: boolean;
-  trustedHops: number;
+  proxyTrust: ProxyTrust;
   limiter: Limiter;
   now?: () => Date;
 }
@@ -73,7 +73,7 @@ export function createPushHttp(env: PushHttpEnv) {
   const now = () => (env.now ?? (() => new Date()))();
 
   const limited = async (request: Request, peer: string | undefined, lang: Lang): Promise<Response | null> => {
-    const wait = await env.limiter.take(clientAddress(request, peer, env.trustedHops));
+    const wait = await env.limiter.take(clientAddress(request, peer, env.proxyTrust));
     return wait > 0 ? error(429, apiMessage(429, lang), { headers: { 'retry-after': String(wait) } }) : null;
   };
 

@@ -13,7 +13,7 @@
  */
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
-import { storeLimiter } from '../http/index.ts';
+import { proxyTrust, storeLimiter } from '../http/index.ts';
 import { allowLocalEndpoints, vapidKeys } from './broadcast.ts';
 import { createPushHttp } from './handlers.ts';
 
@@ -28,7 +28,7 @@ function sharedHttp() {
       db: getDb,
       keys: async () => (await vapidKeys(config)).keys,
       allowLocal: allowLocalEndpoints(config),
-      trustedHops: config.TRUST_PROXY_HOPS,
+      proxyTrust: proxyTrust(config),
       limiter: storeLimiter(getDb, { name: 'push', points: config.PUSH_RATE_PER_HOUR, durationSec: HOUR_S }),
     });
   }

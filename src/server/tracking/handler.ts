@@ -22,7 +22,7 @@ import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import * as m from '../../paraglide/messages.js';
 import { getConfig } from '../config.ts';
-import { BodyTooLarge, clientAddress, contentType, errorEnvelope, readBodyText, storeLimiter, type Limiter } from '../http/index.ts';
+import { BodyTooLarge, clientAddress, contentType, errorEnvelope, proxyTrust, readBodyText, storeLimiter, type Limiter, type ProxyTrust } from '../http/index.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { TrackingQueue } from './queue.ts';
 import { parseTrackingBody, TRACKING_LIMITS, trackingTexts, type ClickEvent } from './schema.ts';
@@ -40,7 +40,7 @@ function envelope(code: number, locale: Lang, errors?: Record<string, string[]>,
 export interface TrackingDeps {
   queue: TrackingQueue;
   limiter: Limiter;
-  trustedHops: number;
+  proxyTrust: ProxyTrust;
   now?: () => number;
 }
 
@@ -72,7 +72,7 @@ export function createTrackingHandler(deps: TrackingDeps) {
 
     let wait: number;
     try {
-      wait = await deps.limiter.take(clientAddress(request, peer, deps.trustedHops), parsed.events.length);
+      wait = await deps.limiter.take(clientAddress(request, peer, deps.proxyTrust), parsed.events.length);
     } catch (error) {
       console.error('[tracking] the rate limit could not be counted', error);
       return envelope(503, locale, undefined, { 'retry-after': '5' });
@@ -98,7 +98,7 @@ function instance() {
     const config = getConfig();
     const queue = new TrackingQueue({ db: getDb });
     const limiter = storeLimiter(getDb, { name: 'tracking', points: config.TRACKING_RATE_PER_MIN, durationSec: 60 });
-    shared = { queue, handle: createTrackingHandler({ queue, limiter, trustedHops: config.TRUST_PROXY_HOPS }) };
+    shared = { queue, handle: createTrackingHandler({ queue, limiter, proxyTrust: proxyTrust(config) }) };
     // The front server runs the hooks on SIGTERM/SIGINT (src/server/lifecycle.ts).
     onShutdown('tracking', flushTracking);
   }

@@ -98,7 +98,8 @@ function rememberLocale(): void {
   const lang = document.documentElement.lang;
   const prefix = location.pathname.split('/')[1];
   if ((lang === 'ar' || lang === 'fr') && prefix === lang) {
-    document.cookie = `locale=${lang}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
+    // Secure on an https page: the cookie never travels over plain http.
+    document.cookie = `locale=${lang}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   }
 }
 

@@ -17,6 +17,14 @@ const signIn = z.object({
   username: z.string().max(ACCOUNT_LIMITS.email).describe('the e-mail address'),
   password: z.string().max(ACCOUNT_LIMITS.password),
 });
+const passwordChange = z.object({
+  current: z.string().max(ACCOUNT_LIMITS.password).describe('the password in use'),
+  password: z.string().min(ACCOUNT_LIMITS.passwordMin).max(ACCOUNT_LIMITS.password).describe('the new password'),
+});
+const profileChange = z.object({ public: z.enum(['0', '1']).describe('1: the member page is shown to everyone; 0: it answers 404') });
+const memberSettings = z
+  .object({ memberId: z.string().describe('the opaque id of the member page, /{lang}/user/u/{memberId}'), profilePublic: z.boolean() })
+  .meta({ id: 'MemberSettings' });
 const facebook = z.object({ accessToken: z.string().max(4096).describe('the access token the Facebook SDK gave the browser') });
 
 const SET_COOKIE = { 'Set-Cookie': { description: 'The session cookie (HttpOnly, SameSite=Lax)', schema: { type: 'string' } } };
@@ -66,6 +74,40 @@ export const accountsOpenApi: OpenApiModule = {
           summary: 'Sign-out: ends the session and clears its cookie',
           security: t.optionalSession,
           responses: { '200': t.envelope(z.null(), 'Signed out', SET_COOKIE), '405': common['405'], '500': common['500'] },
+        }),
+      },
+      '/api/account/logout-all': {
+        post: op('/api/account/logout-all', 'post', {
+          summary: 'Sign out everywhere: ends every session of the user, this one included',
+          security: t.session,
+          responses: { '200': t.envelope(z.null(), 'Every session ended', SET_COOKIE), '401': t.error('Not signed in'), '405': common['405'], '500': common['500'] },
+        }),
+      },
+      '/api/account/password': {
+        post: op('/api/account/password', 'post', {
+          summary: 'Password change: checks the current password, stores the new one and ends every other session',
+          security: t.session,
+          requestBody: form(t, passwordChange),
+          responses: {
+            '200': t.envelope(userShape, 'Changed'),
+            '401': t.error('Not signed in'),
+            '403': t.error('Wrong current password'),
+            '409': t.error('An account without a password (Facebook)'),
+            ...common,
+          },
+        }),
+      },
+      '/api/account/profile': {
+        get: op('/api/account/profile', 'get', {
+          summary: "The member page's settings",
+          security: t.session,
+          responses: { '200': t.envelope(memberSettings, 'The settings'), '401': t.error('Not signed in'), '405': common['405'], '500': common['500'] },
+        }),
+        post: op('/api/account/profile', 'post', {
+          summary: 'Shows or hides the member page',
+          security: t.session,
+          requestBody: form(t, profileChange),
+          responses: { '200': t.envelope(memberSettings, 'Saved'), '401': t.error('Not signed in'), ...common },
         }),
       },
       '/api/account/me': {
