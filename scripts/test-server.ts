@@ -205,8 +205,9 @@ export async function startServer(opts: {
       // limit on play and click events (tested by the unit tests) would throttle them.
       TRACKING_RATE_PER_MIN: '0',
       // Pictures by URL come from a local test server (tests/support/media-server.ts), and videos and
-      // streams play from a second local origin, the server's port + 1000 (mediaOriginPort).
-      MEDIA_FETCH_ALLOW_PRIVATE: 'true',
+      // streams play from a second local origin, the server's port + 1000 (mediaOriginPort). The
+      // configuration refuses the first on a public SITE_URL (a test of an https site behind a proxy).
+      MEDIA_FETCH_ALLOW_PRIVATE: /^https?:\/\/(?:127\.|localhost[:/]|\[::1\])/.test(opts.env?.SITE_URL ?? baseUrl) ? 'true' : 'false',
       MEDIA_ORIGINS: `http://127.0.0.1:${mediaOriginPort(port)}`,
       // Several test files send wrong tokens from this one address; tests/api/newsroom-ingest.test.ts reaches the limit itself.
       NEWSROOM_AUTH_FAILURES_PER_MIN: '30',
