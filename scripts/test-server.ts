@@ -211,6 +211,8 @@ export async function startServer(opts: {
       MEDIA_ORIGINS: `http://127.0.0.1:${mediaOriginPort(port)}`,
       // Several test files send wrong tokens from this one address; tests/api/newsroom-ingest.test.ts reaches the limit itself.
       NEWSROOM_AUTH_FAILURES_PER_MIN: '30',
+      // The guide and live tests render pages at a time of day they choose (x-test-clock, src/server/clock.ts).
+      TEST_CLOCK_HEADER: 'true',
       ...(opts.weatherUrl ? { WEATHER_PROVIDER_URL: opts.weatherUrl } : {}),
       ...opts.env,
     },

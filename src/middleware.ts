@@ -11,6 +11,7 @@
  * Secure whenever SITE_URL is https.
  */
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext, MiddlewareNext } from 'astro';
 import {
   decideLocaleRedirect,
   LOCALE_COOKIE,
@@ -24,6 +25,7 @@ import { readLocale } from './server/api/dispatch.ts';
 import { redirectResponse } from './server/http/redirect.ts';
 import * as m from './paraglide/messages.js';
 import { getConfig } from './server/config.ts';
+import { withRequestClock } from './server/clock.ts';
 
 /** SITE_URL's origin, and whether it is https (read once). */
 let site: { origin: string; secure: boolean } | undefined;
@@ -60,7 +62,9 @@ function withCharset(response: Response): Response {
 /** An answer no shared cache may keep. */
 const unshared = (response: Response): boolean => /\b(?:private|no-store)\b/i.test(response.headers.get('cache-control') ?? '');
 
-export const onRequest = defineMiddleware(async (context, next) => {
+export const onRequest = defineMiddleware((context, next) => withRequestClock(context.request, () => handle(context, next)));
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   // At build time there is no visitor (and no cookie to read or set).
   if (context.isPrerendered) return withIslandStylesInHead(await next());
   // The render worker empties this render's state once its answer is sent (ADR 028).
@@ -112,4 +116,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
   return response;
-});
+}

@@ -13,10 +13,15 @@
  *    leaves the ticker hidden.
  *  - Motion (ticker/ticker.css): a CSS animation over two copies of the
  *    list, towards the inline start (leftwards in French, rightwards in
- *    Arabic); paused on hover, on keyboard focus inside, and by a pause
- *    button (WCAG 2.2.2); no motion at all under prefers-reduced-motion (one
- *    static list, scrolled by hand). The second copy, only there for the
- *    seamless loop, is aria-hidden and its links are out of the tab order.
+ *    Arabic), at most 60 px a second (ticker/model.ts); paused on hover, on
+ *    keyboard focus inside, and by a pause button (WCAG 2.2.2); no motion at
+ *    all under prefers-reduced-motion (one static list, scrolled by hand).
+ *    The second copy, only there for the seamless loop, is aria-hidden and
+ *    its links are out of the tab order.
+ *  - Keyboard: the ticker is one Tab stop (a toolbar): the headline last
+ *    reached, the first at start; the arrow keys (in the reading
+ *    direction), Home and End move between the headlines and the pause
+ *    button, so that 14 headlines are not 14 Tab stops before the page.
  *  - Layout shift: the server renders the ticker collapsed; its height is
  *    fixed, and reserved before the first paint when the last answer in
  *    this language (within 10 min) had headlines (ticker/model.ts hint), so
@@ -26,11 +31,11 @@
  *  - Headlines carry `data-track="breaking-news"` (click event 20,
  *    src/lib/click-tracking.ts).
  */
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Locale } from '../lib/paths.ts';
 import { apiGet, isAbortError } from '../lib/api-client.ts';
 import * as m from '../paraglide/messages.js';
-import { rememberHint, revealTime, tickerData, tickerDuration, TICKER_REFRESH_MS, type TickerData } from './ticker/model.ts';
+import { rememberHint, revealTime, rovingIndex, tickerData, tickerDuration, TICKER_REFRESH_MS, type TickerData } from './ticker/model.ts';
 import { PlayPauseIcon } from './player/PlayPauseIcon.tsx';
 import './ticker/ticker.css';
 
@@ -46,6 +51,9 @@ export default function BreakingTicker({ locale }: Props) {
   const [state, setState] = useState<State>('pending');
   const [paused, setPaused] = useState(false);
   const [duration, setDuration] = useState<number>(tickerDuration(0));
+  // The one Tab stop: index among the headlines, then the pause button.
+  const [active, setActive] = useState(0);
+  const innerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -136,6 +144,26 @@ export default function BreakingTicker({ locale }: Props) {
     if (time !== null) animation.currentTime = time;
   }, []);
 
+  const count = data ? data.news.length + 1 : 0;
+  // A shorter list after a refresh keeps the Tab stop on an item that exists.
+  const current = active < count ? active : 0;
+  const stops = () => [...(innerRef.current?.querySelectorAll<HTMLElement>('[data-ticker-stop]') ?? [])];
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const items = stops();
+    const from = items.indexOf(event.target as HTMLElement);
+    if (from < 0) return;
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const to = rovingIndex(event.key, from, items.length, rtl);
+    if (to === null) return;
+    event.preventDefault();
+    setActive(to);
+    items[to]?.focus();
+  };
+  const onFocusStop = (event: FocusEvent<HTMLElement>) => {
+    const i = stops().indexOf(event.target as HTMLElement);
+    if (i >= 0) setActive(i);
+  };
+
   const shown = state === 'shown' && data !== null;
   const trackStyle = { '--breaking-duration': `${duration}s` } as CSSProperties;
 
@@ -147,7 +175,7 @@ export default function BreakingTicker({ locale }: Props) {
       aria-labelledby={shown ? titleId : undefined}
       onFocus={reveal}
     >
-      <div className="breaking-inner">
+      <div className="breaking-inner" ref={innerRef} role={shown ? 'toolbar' : undefined} aria-labelledby={shown ? titleId : undefined} onKeyDown={onKeyDown} onFocus={onFocusStop}>
         {shown && (
           <>
             <span className="breaking-title" id={titleId}>
@@ -158,7 +186,7 @@ export default function BreakingTicker({ locale }: Props) {
                 <ul className="breaking-list" ref={listRef}>
                   {data.news.map((item, i) => (
                     <li key={i}>
-                      <a href={item.url} data-track="breaking-news">
+                      <a href={item.url} data-track="breaking-news" data-ticker-stop tabIndex={i === current ? 0 : -1}>
                         {item.title}
                       </a>
                     </li>
@@ -178,6 +206,8 @@ export default function BreakingTicker({ locale }: Props) {
             <button
               type="button"
               className="breaking-toggle"
+              data-ticker-stop
+              tabIndex={current === count - 1 ? 0 : -1}
               aria-label={paused ? m.ticker_play({}, { locale }) : m.ticker_pause({}, { locale })}
               title={paused ? m.ticker_play({}, { locale }) : m.ticker_pause({}, { locale })}
               onClick={() => setPaused((p) => !p)}

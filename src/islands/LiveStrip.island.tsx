@@ -49,7 +49,7 @@ import {
 import { chooseEngine, hlsBaseConfig, loadHls } from './player/engine.ts';
 import { PlayPauseIcon } from './player/PlayPauseIcon.tsx';
 import { STRIP_NARROW_QUERY, stripRule } from './player/strip-rules.ts';
-import { STRIP_PHONE_QUERY, lowestLevel, networkInformation, stripStandsStill } from './player/strip-policy.ts';
+import { STRIP_PHONE_QUERY, isHomePath, lowestLevel, networkInformation, stripStandsStill } from './player/strip-policy.ts';
 import './player/live-strip.css';
 
 /** After a stream error, the strip tries again after this long (or at the next navigation). */
@@ -148,7 +148,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
   const phone = useMatchMedia(STRIP_PHONE_QUERY, true);
   const reducedMotion = useMatchMedia('(prefers-reduced-motion: reduce)', true);
   const connection = useCostlyConnection();
-  const standStill = stripStandsStill({ phone, reducedMotion, ...connection });
+  const standStill = stripStandsStill({ phone, reducedMotion, homePage: path !== null && isHomePath(path), ...connection });
   // The visitor's own choice with the strip's button (WCAG 2.2.2), kept for the visit.
   const [choice, setChoice] = useState<Choice>(storedChoice);
   const [playing, setPlaying] = useState(false);
@@ -330,8 +330,7 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
         ref={linkRef}
         className="live-strip-link"
         href={route('live', locale)}
-        // The name starts with the visible words (WCAG 2.5.3), then says what the link does.
-        aria-label={m.live_strip_label({ channel: channel?.title ?? '' }, o).replace(/[^\S\u00a0\u202f]+/g, ' ')}
+        // Named by its visible words (WCAG 2.5.3), then what the link does (hidden text): no aria-label that could differ from them.
         data-track="live"
       >
         <span className="live-strip-video" dir="ltr">
@@ -362,9 +361,9 @@ export default function LiveStrip({ locale: initialLocale, path: initialPath, ch
             {m.player_live({}, o)}
           </span>
         </span>
-        <span className="live-strip-text" aria-hidden="true">
-          <strong>{m.live_strip_title({}, o)}</strong>
-          {channel?.title && <span>{channel.title}</span>}
+        <span className="live-strip-text">
+          <strong>{m.live_strip_title({}, o)}</strong> {channel?.title && <span>{channel.title}</span>}
+          <span className="sr-only">{m.live_strip_action({}, o)}</span>
         </span>
       </a>
       <button

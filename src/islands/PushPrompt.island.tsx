@@ -11,17 +11,21 @@
  *
  * Accept: the browser's permission request, then the service worker and
  * the subscription (src/islands/push/client.ts); the card confirms for a
- * few seconds and goes. Refused permission or any failure (logged): the
- * card closes and nothing else changes. "Not now" (or Escape inside the
- * card) hides it for 30 days. It is a non-modal dialog: it never takes the
- * focus, the page stays usable around it.
+ * few seconds and goes. A refused permission: the card says in one line how
+ * to allow the alerts later (the browser's site settings), until closed.
+ * Any other failure (logged): the card says so and offers to retry. "Not
+ * now" (or Escape inside the card) hides it for 30 days. It is a non-modal
+ * dialog: it never takes the focus, the page stays usable around it, and
+ * it never covers a player or a form (push/placement.ts: at the bottom,
+ * else at the top, else out of sight while the page scrolls).
  *
  * Mounted once in the header with `client:idle` and `transition:persist`
  * (it follows client navigations, which count as pages, and takes the new
  * page's language from its props). A browser that subscribed before gets
  * its subscription refreshed once per visit.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { placePrompt } from './push/placement.ts';
 import type { Locale } from '../lib/paths.ts';
 import * as m from '../paraglide/messages.js';
 import { isSubscribed, pushSupported, refreshSubscription, subscribeToPush } from './push/client.ts';
@@ -32,7 +36,7 @@ interface Props {
   locale: Locale;
 }
 
-type View = 'hidden' | 'open' | 'busy' | 'done' | 'failed';
+type View = 'hidden' | 'open' | 'busy' | 'done' | 'failed' | 'denied';
 
 /** sessionStorage: the subscription was refreshed in this visit. */
 const REFRESHED_KEY = 'pushRefreshed';
@@ -44,6 +48,28 @@ export default function PushPrompt({ locale }: Props) {
   viewRef.current = view;
   const titleId = useId();
   const textId = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  // Never over a player or a form: placed when it shows, again as the page scrolls or resizes.
+  useLayoutEffect(() => {
+    const card = cardRef.current;
+    if (view === 'hidden' || !card) return;
+    let frame = 0;
+    const place = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => placePrompt(card));
+    };
+    placePrompt(card);
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    document.addEventListener('astro:page-load', place);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+      document.removeEventListener('astro:page-load', place);
+    };
+  }, [view]);
 
   useEffect(() => {
     if (!pushSupported()) return;
@@ -104,7 +130,7 @@ export default function PushPrompt({ locale }: Props) {
     setView('busy');
     try {
       const outcome = await subscribeToPush(locale);
-      setView(outcome === 'subscribed' ? 'done' : 'hidden');
+      setView(outcome === 'subscribed' ? 'done' : 'denied');
     } catch (error) {
       // Said, not swallowed: the visitor may retry (a network or push service hiccup) or give up.
       console.warn('push subscription failed', error);
@@ -113,7 +139,7 @@ export default function PushPrompt({ locale }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && (view === 'open' || view === 'failed')) {
+    if (event.key === 'Escape' && (view === 'open' || view === 'failed' || view === 'denied')) {
       event.stopPropagation();
       later();
     }
@@ -123,6 +149,7 @@ export default function PushPrompt({ locale }: Props) {
   const o = { locale };
   return (
     <div
+      ref={cardRef}
       className="push-prompt"
       role="dialog"
       aria-modal="false"
@@ -143,6 +170,22 @@ export default function PushPrompt({ locale }: Props) {
         <p className="push-prompt-title" id={titleId} role="status">
           {m.push_prompt_done({}, o)}
         </p>
+      ) : view === 'denied' ? (
+        <>
+          <div className="push-prompt-body">
+            <p className="push-prompt-title" id={titleId}>
+              {m.push_prompt_title({}, o)}
+            </p>
+            <p className="push-prompt-text" id={textId} role="status">
+              {m.push_prompt_denied({}, o)}
+            </p>
+          </div>
+          <div className="push-prompt-actions">
+            <button type="button" className="push-prompt-later" onClick={later}>
+              {m.push_prompt_close({}, o)}
+            </button>
+          </div>
+        </>
       ) : (
         <>
           <div className="push-prompt-body">

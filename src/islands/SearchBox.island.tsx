@@ -9,7 +9,11 @@
  * (Articles first shown; arrow keys, Home and End move between them), a
  * results list 240 px high (at most 4 tags, 4 emissions, 3 articles whose
  * titles are cut at 80 characters) and "Voir plus" to the search page
- * with q. Requests: src/islands/search/client.ts (each keystroke cancels the
+ * with q. The sections and tags the query names (the answer's Tags, sections
+ * first) are also shown above the tabs: a reader who types "Sport" sees
+ * the section first. The arrow keys go from the input down into the
+ * suggestions (those links, then the open tab's) and back up to the input.
+ * Requests: src/islands/search/client.ts (each keystroke cancels the
  * request before it; stale answers are dropped; failures are logged).
  * Escape, a click outside or focus leaving the box closes it (Escape gives
  * focus back to the button); every route change closes it (ShellBehaviour).
@@ -92,6 +96,27 @@ export default function SearchBox({ locale, searchPath }: Props) {
     searcher.search(value);
   };
 
+  /** The suggestions shown now, in order: the named sections and tags, then the open tab's links. */
+  const suggestions = () =>
+    [...(rootRef.current?.querySelectorAll<HTMLAnchorElement>('a[data-suggestion]') ?? [])].filter((a) => a.getClientRects().length > 0);
+  const onArrows = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const items = suggestions();
+    const target = event.target as HTMLElement;
+    const at = items.indexOf(target as HTMLAnchorElement);
+    if (target === inputRef.current) {
+      if (event.key !== 'ArrowDown' || items.length === 0) return;
+      event.preventDefault();
+      items[0]?.focus();
+      return;
+    }
+    if (at < 0) return;
+    event.preventDefault();
+    if (event.key === 'ArrowDown') items[Math.min(at + 1, items.length - 1)]?.focus();
+    else if (at === 0) inputRef.current?.focus();
+    else items[at - 1]?.focus();
+  };
+
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, current: Tab) => {
     const rtl = document.documentElement.dir === 'rtl';
     const i = TABS.indexOf(current);
@@ -136,7 +161,7 @@ export default function SearchBox({ locale, searchPath }: Props) {
       <ul className="search-box-list">
         {items.map((item) => (
           <li key={item.path}>
-            <a href={item.path} data-track="search-result" title={item.label !== item.full ? item.full : undefined}>
+            <a href={item.path} data-track="search-result" data-suggestion title={item.label !== item.full ? item.full : undefined}>
               {item.label}
             </a>
           </li>
@@ -157,6 +182,7 @@ export default function SearchBox({ locale, searchPath }: Props) {
       className="search-box"
       data-open={open ? '' : undefined}
       onKeyDown={(event) => {
+        onArrows(event);
         if (event.key === 'Escape' && open) {
           // Closes the box and keeps the words (Chrome would clear a search input).
           event.preventDefault();
@@ -202,6 +228,19 @@ export default function SearchBox({ locale, searchPath }: Props) {
             <span className="sr-only">{m.shell_search_submit({}, o)}</span>
           </button>
         </form>
+        {groups && groups.tags.length > 0 ? (
+          <nav className="search-box-named" aria-label={m.search_box_named({}, o)}>
+            <ul>
+              {groups.tags.map((item) => (
+                <li key={item.path}>
+                  <a href={item.path} data-track="search-result" data-suggestion>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <div className="search-box-tabs" role="tablist" aria-label={m.search_box_tabs({}, o)}>
           {TABS.map((t) => (
             <button

@@ -1,14 +1,16 @@
 /**
  * The weather widget of the top bar (docs/product.md, Header, Content "Weather", Limits): a city
  * selector (57 Moroccan towns, names in the page's language, sorted for it)
- * and tomorrow's temperature truncated with a degree sign, "Casablanca 21°";
+ * and tomorrow's temperature truncated with a degree sign, said to be
+ * tomorrow's: "Casablanca Demain 21°" (ADR 036: a bare "21°" read as today's);
  * screen readers hear "Demain à Casablanca : 21 degrés, ciel dégagé".
  *
  * Default town 1 (Casablanca); the choice is remembered ($weatherCity,
  * localStorage). The town list comes with the answer (no list in this
  * bundle). With no forecast on the server (provider down, nothing cached)
- * the chooser stays, with the last temperature this browser saw for the
- * town or none; with the server unreachable the widget renders nothing: the
+ * the chooser stays with the last temperature this browser saw for the
+ * town; with none seen, or the server unreachable, the widget renders
+ * nothing (a bare list of towns told nothing): the
  * top bar keeps its height (the widget is never taller than the bar) and
  * the account button at the bar's end does not move.
  *
@@ -36,6 +38,7 @@ const CSS = `
 .weather-widget select{block-size:22px;max-inline-size:8.5rem;padding-block:0;padding-inline:.3rem;font:inherit;line-height:20px;color:inherit;background:transparent;border:1px solid rgb(255 255 255/.45);border-radius:3px;color-scheme:dark;text-overflow:ellipsis;cursor:pointer}
 .weather-widget select:hover{border-color:currentColor}
 .weather-widget select:focus-visible{outline:2px solid currentColor;outline-offset:1px}
+.weather-when{opacity:.85}
 .weather-temp{font-weight:700;min-inline-size:2.2em;text-align:end;unicode-bidi:isolate}
 .weather-widget[aria-busy=true] .weather-temp{opacity:.5}
 @media (max-width:575.98px){.weather-widget select{max-inline-size:6.5rem}}
@@ -70,7 +73,8 @@ export default function Weather({ locale }: Props) {
     void import('./geo/country.ts').then((geo) => geo.detectCountry()).catch(() => {});
   }, []);
 
-  if (!view) return null;
+  // No temperature to show: no widget (a list of towns alone says nothing).
+  if (!view || view.degrees === null) return null;
   const loading = view.cityId !== city;
   return (
     <div className="weather-widget" aria-busy={loading || undefined} data-city={view.cityId}>
@@ -91,11 +95,12 @@ export default function Weather({ locale }: Props) {
           </option>
         ))}
       </select>
-      {view.degrees !== null && (
-        <span className="weather-temp" dir="ltr" aria-hidden="true" title={view.spoken ?? undefined}>
-          {view.degrees}°
-        </span>
-      )}
+      <span className="weather-when" aria-hidden="true">
+        {m.weather_tomorrow({}, { locale })}
+      </span>
+      <span className="weather-temp" dir="ltr" aria-hidden="true" title={view.spoken ?? undefined}>
+        {view.degrees}°
+      </span>
       <span className="sr-only" aria-live="polite">
         {loading ? '' : (view.spoken ?? m.weather_unavailable({}, { locale }))}
       </span>

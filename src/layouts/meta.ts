@@ -22,6 +22,8 @@ export interface PageMeta {
   description: string;
   /** Defaults: 'dark' when routeName contains "replay", else 'default'. */
   layout?: LayoutVariant;
+  /** The page places the top banner itself, below its lead story (TopAd.astro; ADR 036); else the layout puts it above the page. */
+  topAdInPage?: boolean;
   /** Site path of this page (canonical), e.g. /fr/post/12. */
   path: string;
   /**

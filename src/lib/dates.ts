@@ -146,8 +146,9 @@ export function formatDateTime(instant: Date | string | number, lang: DateLang):
 }
 
 /**
- * The grid's days run from 06:00 to about 02:00 local time: before 06:00,
- * the broadcast day in progress is still the previous calendar day.
+ * The grid's days run from 06:00 to 06:00 the next morning, local time:
+ * before 06:00, the broadcast day in progress is still the previous
+ * calendar day (the night between the two).
  */
 const BROADCAST_DAY_STARTS_AT_HOUR = 6;
 
@@ -156,4 +157,36 @@ export function broadcastDay(now: Date = new Date()): string {
   const today = todayInCasablanca(now);
   const hour = Number(formatTime(now).slice(0, 2));
   return hour < BROADCAST_DAY_STARTS_AT_HOUR ? addDays(today, -1) : today;
+}
+
+/**
+ * The broadcast day in progress when it is night (00:00 to 06:00 local),
+ * else null: the calendar says the next day, the grid still the previous.
+ */
+export function broadcastNight(now: Date = new Date()): string | null {
+  const day = broadcastDay(now);
+  return day === todayInCasablanca(now) ? null : day;
+}
+
+/**
+ * The night after broadcast day `day` named by its two days: "Nuit du
+ * vendredi 27 au samedi 28 novembre", "Nuit du lundi 30 novembre au mardi
+ * 1er décembre"; "الليلة الفاصلة بين الجمعة 27 والسبت 28 نونبر".
+ */
+export function nightLabel(day: string, lang: DateLang): string {
+  const next = addDays(day, 1);
+  const sameMonth = day.slice(0, 7) === next.slice(0, 7);
+  const first = sameMonth ? dayOfMonthLabel(Number(day.slice(8, 10)), lang) : dayMonthLabel(day, lang);
+  const second = dayMonthLabel(next, lang);
+  return lang === 'ar'
+    ? `الليلة الفاصلة بين ${weekdayLabel(day, lang)} ${first} و${weekdayLabel(next, lang)} ${second}`
+    : `Nuit du ${weekdayLabel(day, lang)} ${first} au ${weekdayLabel(next, lang)} ${second}`;
+}
+
+/** The two dates of a night, short: "27–28 novembre", "30 novembre – 1er décembre". */
+export function nightDatesLabel(day: string, lang: DateLang): string {
+  const next = addDays(day, 1);
+  return day.slice(0, 7) === next.slice(0, 7)
+    ? `${dayOfMonthLabel(Number(day.slice(8, 10)), lang)}–${dayMonthLabel(next, lang)}`
+    : `${dayMonthLabel(day, lang)} – ${dayMonthLabel(next, lang)}`;
 }

@@ -292,6 +292,8 @@ const configSchema = z.object({
   /** Push subscribe/unsubscribe requests accepted per visitor address and hour (0: no limit). */
   PUSH_RATE_PER_HOUR: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Tests only: a request's `x-test-clock` header sets the time its page is rendered at (src/server/clock.ts). */
+  TEST_CLOCK_HEADER: bool.default(false),
 }).superRefine((c, ctx) => {
   // One VAPID key without the other cannot sign, and a mismatched pair signs for a key nobody subscribed with.
   if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {

@@ -143,8 +143,19 @@ test.describe('accounts', () => {
     await expect(popup.getByRole('alert')).toHaveCount(0);
     expect(userRow(email)).toBeUndefined();
 
-    // Checked: sent, with the five documented fields only (confirmations not equal: not checked, docs/product.md, Validation).
+    // Checked, with confirmations that differ: flagged next to each in the page's language, nothing sent, focus on the first.
     await popup.getByRole('checkbox').check();
+    await popup.getByRole('button', { name: 'Créer mon compte' }).click();
+    const emailConfirm = popup.getByLabel("Confirmation de l'adresse e-mail");
+    await expect(emailConfirm).toHaveAttribute('aria-invalid', 'true');
+    await expect(emailConfirm).toHaveAccessibleDescription('Les deux adresses e-mail ne sont pas identiques.');
+    await expect(popup.getByLabel('Confirmation du mot de passe')).toHaveAccessibleDescription('Les deux mots de passe ne sont pas identiques.');
+    await expect(emailConfirm).toBeFocused();
+    expect(sent).toHaveLength(0);
+    await emailConfirm.fill(email);
+    await popup.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+
+    // Then sent, with the five documented fields only (the confirmations and the checkbox stay in the page).
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/account/registeration')),
       popup.getByRole('button', { name: 'Créer mon compte' }).click(),
@@ -260,6 +271,31 @@ test.describe('accounts', () => {
     await expect(dialog(page)).toBeHidden();
     await expect(accountButton(page)).toHaveText('Youssef Signin');
     expect(await stored(page, 'nameUser')).toBe('Youssef Signin');
+  });
+
+  test('empty or short fields: messages in the page\'s language next to the fields, focus on the first; a server refusal moves the focus too', async ({ page }) => {
+    for (const lang of ['fr', 'ar'] as const) {
+      await openPage(page, `/${lang}`);
+      await accountButton(page).click();
+      const popup = page.getByRole('dialog');
+      await expect(popup).toBeVisible();
+      const emailField = popup.locator('input[name="username"]');
+      await popup.locator('button[type="submit"]').click();
+      const required = lang === 'fr' ? 'Ce champ est obligatoire.' : 'هذا الحقل إلزامي.';
+      await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+      await expect(emailField).toHaveAccessibleDescription(required);
+      await expect(emailField).toBeFocused();
+      await emailField.fill('pas-une-adresse');
+      await popup.locator('input[name="password"]').fill('x');
+      await popup.locator('button[type="submit"]').click();
+      await expect(emailField).toHaveAccessibleDescription(lang === 'fr' ? /adresse e-mail valide/ : /بريد إلكتروني صحيح/);
+      // The server refuses a wrong password: the focus goes to its message, not to the page's body.
+      await emailField.fill(`nobody-${lang}-focus-${run}@example.ma`);
+      await popup.locator('button[type="submit"]').click();
+      await expect(popup.getByRole('alert')).toBeVisible();
+      await expect(popup.getByRole('alert')).toBeFocused();
+      await page.keyboard.press('Escape');
+    }
   });
 
   test('Arabic: the popup is RTL, at most 550 px wide, and the error is in Arabic', async ({ page }) => {

@@ -228,6 +228,12 @@ test.describe('pre-roll module', () => {
     await expect(skip).toHaveText(/^Passer la publicité dans [1-5] s$/);
     await expect(ad.locator('.ad-preroll__badge')).toContainText('Publicité');
     await expect(ad.getByRole('link', { name: 'En savoir plus' })).toHaveAttribute('href', /\/fr\/(live|replay\/starlight\/saison3)$/);
+    // The buttons keep off the top of the advert, where its own headline is: all in its lower half.
+    const box = (await ad.boundingBox())!;
+    for (const part of [ad.locator('.ad-preroll__bar'), skip]) {
+      const b = (await part.boundingBox())!;
+      expect(b.y, 'a pre-roll button over the top of the advert').toBeGreaterThanOrEqual(box.y + box.height / 2);
+    }
     const adTime = () => page.locator('.ad-preroll__video').evaluate((v: HTMLVideoElement) => v.currentTime);
     await expect.poll(adTime).toBeGreaterThan(0.5);
     expect(await adTime()).toBeLessThan(5);

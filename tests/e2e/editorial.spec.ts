@@ -171,6 +171,9 @@ for (const { lang, dir } of LOCALES) {
       if (a.masterTag) {
         await expect(page.locator('main nav.breadcrumbs').getByRole('link', { name: a.masterTag.name, exact: true })).toBeVisible();
       }
+      // The trail stops at the section: the headline is not repeated above itself.
+      await expect(page.locator('main nav.breadcrumbs')).not.toContainText(a.title);
+      await expect(page.locator('main nav.breadcrumbs [aria-current]')).toHaveCount(0);
       await expect(page.locator('main article time[datetime]').first()).toBeVisible();
       await expect(page.locator('main .body')).not.toBeEmpty();
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${a.path}$`));

@@ -206,6 +206,19 @@ test.describe('newsletter', () => {
     expect(new URL(page.url()).pathname).toBe('/ar/navigationlinks/conditions');
   });
 
+  test('a server failure (fr) says so in the status line and puts the focus there, not on the page body', async ({ page }) => {
+    await page.goto('/fr/navigationlinks/conditions');
+    await page.route('**/api/newsletter/add-contact', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ header: { status: 'ERROR', code: 503, message: 'Service momentanément indisponible.' }, response: null }) }),
+    );
+    const form = page.locator('footer form.nl-form');
+    await form.locator('input[name="email"]').fill('lecteur@example.ma');
+    await form.locator('button[type="submit"]').click();
+    const status = form.locator('[data-form-status]');
+    await expect(status).toHaveText('Service momentanément indisponible.');
+    await expect(status).toBeFocused();
+  });
+
   test('a filled honeypot is answered like a success and stores nothing', async ({ request, baseURL }) => {
     test.skip(!storeAvailable(), SKIP_MESSAGE);
     const email = uniqueEmail('bot');

@@ -72,20 +72,25 @@ test.describe('live strip', () => {
     expect(Math.round((await page.locator('#live-slot .live-strip-video').boundingBox())!.height)).toBe(104);
     // The visible words first (WCAG 2.5.3), then what the link does.
     await expect(stripLink(page)).toHaveAccessibleName(/^البث المباشر .+: شاهد البث المباشر لدوزيم$/);
+    await expect(stripLink(page)).not.toHaveAttribute('aria-label', /.*/);
     await stripLink(page).click();
     await expect(page).toHaveURL(/\/ar\/live$/);
     // Not a second time on the live page.
     await expect(strip(page)).toBeHidden();
   });
 
-  test('keeps playing across a client navigation: the same <video>, its time still advancing', async ({ page }) => {
+  test('started by the visitor, keeps playing across a client navigation: the same <video>, its time still advancing', async ({ page }) => {
     await page.goto('/ar');
     await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await stripPlays(page);
+    // The visitor's own choice (it played on its own on the home page only): pause, then play.
+    await strip(page).getByRole('button', { name: 'إيقاف البث المباشر مؤقتًا' }).click();
+    await strip(page).getByRole('button', { name: 'تشغيل البث المباشر' }).click();
     const before = await stripPlays(page);
     await page.evaluate(() => {
       (window as Window & { __strip?: Element | null }).__strip = document.querySelector('#live-slot .live-strip video');
     });
-    const link = page.locator('[data-navbar] .nav-list a.nav-link').first();
+    const link = page.locator('[data-navbar] .nav-list a.nav-link:not(.nav-live)').first();
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/ar\//);
     await link.click();
@@ -115,9 +120,31 @@ test.describe('live strip', () => {
       .toBe(true);
     await expect(strip(page)).toBeVisible({ timeout: 30_000 });
     expect((await stripVideo(page))!.paused).toBe(true);
-    // The first link of the replay navigation (the replay home, no player): a client navigation.
-    await page.locator('[data-navbar] .nav-list a.nav-link').first().click();
+    // The logo (the home page, no player, where the strip starts on its own): a client navigation.
+    await page.locator('.site-header .logo').click();
+    await expect(page).toHaveURL(/\/ar$/);
     await expect(page.locator('main .player')).toHaveCount(0);
+    await stripPlays(page);
+  });
+
+  test('on any page but the home page it does not start on its own: the poster and its play button', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const streamed: string[] = [];
+    page.on('request', (r) => {
+      if (/\.(m3u8|ts|m4s)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(r.url());
+    });
+    const recent = await api<{ articles: { path: string }[] }>(request, '/api/articlesrecent');
+    const addressKnown = page.waitForResponse((r) => r.url().includes('/api/getLiveSection'));
+    await page.goto(recent.articles[0]!.path);
+    await expect(strip(page)).toBeVisible({ timeout: 30_000 });
+    await addressKnown;
+    await page.waitForTimeout(2000);
+    const video = (await stripVideo(page))!;
+    expect(video.paused).toBe(true);
+    expect(video.time).toBe(0);
+    expect(await page.locator('#live-slot .live-strip video').getAttribute('poster')).toBeTruthy();
+    expect(streamed).toEqual([]);
+    await strip(page).getByRole('button', { name: 'تشغيل البث المباشر' }).click();
     await stripPlays(page);
   });
 
@@ -147,7 +174,7 @@ test.describe('live strip', () => {
       (window as Window & { __marker?: boolean }).__marker = true;
     });
     // The JT link of the secondary navigation.
-    await page.locator('header a[href="/ar/replay/news"]').first().click();
+    await page.locator('header .secondary-nav a[href="/ar/replay/news"]').click();
     await expect(page).toHaveURL(/\/ar\/replay\/news$/);
     await expect(strip(page)).toBeHidden();
     await page.goBack();
@@ -159,7 +186,7 @@ test.describe('live strip', () => {
 
   test('the mobile header has a live block where the strip steps aside, linking to the live page', async ({ page, request }) => {
     const [newsPath] = await narrowHiddenPaths(request);
-    await page.setViewportSize({ width: 375, height: 800 });
+    await page.setViewportSize({ width: 700, height: 800 });
     await page.goto(newsPath!);
     const block = page.locator('header .live-block');
     await expect(block).toBeVisible();
@@ -201,8 +228,25 @@ test.describe('live strip', () => {
     expect(streamed).toEqual([]);
   });
 
-  test('on a 375 px phone: the poster and a play button, no video byte before a tap, then the stream', async ({ page }) => {
+  test('on a 375 px phone: no strip and no video byte; the navigation row\'s first link leads to the live page', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
+    const streamed: string[] = [];
+    page.on('request', (r) => {
+      if (/\.(m3u8|ts|m4s)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(r.url());
+    });
+    await page.goto('/fr');
+    await expect(page.locator('#live-slot')).toBeHidden();
+    await expect(page.locator('header .live-block')).toBeHidden();
+    const live = page.locator('[data-navbar] .nav-list a.nav-live');
+    await expect(live).toBeVisible();
+    await expect(live).toHaveAttribute('href', '/fr/live');
+    await expect(live).toHaveText('Direct');
+    await page.waitForTimeout(2000);
+    expect(streamed).toEqual([]);
+  });
+
+  test('on a 700 px touch screen: the poster and a play button, no video byte before a tap, then the stream', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
     const streamed: string[] = [];
     page.on('request', (r) => {
       if (/\.(m3u8|ts|m4s)(\?|$)/.test(new URL(r.url()).pathname)) streamed.push(new URL(r.url()).pathname);

@@ -65,6 +65,17 @@ async function hydrated(page: Page): Promise<void> {
   );
 }
 
+/** The prompt shown as a visit brings it: a second page of the visit, 30 s on it (the clock moved on). */
+async function showPrompt(page: Page, lang: 'ar' | 'fr'): Promise<void> {
+  await page.clock.install();
+  await page.goto(`/${lang}`);
+  await hydrated(page);
+  await page.goto(`/${lang}/guidetv`);
+  await hydrated(page);
+  await page.clock.fastForward(31_000);
+  await expect(prompt(page)).toBeVisible();
+}
+
 /** PushManager answers with a subscription to the local push service (headless Chromium has no push service). */
 async function mockPushManager(page: Page, endpoint: string, browser: { p256dh: string; auth: string }): Promise<void> {
   await page.addInitScript(
@@ -230,13 +241,7 @@ test('a failed subscription says so and offers to retry; the retry subscribes', 
   await mockPushManager(page, service.endpoint(`e2e-retry-${Date.now()}`), browserSubscription());
   // The server cannot be reached for the key: the first attempt fails.
   await page.route('**/api/push/key', (route) => route.abort('connectionrefused'));
-  await page.clock.install();
-  await page.goto('/fr');
-  await hydrated(page);
-  await page.goto('/fr/guidetv');
-  await hydrated(page);
-  await page.clock.fastForward(31_000);
-  await expect(prompt(page)).toBeVisible();
+  await showPrompt(page, 'fr');
   await context.grantPermissions(['notifications']);
   await prompt(page).getByRole('button', { name: 'Activer les alertes' }).click();
   await expect(prompt(page).getByRole('alert')).toHaveText('L’activation des alertes a échoué. Vérifiez votre connexion, puis réessayez.');
@@ -245,4 +250,31 @@ test('a failed subscription says so and offers to retry; the retry subscribes', 
   await page.unroute('**/api/push/key');
   await prompt(page).getByRole('button', { name: 'Réessayer' }).click();
   await expect(prompt(page)).toContainText("C'est fait");
+});
+
+test('a denied permission says in one line how to allow the alerts later; closing it keeps the card away', async ({ page }) => {
+  // The browser answers "denied" (the visitor refused, now or before).
+  await page.addInitScript(() => {
+    Notification.requestPermission = async () => 'denied';
+  });
+  await showPrompt(page, 'ar');
+  await prompt(page).getByRole('button', { name: 'تفعيل التنبيهات' }).click();
+  await expect(prompt(page).getByRole('status')).toHaveText(/^المتصفح يمنع التنبيهات: لتلقيها لاحقًا، اسمح بإشعارات هذا الموقع من إعداداته/);
+  await expect(prompt(page)).toBeVisible();
+  await prompt(page).getByRole('button', { name: 'إغلاق' }).click();
+  await expect(prompt(page)).toHaveCount(0);
+});
+
+test('the card never covers a player or a form: at the top over one, out of sight over both', async ({ page }) => {
+  await showPrompt(page, 'fr');
+  await expect(prompt(page)).toHaveAttribute('data-place', 'bottom');
+  // The footer's newsletter form comes up under the card's place: the card goes to the top.
+  await page.locator('footer form').evaluate((form) => form.scrollIntoView({ block: 'end' }));
+  await expect(prompt(page)).toHaveAttribute('data-place', 'top');
+  const card = (await prompt(page).boundingBox())!;
+  const form = (await page.locator('footer form').boundingBox())!;
+  expect(card.y + card.height <= form.y || form.y + form.height <= card.y, 'the card covers the form').toBe(true);
+  // Back up the page: at the bottom again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(prompt(page)).toHaveAttribute('data-place', 'bottom');
 });

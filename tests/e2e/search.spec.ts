@@ -93,10 +93,58 @@ for (const { lang, dir } of LANGS) {
     const answered = page.waitForResponse((r) => SEARCH_API.test(r.url()) && r.request().headers()['locale'] === lang);
     await input(page).fill(name);
     expect((await answered).status()).toBe(200);
+    // Shown first, above the tabs, without choosing the Tags tab.
+    const named = panel(page).locator('.search-box-named a').first();
+    await expect(named).toHaveText(name);
+    await expect(named).toHaveAttribute('href', `/${lang}/football`);
     await tab(page, 'tags').click();
     const first = tabpanel(page, 'tags').locator('a').first();
     await expect(first).toHaveText(name);
     await expect(first).toHaveAttribute('href', `/${lang}/football`);
+  });
+
+  test(`/${lang}: the arrow keys go from the input into the suggestions and back`, async ({ page }) => {
+    await page.route(SEARCH_API, (route) => fulfillJson(route, answer(lang, 'Rabat')));
+    await openPage(page, `/${lang}`, lang, dir);
+    await expand(page);
+    await input(page).fill('Rabat');
+    const named = panel(page).locator('.search-box-named a');
+    await expect(named.first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(named.first()).toBeFocused();
+    const count = await named.count();
+    for (let i = 1; i < count; i++) await page.keyboard.press('ArrowDown');
+    await expect(named.last()).toBeFocused();
+    // On from the named sections into the open tab's results (Articles).
+    await page.keyboard.press('ArrowDown');
+    await expect(tabpanel(page, 'articles').locator('a').first()).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(named.last()).toBeFocused();
+    for (let i = 1; i < count; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(input(page)).toBeFocused();
+    await expect(panel(page)).toBeVisible();
+  });
+
+  test(`/${lang}: the search page lists a section found by name first, above the articles`, async ({ page }) => {
+    const name = lang === 'ar' ? 'كرة القدم' : 'Football';
+    await page.goto(`/${lang}/search?q=${encodeURIComponent(name)}`);
+    const named = page.locator('main .named');
+    await expect(named.getByRole('link', { name, exact: true }).first()).toHaveAttribute('href', `/${lang}/football`);
+    const namedTop = (await named.boundingBox())!.y;
+    const articlesTop = (await page.locator('main .articles').boundingBox())!.y;
+    expect(namedTop).toBeLessThan(articlesTop);
+  });
+
+  test(`/${lang}: light stemming on the search page (the same word in other forms)`, async ({ request }) => {
+    const forms = lang === 'ar' ? ['رياضة', 'رياضي', 'الرياضية'] : ['équipes', 'equipe', 'Équipe'];
+    const totals: number[] = [];
+    for (const q of forms) {
+      const res = await request.get(`/api/Search/1?search=${encodeURIComponent(q)}`, { headers: { locale: lang } });
+      totals.push(((await res.json()) as { response: { pagination: { total: number } } }).response.pagination.total);
+    }
+    expect(totals[0]).toBeGreaterThan(0);
+    expect(new Set(totals).size, `${forms.join(' / ')}: ${totals.join(' / ')}`).toBe(1);
   });
 
   test.describe(`search box /${lang}`, () => {

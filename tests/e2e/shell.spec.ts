@@ -15,8 +15,8 @@ const LOCALES = [
 ] as const;
 
 const MENU_HEADINGS = {
-  ar: ['موقع القناة', 'المؤسسة', 'راديو', 'التلفزة', 'تطبيق دوزيم', 'تابعونا'],
-  fr: ['Site de la chaîne', 'Corporate', 'Radio', 'TV', "L'application 2M", 'Suivez-nous'],
+  ar: ['الأقسام', 'شاهد', 'موقع القناة', 'المؤسسة', 'راديو', 'التلفزة', 'تطبيق دوزيم', 'تابعونا'],
+  fr: ['Rubriques', 'Regarder', 'Site de la chaîne', 'Corporate', 'Radio', 'TV', "L'application 2M", 'Suivez-nous'],
 } as const;
 
 const NOT_FOUND = {
@@ -326,7 +326,7 @@ for (const { lang, dir, other, otherName } of LOCALES) {
 
     test('a 3 px progress bar shows during a slow navigation', async ({ page }) => {
       await page.goto(`/${lang}`);
-      const link = page.locator('[data-navbar] nav a.nav-link').first();
+      const link = page.locator('[data-navbar] nav a.nav-link:not(.nav-live)').first();
       const href = (await link.getAttribute('href')) ?? '';
       await page.route(`**${href}`, async (route) => {
         await new Promise((r) => setTimeout(r, 1200));
@@ -395,7 +395,7 @@ freshPageTest.describe('prefetch', () => {
 
   freshPageTest('links are prefetched on hover', async ({ page }) => {
     await page.goto('/fr');
-    await page.locator('[data-navbar] nav a.nav-link').first().hover();
+    await page.locator('[data-navbar] nav a.nav-link:not(.nav-live)').first().hover();
     await expect.poll(() => prefetched(page)).toBeGreaterThan(0);
   });
 
@@ -405,10 +405,10 @@ freshPageTest.describe('prefetch', () => {
         Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => c });
       }, connection);
       await page.goto('/fr');
-      const links = page.locator('[data-navbar] nav a.nav-link');
+      const links = page.locator('[data-navbar] nav a.nav-link:not(.nav-live)');
       await links.nth(0).hover();
       await links.nth(1).hover();
-      await page.locator('[data-navbar] nav a.nav-link').nth(2).dispatchEvent('mousedown');
+      await page.locator('[data-navbar] nav a.nav-link:not(.nav-live)').nth(2).dispatchEvent('mousedown');
       await page.waitForTimeout(500);
       expect(await prefetched(page)).toBe(0);
     });
@@ -451,13 +451,30 @@ test.describe('scroll-reveal', () => {
 test.describe('narrow screens', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('short navigation set and Starlight on a second row', async ({ page }) => {
+  test('tablets (700 px): short navigation set and Starlight on a second row', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
     const names = await masterTagNames('fr');
     await page.goto('/fr');
     const nav = page.locator('[data-navbar] nav');
     for (const name of names.slice(0, 4)) await expect(nav.getByRole('link', { name, exact: true })).toBeAttached();
     for (const name of names.slice(4)) await expect(nav.getByRole('link', { name, exact: true })).toBeHidden();
     await expect(page.locator('.navbar-second-row').getByRole('link', { name: /Starlight/ })).toBeVisible();
+    await expect(nav.locator('a.nav-live')).toBeHidden();
+  });
+
+  test('phones (375 px): one scrolling row, the live link first, every section, Starlight; no second row', async ({ page }) => {
+    const names = await masterTagNames('fr');
+    await page.goto('/fr');
+    const nav = page.locator('[data-navbar] nav');
+    await expect(nav.locator('a.nav-link').first()).toHaveAttribute('href', '/fr/live');
+    await expect(nav.locator('a.nav-link').first()).toBeVisible();
+    for (const name of names) await expect(nav.getByRole('link', { name, exact: true })).not.toHaveCSS('display', 'none');
+    await expect(nav.getByRole('link', { name: /Starlight/ })).not.toHaveCSS('display', 'none');
+    await expect(page.locator('.navbar-second-row')).toBeHidden();
+    // One row: the links share one line, the row scrolls sideways.
+    const rowHeight = (await page.locator('[data-navbar]').boundingBox())!.height;
+    expect(rowHeight).toBeLessThanOrEqual(48);
+    expect(await nav.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   });
 
   test('replay pages keep the bar in place on narrow screens', async ({ page }) => {
@@ -472,7 +489,21 @@ test.describe('narrow screens', () => {
 test.describe('top bar on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
   for (const lang of ['fr', 'ar'] as const) {
-    test(`${lang}: the short date fits beside the weather and account`, async ({ page }) => {
+    test(`${lang}: one header row; the date and the weather step aside, the account button stays`, async ({ page }) => {
+      await page.goto(`/${lang}`);
+      await expect(page.locator('.topbar-date')).toBeHidden();
+      await expect(page.locator('#weather-slot')).toBeHidden();
+      const header = (await page.locator('.site-header').boundingBox())!;
+      const account = page.locator('#account-slot');
+      await expect(account).toBeVisible();
+      const box = (await account.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    });
+  }
+  for (const lang of ['fr', 'ar'] as const) {
+    test(`${lang}: from 576 px the short date fits beside the weather and account`, async ({ page }) => {
+      await page.setViewportSize({ width: 600, height: 740 });
       await page.goto(`/${lang}`);
       const date = page.locator('.topbar-date');
       await expect(date.locator('.date-short')).toBeVisible();

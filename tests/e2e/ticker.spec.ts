@@ -103,8 +103,10 @@ test.describe('breaking-news ticker', () => {
     expect(style.name).toBe('breaking-scroll');
     expect(style.iterations).toBe('infinite');
     expect(style.state).toBe('running');
-    // 30 s a loop, longer only when the list is too long to read at that pace.
+    // 30 s a loop, longer only when the list is too long to read at that pace: never faster than 60 px a second.
     expect(style.duration).toBeGreaterThanOrEqual(30);
+    const listWidth = await page.locator('.breaking-list:not([aria-hidden])').evaluate((el) => el.scrollWidth);
+    expect(listWidth / style.duration, `${listWidth} px in ${style.duration} s`).toBeLessThanOrEqual(60.5);
   });
 
   test('a short list loops in exactly 30 s, towards the inline start in each language', async ({ page }) => {
@@ -188,10 +190,12 @@ test.describe('breaking-news ticker', () => {
       const links = page.locator('.breaking-list:not([aria-hidden]) a');
       const count = await links.count();
       expect(count).toBeGreaterThan(1);
-      // Forwards with Tab from the first headline, as a keyboard user goes.
+      // One Tab stop: the first headline; the arrow key of the reading direction goes on.
+      const next = lang === 'ar' ? 'ArrowLeft' : 'ArrowRight';
+      for (let i = 1; i < count; i++) await expect(links.nth(i)).toHaveAttribute('tabindex', '-1');
       await links.first().focus();
       for (let i = 0; i < count; i++) {
-        if (i > 0) await page.keyboard.press('Tab');
+        if (i > 0) await page.keyboard.press(next);
         await expect(links.nth(i)).toBeFocused();
         await expect(track(page)).toHaveCSS('animation-play-state', 'paused');
         const box = (await links.nth(i).boundingBox())!;
@@ -199,9 +203,14 @@ test.describe('breaking-news ticker', () => {
         const inView = box.width > view.width ? box.x + box.width > view.x : box.x >= view.x - 1 && box.x + box.width <= view.x + view.width + 1;
         expect(inView, `headline ${i + 1} of ${count} at ${box.x}..${box.x + box.width}, viewport ${view.x}..${view.x + view.width}`).toBe(true);
       }
-      // Past the last headline, Tab leaves the loop copy alone: the pause button.
-      await page.keyboard.press('Tab');
+      // Past the last headline, the arrow leaves the loop copy alone: the pause button.
+      await page.keyboard.press(next);
       await expect(page.locator('.breaking-toggle')).toBeFocused();
+      // Home goes back to the first; Tab then leaves the ticker at once.
+      await page.keyboard.press('Home');
+      await expect(links.first()).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.locator('.breaking-ticker :focus')).toHaveCount(0);
     });
   }
 

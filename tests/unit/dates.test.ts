@@ -9,6 +9,10 @@ import {
   isValidDay,
   localDay,
   MOROCCAN_ARABIC_MONTHS,
+  broadcastDay,
+  broadcastNight,
+  nightDatesLabel,
+  nightLabel,
   todayInCasablanca,
   weekdayLabel,
 } from '../../src/lib/dates.ts';
@@ -88,5 +92,23 @@ describe('day labels', () => {
     expect(dayMonthLabel('2026-12-01', 'ar')).toBe('1 دجنبر');
     expect(dayMonthLabel('2026-12-02', 'fr')).toBe('2 décembre');
     expect(dayMonthLabel('2026-12-11', 'fr')).toBe('11 décembre');
+  });
+});
+
+describe('the broadcast night (00:00 to 06:00 belongs to the day before)', () => {
+  it('is the previous day before 06:00, none from 06:00', () => {
+    expect(broadcastDay(new Date('2026-11-28T02:00:00Z'))).toBe('2026-11-27');
+    expect(broadcastNight(new Date('2026-11-28T02:00:00Z'))).toBe('2026-11-27');
+    expect(broadcastNight(new Date('2026-11-28T05:59:00Z'))).toBe('2026-11-27');
+    expect(broadcastNight(new Date('2026-11-28T06:00:00Z'))).toBeNull();
+    expect(broadcastNight(new Date('2026-11-27T23:30:00Z'))).toBeNull();
+  });
+
+  it('names the night by its two days, in each language', () => {
+    expect(nightLabel('2026-11-27', 'fr')).toBe('Nuit du vendredi 27 au samedi 28 novembre');
+    expect(nightLabel('2026-11-27', 'ar')).toBe('الليلة الفاصلة بين الجمعة 27 والسبت 28 نونبر');
+    expect(nightLabel('2026-11-30', 'fr')).toBe('Nuit du lundi 30 novembre au mardi 1er décembre');
+    expect(nightDatesLabel('2026-11-27', 'fr')).toBe('27–28 novembre');
+    expect(nightDatesLabel('2026-12-31', 'ar')).toBe('31 دجنبر – 1 يناير');
   });
 });

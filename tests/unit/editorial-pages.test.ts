@@ -297,6 +297,23 @@ describe('home', () => {
     expect(home.slider[0]?.slug).toBe('match-14');
     expect(home.recent.every((a) => a.lang === 'fr')).toBe(true);
   });
+
+  it('shows each story once: slider, La UNE, hot topics, then the automatic lists leave out what comes before', async () => {
+    const home = await loadHomePage(db, 'fr');
+    const ids = [
+      ...home.slider,
+      ...home.une.flatMap((b) => b.articles),
+      ...home.hot,
+      ...home.mostViewed,
+      ...home.recent,
+    ].map((a) => a.id);
+    expect(ids.length).toBeGreaterThan(8);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The placed La UNE articles stay in their block; the newest list skips them and what the slider shows.
+    const placed = home.une[0]!.articles.slice(0, 2).map((a) => a.id);
+    expect(home.recent.some((a) => placed.includes(a.id))).toBe(false);
+    expect(home.recent.some((a) => home.slider.some((s) => s.id === a.id))).toBe(false);
+  });
 });
 
 describe('hreflang of paginated listings (the same page number in the other language when it has it)', () => {

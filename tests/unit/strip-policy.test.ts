@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lowestLevel, stripStandsStill } from '../../src/islands/player/strip-policy.ts';
+import { isHomePath, lowestLevel, stripStandsStill } from '../../src/islands/player/strip-policy.ts';
 
-const desktop = { phone: false, saveData: false, effectiveType: '4g', reducedMotion: false };
+const desktop = { phone: false, saveData: false, effectiveType: '4g', reducedMotion: false, homePage: true };
 
 describe('live strip policy (ADR 014)', () => {
   it('streams on its own only on a desktop on a fast connection', () => {
@@ -16,8 +16,17 @@ describe('live strip policy (ADR 014)', () => {
     ['2g', { effectiveType: '2g' }],
     ['3g', { effectiveType: '3g' }],
     ['reduced motion', { reducedMotion: true }],
+    ['any page but the home page', { homePage: false }],
   ])('stands still on %s', (_name, change) => {
     expect(stripStandsStill({ ...desktop, ...change })).toBe(true);
+  });
+
+  it('knows the home page of either language', () => {
+    expect(isHomePath('/ar')).toBe(true);
+    expect(isHomePath('/fr/')).toBe(true);
+    expect(isHomePath('/fr/sport')).toBe(false);
+    expect(isHomePath('/ar/live')).toBe(false);
+    expect(isHomePath('/')).toBe(false);
   });
 
   it('picks the lowest-bitrate level, wherever the stream lists it', () => {

@@ -12,6 +12,7 @@ import Connectivity from '../../src/islands/Connectivity.island.tsx';
 import {
   rememberHint,
   revealTime,
+  rovingIndex,
   safeHref,
   tickerData,
   tickerDuration,
@@ -23,6 +24,23 @@ import {
   TICKER_MAX_SPEED_PX_S,
 } from '../../src/islands/ticker/model.ts';
 import { $connectivity, RESTORED_SHOWN_MS, watchConnectivity, type ConnectivityEnv } from '../../src/stores/connectivity.ts';
+
+describe('the ticker as one Tab stop', () => {
+  it('moves with the arrows in the reading direction, wraps, and knows Home and End', () => {
+    // French (left to right): right is next.
+    expect(rovingIndex('ArrowRight', 0, 4, false)).toBe(1);
+    expect(rovingIndex('ArrowLeft', 0, 4, false)).toBe(3);
+    // Arabic (right to left): left is next.
+    expect(rovingIndex('ArrowLeft', 0, 4, true)).toBe(1);
+    expect(rovingIndex('ArrowRight', 0, 4, true)).toBe(3);
+    expect(rovingIndex('ArrowDown', 3, 4, true)).toBe(0);
+    expect(rovingIndex('ArrowUp', 0, 4, false)).toBe(3);
+    expect(rovingIndex('Home', 2, 4, false)).toBe(0);
+    expect(rovingIndex('End', 0, 4, false)).toBe(3);
+    expect(rovingIndex('Tab', 0, 4, false)).toBeNull();
+    expect(rovingIndex('ArrowRight', 0, 0, false)).toBeNull();
+  });
+});
 
 describe('ticker data', () => {
   it('takes the title and the items with a title and a safe link', () => {
@@ -78,7 +96,9 @@ describe('loop duration (docs/product.md, Limits: 30 s)', () => {
     expect(tickerDuration(800)).toBe(TICKER_LOOP_SECONDS);
     expect(tickerDuration(TICKER_LOOP_SECONDS * TICKER_MAX_SPEED_PX_S)).toBe(30);
     expect(tickerDuration(TICKER_LOOP_SECONDS * TICKER_MAX_SPEED_PX_S + 1)).toBe(31);
-    expect(tickerDuration(6000)).toBe(50);
+    // At most 60 px a second: 6,000 px of headlines take 100 s a loop.
+    expect(TICKER_MAX_SPEED_PX_S).toBeLessThanOrEqual(60);
+    expect(tickerDuration(6000)).toBe(100);
     expect(tickerDuration(Number.NaN)).toBe(30);
   });
 });

@@ -8,7 +8,9 @@
  *  - 200: the endpoint's message in the status line, the form emptied;
  *  - 422: each field's message next to it (aria-invalid, the message in
  *    the element aria-describedby points at), focus on the first one;
- *  - anything else: the endpoint's message, else the network message.
+ *  - anything else: the endpoint's message, else the network message, and
+ *    the focus on it (the submit button, disabled while sending, had lost
+ *    it to the page's body).
  *
  * The messages come from the server, already in the page's language; the
  * two the browser may need on its own (sending, network failure) are on the
@@ -47,6 +49,14 @@ function setStatus(form: HTMLFormElement, text: string, state: 'busy' | 'ok' | '
   if (!status) return;
   status.textContent = text;
   status.dataset.state = state;
+}
+
+/** The form's status line takes the focus (a refusal with no field to point at). */
+function focusStatus(form: HTMLFormElement): void {
+  const status = form.querySelector<HTMLElement>('[data-form-status]');
+  if (!status) return;
+  status.tabIndex = -1;
+  status.focus();
 }
 
 function fields(form: HTMLFormElement): Record<string, string> {
@@ -93,9 +103,11 @@ async function submit(form: HTMLFormElement): Promise<void> {
       input.setAttribute('aria-invalid', 'true');
       first ??= input;
     }
-    first?.focus();
+    if (first) first.focus();
+    else focusStatus(form);
   } catch {
     setStatus(form, form.dataset.msgNetwork ?? '', 'error');
+    focusStatus(form);
   } finally {
     delete form.dataset.busy;
     if (button) button.disabled = false;

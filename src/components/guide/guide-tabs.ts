@@ -90,6 +90,7 @@ export function initGuideTabs(root: HTMLElement): void {
       event.preventDefault();
       select(i, true);
       history.replaceState(history.state, '', tab.getAttribute('href'));
+      keepDayInLanguageSwitch(tab.dataset.day);
     });
     tab.addEventListener('keydown', (event) => {
       const rtl = getComputedStyle(list).direction === 'rtl';
@@ -103,6 +104,7 @@ export function initGuideTabs(root: HTMLElement): void {
       event.preventDefault();
       select(next, true);
       history.replaceState(history.state, '', tabs[next]!.getAttribute('href'));
+      keepDayInLanguageSwitch(tabs[next]!.dataset.day);
     });
   });
 
@@ -120,4 +122,14 @@ export function initGuideTabs(root: HTMLElement): void {
     }
   };
   addEventListener('hashchange', onHash);
+}
+
+/** The language switch leads to the same day of the other language's guide (LanguageSwitch.astro). */
+function keepDayInLanguageSwitch(day: string | undefined): void {
+  const link = document.querySelector<HTMLAnchorElement>('a[data-lang-switch]');
+  const href = link?.getAttribute('href');
+  if (!link || !href || !day) return;
+  const url = new URL(href, location.href);
+  url.searchParams.set('day', day);
+  link.setAttribute('href', `${url.pathname}${url.search}`);
 }

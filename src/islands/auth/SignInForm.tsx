@@ -16,16 +16,17 @@ import { fieldText, useAccountSubmit } from './use-account-submit.ts';
 
 export function SignInForm({ locale, facebook }: { locale: Locale; facebook: FacebookSettings | null }) {
   const o = { locale };
-  const { busy, message, setMessage, errors, submit } = useAccountSubmit(locale);
+  const { busy, message, setMessage, errors, submit, check, formRef } = useAccountSubmit(locale);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!check(event.currentTarget)) return;
     const data = new FormData(event.currentTarget);
     void submit('login', formOf({ username: fieldText(data, 'username'), password: fieldText(data, 'password') }));
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <FormError>{message}</FormError>
       <FormField
         label={m.account_label_email({}, o)}

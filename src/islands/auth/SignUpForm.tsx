@@ -5,7 +5,9 @@
  * checkbox. Every field is required. Submitted only when the checkbox is
  * checked: otherwise nothing happens and no message appears. Only date,
  * sexe, name, email and password are sent; the confirmations and the
- * checkbox are not, and their equality is not checked (docs/product.md, Validation).
+ * checkbox are not. A confirmation that differs from its field is flagged
+ * next to it before anything is sent (../../components/forms/validate.ts,
+ * with every other message in the page's language).
  */
 import type { SubmitEvent } from 'react';
 import type { Locale } from '../../lib/paths.ts';
@@ -28,7 +30,7 @@ function yearsAgo(years: number): string {
 
 export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: FacebookSettings | null }) {
   const o = { locale };
-  const { busy, message, setMessage, errors, submit } = useAccountSubmit(locale);
+  const { busy, message, setMessage, errors, submit, check, formRef } = useAccountSubmit(locale);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,6 +38,7 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
     const conditions = form.elements.namedItem('conditions');
     // docs/product.md, Validation: without the checkbox, nothing happens and nothing is said.
     if (!(conditions instanceof HTMLInputElement) || !conditions.checked) return;
+    if (!check(form)) return;
     const data = new FormData(form);
     void submit(
       'registeration',
@@ -50,7 +53,7 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <FormError>{message}</FormError>
       <FormField
         label={m.account_label_date({}, o)}
@@ -84,7 +87,17 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
         dir="ltr"
         error={firstError(errors, 'email')}
       />
-      <FormField label={m.account_label_email_confirm({}, o)} name="confirming_email" type="email" autoComplete="email" required maxLength={254} dir="ltr" />
+      <FormField
+        label={m.account_label_email_confirm({}, o)}
+        name="confirming_email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        dir="ltr"
+        data-confirms="email"
+        error={firstError(errors, 'confirming_email')}
+      />
       <FormField
         label={m.account_label_password({}, o)}
         name="password"
@@ -105,6 +118,8 @@ export function SignUpForm({ locale, facebook }: { locale: Locale; facebook: Fac
         required
         maxLength={256}
         dir="ltr"
+        data-confirms="password"
+        error={firstError(errors, 'confirming_password')}
       />
       <label className="auth-check">
         <input type="checkbox" name="conditions" />

@@ -4,11 +4,11 @@
  */
 import type { ReactNode } from 'react';
 
-/** The form-level message (a failed sign-in, a network problem): announced when it appears. */
+/** The form-level message (a failed sign-in, a network problem): announced when it appears, focused when no field is in error. */
 export function FormError({ children }: { children: ReactNode }) {
   if (!children) return null;
   return (
-    <p role="alert" className="auth-error">
+    <p role="alert" className="auth-error" tabIndex={-1} data-form-message="">
       {children}
     </p>
   );

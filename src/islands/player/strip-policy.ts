@@ -8,9 +8,13 @@
  *  - with data-saver on (`navigator.connection.saveData`, the browser's
  *    `Save-Data` request header);
  *  - on a slow connection (`effectiveType` slow-2g, 2g or 3g);
- *  - under `prefers-reduced-motion` (video moving on its own).
- * Elsewhere (a desktop on a fast connection) it may play on its own, muted,
- * at the stream's lowest rendition (LiveStrip.island.tsx).
+ *  - under `prefers-reduced-motion` (video moving on its own);
+ *  - on any page but the home page (ADR 036): beside an article, a guide or
+ *    a replay the moving picture competes with what the visitor came for
+ *    (the live page has its own player and no strip).
+ * Elsewhere (the home page on a desktop on a fast connection) it may play on
+ * its own, muted, at the stream's lowest rendition (LiveStrip.island.tsx).
+ * Once the visitor starts it, it plays on across pages.
  */
 
 /** A phone: narrow, or touch-first (a coarse primary pointer that cannot hover). */
@@ -25,6 +29,13 @@ export interface StripConditions {
   effectiveType?: string | undefined;
   /** prefers-reduced-motion: reduce. */
   reducedMotion: boolean;
+  /** The page is the home page (/ar, /fr): isHomePath. */
+  homePage: boolean;
+}
+
+/** The home page of either language, the only page where the strip starts on its own. */
+export function isHomePath(pathname: string): boolean {
+  return /^\/(?:ar|fr)\/?$/.test(pathname);
 }
 
 /** Connections on which a live stream is too dear to start unasked. */
@@ -32,7 +43,7 @@ const SLOW = new Set(['slow-2g', '2g', '3g']);
 
 /** True: the strip shows its poster and streams only when asked (its button, a play-video event). */
 export function stripStandsStill(c: StripConditions): boolean {
-  return c.phone || c.saveData || SLOW.has(c.effectiveType ?? '') || c.reducedMotion;
+  return !c.homePage || c.phone || c.saveData || SLOW.has(c.effectiveType ?? '') || c.reducedMotion;
 }
 
 interface NetworkInformationLike extends EventTarget {

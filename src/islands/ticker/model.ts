@@ -20,10 +20,11 @@ export interface TickerData {
 export const TICKER_LOOP_SECONDS = 30;
 /**
  * The fastest the headlines may move (px a second): a list longer than
- * 30 s at this speed (about 8 headlines) takes longer per loop, so a long
- * list stays readable instead of racing past.
+ * 30 s at this speed (about 4 headlines) takes longer per loop, so a long
+ * list stays readable instead of racing past (a headline takes about 4 s
+ * to cross a phone's 230 px window).
  */
-export const TICKER_MAX_SPEED_PX_S = 120;
+export const TICKER_MAX_SPEED_PX_S = 60;
 /** How often a page re-reads the breaking news (the API caches 15 s). */
 export const TICKER_REFRESH_MS = 3 * 60_000;
 
@@ -66,6 +67,35 @@ export function revealTime(r: RevealInput): number | null {
   if (d === 0) return null;
   const time = r.currentTime + d / (r.shiftPx / r.duration);
   return Math.min(Math.max(time, 0), r.duration - 1);
+}
+
+/**
+ * The ticker's one Tab stop (a toolbar: its headlines and its pause button
+ * are reached with the arrow keys): the index that `key` moves the focus
+ * to from `index` among `count` items, or null for a key the ticker leaves
+ * alone. The arrows follow the reading direction: in right-to-left text
+ * the left arrow goes to the next headline.
+ */
+export function rovingIndex(key: string, index: number, count: number, rtl: boolean): number | null {
+  if (count <= 0) return null;
+  const next = (index + 1) % count;
+  const previous = (index - 1 + count) % count;
+  switch (key) {
+    case 'ArrowRight':
+      return rtl ? previous : next;
+    case 'ArrowLeft':
+      return rtl ? next : previous;
+    case 'ArrowDown':
+      return next;
+    case 'ArrowUp':
+      return previous;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
 }
 
 /** A link the ticker may render: a path on this site or an http(s) URL (never javascript: and the like). */

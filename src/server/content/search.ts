@@ -3,8 +3,9 @@
  * emissions and articles matching every word of the query (the last one
  * also as the beginning of a word: the visitor may still be typing it),
  * after the same normalisation on the stored text and on the query
- * (src/server/search/text.ts: Arabic letter variants and the definite
- * article folded, tashkeel and tatweel removed, French accents folded).
+ * (src/server/search/text.ts: Arabic letter variants folded, a light
+ * stemming of Arabic prefixes and endings and of French plurals, tashkeel
+ * and tatweel removed, French accents folded; ADR 037).
  *
  * SQLite (the default): FTS5 (src/server/search/index-sqlite.ts).
  * Articles are ranked by bm25 (title 10, tags 5, lead 4, body 1) divided by
@@ -239,10 +240,13 @@ const isWithin = (nameTerms: readonly string[], terms: readonly string[]) =>
 
 /* ---- PostgreSQL: LIKE over the normalised search_text ---- */
 
-/** The distinct normalised words of a query (at most 12). */
-function searchWords(query: string): string[] {
-  return [...new Set(normalizeSearchText(query.slice(0, 200)).split(' ').filter(Boolean))].slice(0, 12);
-}
+/**
+ * The words a query looks for on PostgreSQL: the same stems as on SQLite
+ * (queryTerms, ADR 037). A stem is the word without its affixes, so it is
+ * found inside every form of the word by LIKE ("رياض" in "الرياضيه",
+ * "election" in "elections"): the stored text needs no stems of its own.
+ */
+const searchWords = queryTerms;
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

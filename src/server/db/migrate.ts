@@ -19,6 +19,7 @@ import { listingKeysMigration } from './migrations/016_listing_keys.ts';
 import { membersMigration } from './migrations/017_members.ts';
 import { adEventTokensMigration } from './migrations/018_ad_event_tokens.ts';
 import { newsroomItemsMigration } from './migrations/020_newsroom_items.ts';
+import { searchStemsMigration } from './migrations/030_search_stems.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -41,6 +42,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '017_members': membersMigration(dialect),
     '018_ad_event_tokens': adEventTokensMigration(dialect),
     '020_newsroom_items': newsroomItemsMigration(dialect),
+    '030_search_stems': searchStemsMigration(dialect),
   };
 }
 

@@ -32,6 +32,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { withRequestLog } from '../http/request-log.ts';
 import { clientErrorHandler, setSecurityHeaders, type SecurityPolicy } from '../http/security-headers.ts';
 import { RENDER_HEADER } from './prebuild.ts';
+import { hasTestClock } from '../clock.ts';
 import { PageCache, type CompressTwin } from './page-cache.ts';
 import { HEALTH_PATH, isPagePath, requestRefusal } from '../http/request-policy.ts';
 import { acceptsEncoding } from './response-compression.ts';
@@ -339,7 +340,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
     }
 
     // A query the page does not read is not part of what it shows (page-query.ts): the pre-built copy answers.
-    if (req.headers[RENDER_HEADER] || (q !== -1 && pageCacheQuery(pathname, url.slice(q + 1)) !== '')) return false;
+    if (req.headers[RENDER_HEADER] || hasTestClock(req.headers) || (q !== -1 && pageCacheQuery(pathname, url.slice(q + 1)) !== '')) return false;
     const key = pageKey(pathname);
     if (!key) return false;
     const id = buildId();
@@ -411,7 +412,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
       }
     }
     // On demand: from the page cache when it holds the answer, else rendered (and kept if it may be).
-    const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] ? sharedCacheKey(req, opts.apiQueryParams) : null;
+    const key = (req.method === 'GET' || req.method === 'HEAD') && !req.headers[RENDER_HEADER] && !hasTestClock(req.headers) ? sharedCacheKey(req, opts.apiQueryParams) : null;
     if (key !== null) {
       const fullKey = `${buildId() ?? '-'}:${key}`;
       let served = pages.serve(fullKey, req, res);

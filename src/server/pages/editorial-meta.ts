@@ -77,6 +77,7 @@ export function articleMeta(view: ArticleView, routeName: Extract<RouteName, 'ta
     publishedAt: a.publishedAt,
     updatedAt: a.updatedAt,
     breadcrumbs: articleCrumbs(view),
+    topAdInPage: true,
     adTargeting: [
       ['article', String(a.id)],
       ...(a.masterTag ? ([['section', a.masterTag.routeName]] as const) : []),

@@ -6,6 +6,7 @@
 import type { DB } from '../db/index.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { broadcastDay } from '../../lib/dates.ts';
+import { siteNow } from '../clock.ts';
 import { gridFortnight, type GridDay, type GridEntry } from '../content/grid.ts';
 import { broadcastListLd, ldLanguage, type LdObject } from '../../lib/jsonld.ts';
 import { getConfig } from '../config.ts';
@@ -56,7 +57,7 @@ async function entryPicture(db: DB, locale: Locale, entry: GridEntry): Promise<I
 
 /** The grid around the broadcast day in progress (see gridFortnight), what is on air, else what comes next. */
 export async function loadGuide(db: DB, locale: Locale, params: { now?: Date } = {}): Promise<GuidePage> {
-  const now = params.now ?? new Date();
+  const now = params.now ?? siteNow();
   const days = await gridFortnight(db, locale, now);
   const onAir = days.flatMap((d) => d.entries).find((e) => e.onAir) ?? null;
   let next: GuidePage['next'] = null;

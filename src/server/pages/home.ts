@@ -29,33 +29,66 @@ export interface HomePage {
 /** Bulletins in the home's JT section. */
 const HOME_BULLETINS = 4;
 
-/** Tops a short La UNE block up with the newest articles of its master tag and its children. */
-async function fillBlock(db: DB, locale: Locale, block: UneBlock): Promise<UneBlock> {
-  const articles = block.articles.slice(0, UNE_MAX);
-  if (articles.length >= UNE_MIN || !block.masterTag) return { ...block, articles };
+/** Most viewed and newest shown, once the stories above them are left out. */
+const MOST_VIEWED = 5;
+const RECENT = 8;
+/** How many more of an automatic list to read, so that it stays full once the stories shown above it are left out. */
+const AUTO_SPARE = 40;
+
+/** Keeps the first `limit` articles not yet shown on the page, and marks them shown. */
+function unseen(articles: readonly ArticleCard[], seen: Set<number>, limit = Infinity): ArticleCard[] {
+  const out: ArticleCard[] = [];
+  for (const a of articles) {
+    if (out.length >= limit) break;
+    if (seen.has(a.id)) continue;
+    seen.add(a.id);
+    out.push(a);
+  }
+  return out;
+}
+
+/** Tops a short La UNE block up with the newest articles of its master tag and its children not shown elsewhere on the page. */
+async function fillBlock(db: DB, locale: Locale, block: UneBlock, seen: Set<number>): Promise<UneBlock> {
+  const { articles } = block;
+  if (articles.length >= UNE_MIN || !block.masterTag) return block;
   const found = await masterTagWithChildren(db, block.masterTag.id);
-  if (!found) return { ...block, articles };
+  if (!found) return block;
   const ids = [found.tag.id, ...found.children.map((c) => c.id)];
-  const have = new Set(articles.map((a) => a.id));
   const more = await newestOf(
     db,
-    articlesOfMasterTags(db, locale, ids).where('articles.id', 'not in', have.size ? [...have] : [-1]),
+    articlesOfMasterTags(db, locale, ids).where('articles.id', 'not in', seen.size ? [...seen] : [-1]),
     locale,
     UNE_MIN - articles.length,
   );
-  return { ...block, articles: [...articles, ...more] };
+  return { ...block, articles: [...articles, ...unseen(more, seen)] };
 }
 
+/**
+ * Each story once per page: the sections take their articles in editorial
+ * order (slider, La UNE blocks, hot topics, then the automatic lists: the
+ * top-ups of short La UNE blocks, most viewed and newest), each leaving out
+ * what an earlier one shows. The page
+ * lays them out in another order (hot topics under the slider); the order
+ * of precedence is the newsroom's, not the page's.
+ */
 export async function loadHomePage(db: DB, locale: Locale): Promise<HomePage> {
-  const [slider, blocks, hot, mostViewed, recent, bulletins] = await Promise.all([
+  const [placedSlider, blocks, placedHot, viewed, newest, bulletins] = await Promise.all([
     homeSectionArticles(db, locale, 'slider'),
     uneBlocks(db, locale),
     homeSectionArticles(db, locale, 'hot'),
-    mostViewedArticles(db, locale, 5, 30),
-    latestArticles(db, locale, 8),
+    mostViewedArticles(db, locale, MOST_VIEWED + AUTO_SPARE, 30),
+    latestArticles(db, locale, RECENT + AUTO_SPARE),
     latestBulletins(db, HOME_BULLETINS, locale),
   ]);
-  const une = (await Promise.all(blocks.map((b) => fillBlock(db, locale, b)))).filter((b) => b.articles.length > 0);
+  const seen = new Set<number>();
   // Without a slider placed by the newsroom, the newest articles lead the page.
-  return { slider: slider.length ? slider : recent.slice(0, 5), une, hot, mostViewed, recent, bulletins };
+  const slider = unseen(placedSlider.length ? placedSlider : newest, seen, placedSlider.length ? Infinity : 5);
+  const placedUne = blocks.map((b) => ({ ...b, articles: unseen(b.articles, seen, UNE_MAX) }));
+  const hot = unseen(placedHot, seen);
+  // The top-ups of short blocks are automatic: they come after everything the newsroom placed, one block after the other.
+  const une: UneBlock[] = [];
+  for (const b of placedUne) une.push(await fillBlock(db, locale, b, seen));
+  const mostViewed = unseen(viewed, seen, MOST_VIEWED);
+  const recent = unseen(newest, seen, RECENT);
+  return { slider, une: une.filter((b) => b.articles.length > 0), hot, mostViewed, recent, bulletins };
 }

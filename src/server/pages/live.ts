@@ -8,6 +8,7 @@ import type { ImageShape } from '../api/shapes.ts';
 import { gridDays, type GridEntry } from '../content/grid.ts';
 import { liveSection } from '../content/live.ts';
 import { broadcastDay } from '../../lib/dates.ts';
+import { siteNow } from '../clock.ts';
 
 export interface LivePage {
   channel: string;
@@ -22,7 +23,7 @@ export interface LivePage {
 const mimeOf = (url: string) => (/\.mp4(\?|$)/i.test(url) ? 'video/mp4' : 'application/vnd.apple.mpegurl');
 
 export async function loadLive(db: DB, locale: Locale, params: { now?: Date } = {}): Promise<LivePage> {
-  const now = params.now ?? new Date();
+  const now = params.now ?? siteNow();
   const [live, days] = await Promise.all([liveSection(db, locale), gridDays(db, locale, broadcastDay(now), 2, now)]);
   const entries = days.flatMap((d) => d.entries);
   const t = now.getTime();

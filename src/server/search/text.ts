@@ -5,11 +5,15 @@
  *  - `normalizeSearchText` (src/lib/normalize.ts): Arabic letter variants
  *    folded (hamza and alef forms, ta marbuta, alef maqsura), tashkeel and
  *    tatweel removed, French accents folded, lowercase, punctuation → space;
- *  - then a light Arabic stemming of the definite article and the
- *    particles fused with it (ال، وال، بال، كال، فال، لل): the index keeps the
- *    word as written AND its stem ("الطاقه" → "الطاقه طاقه"), a query word
- *    is looked up by its stem, so "طاقة" finds "الطاقة" and "الطاقة" finds
- *    "طاقة". A stem keeps at least 3 letters ("الله", "الان" stay whole).
+ *  - then a light stemming (ADR 037): in Arabic the definite article and
+ *    the particles fused with it (ال، وال، بال، كال، فال، لل، ولل), then a
+ *    plural ending (ات، ون، ين) and a feminine or relative ending (ية، ة، ي),
+ *    so that رياضة, رياضي, الرياضية, رياضيات and الرياضيون all become رياض;
+ *    in French a plural's final s or x ("élections" → "election", "jeux" →
+ *    "jeu"). The index keeps the word as written AND its stem ("الطاقه" →
+ *    "الطاقه طاقه"), a query word is looked up by its stem. Every step keeps
+ *    at least 3 letters ("الله", "الان", "علي" stay whole). Broken plurals
+ *    (مدن for مدينة) are not matched: that needs a dictionary.
  *
  * The FTS5 tokenizer (unicode61 remove_diacritics 2) then only splits on
  * the spaces this leaves.
@@ -21,16 +25,33 @@ const QUERY_MAX_CHARS = 200;
 /** Most words a query keeps (the first ones). */
 const QUERY_MAX_WORDS = 12;
 
-const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'] as const;
+/** Normalised forms (ة is ه, ى is ي after normalizeSearchText), longest first in each list. */
+const ARABIC_PREFIXES = ['ولل', 'وال', 'بال', 'كال', 'فال', 'لل', 'ال'] as const;
+const ARABIC_PLURAL_ENDINGS = ['ات', 'ون', 'ين'] as const;
+const ARABIC_FEMININE_ENDINGS = ['يه', 'ه', 'ي'] as const;
 const ARABIC_LETTER = /^[\u0621-\u064A]/;
+const LATIN_PLURAL = /^[a-z]{2,}[^s][sx]$/;
 const MIN_STEM = 3;
+
+/** `word` without the first of `affixes` it starts (or ends) with, when at least MIN_STEM letters remain. */
+function strip(word: string, affixes: readonly string[], at: 'start' | 'end'): string {
+  for (const a of affixes) {
+    const has = at === 'start' ? word.startsWith(a) : word.endsWith(a);
+    if (has && word.length - a.length >= MIN_STEM) return at === 'start' ? word.slice(a.length) : word.slice(0, -a.length);
+  }
+  return word;
+}
 
 /** The stem of a normalised word, or the word itself when it has none. */
 export function stem(word: string): string {
-  if (!ARABIC_LETTER.test(word)) return word;
-  for (const prefix of ARABIC_PREFIXES) {
-    if (word.startsWith(prefix) && [...word].length - prefix.length >= MIN_STEM) return word.slice(prefix.length);
+  if (ARABIC_LETTER.test(word)) {
+    const bare = strip(word, ARABIC_PREFIXES, 'start');
+    // A word that starts like the article but is too short to have one ("الله", "الان") stays whole.
+    if (bare === word && word.startsWith('ال')) return word;
+    return strip(strip(bare, ARABIC_PLURAL_ENDINGS, 'end'), ARABIC_FEMININE_ENDINGS, 'end');
   }
+  // French plurals: "elections", "jeux" (not "paris", "avis", "bus", "stress": -is, -us, -ss stay).
+  if (LATIN_PLURAL.test(word) && !/(is|us)$/.test(word)) return word.slice(0, -1);
   return word;
 }
 

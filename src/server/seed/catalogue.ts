@@ -321,7 +321,7 @@ function programmeTitle(slug: string, rerun = false): Bi {
   return rerun ? { ar: `${t.ar} (إعادة)`, fr: `${t.fr} (rediffusion)` } : t;
 }
 
-/** One broadcast day, 06:00 to 02:00 local, back to back. */
+/** One broadcast day, 06:00 to 06:00 the next morning local, back to back: the night has its reruns. */
 function daySlots(day: string, index: number): Slot[] {
   const wd = weekday(day);
   const weekend = wd === 0 || wd === 6;
@@ -376,12 +376,16 @@ function daySlots(day: string, index: number): Slot[] {
     { at: 1380, title: { ar: 'سهرة موسيقية', fr: 'Soirée musicale' }, genre: 'musique' },
     { at: 1425, title: { ar: 'إعادة الأخبار المسائية', fr: 'Rediffusion du journal du soir' }, genre: 'information' },
     { at: 1460, title: film(5), genre: 'film' },
+    { at: 1570, title: { ar: `${doc(4).ar} (إعادة)`, fr: `${doc(4).fr} (rediffusion)` }, genre: 'documentaire' },
+    { at: 1650, title: { ar: 'أنغام الليل', fr: 'Musiques de nuit' }, genre: 'musique' },
+    { at: 1740, title: { ar: 'إعادة الأخبار المسائية', fr: 'Rediffusion du journal du soir' }, genre: 'information' },
   ];
 }
 
 const GRID_DAYS_BEFORE = 7;
 const GRID_DAYS_AFTER = 6;
-const GRID_END = 26 * 60;
+/** The last programme ends as the next broadcast day starts: 06:00 the next morning. */
+const GRID_END = 30 * 60;
 
 /** The programme grid from 7 days before today to 6 days after. */
 export async function createGrid(

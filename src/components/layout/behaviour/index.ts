@@ -11,6 +11,7 @@ import './header.ts';
 import './mega-menu.ts';
 import './nav-bar.ts';
 import './language-switch.ts';
+import './translation-notice.ts';
 import './footer.ts';
 import { enhanceForms } from '../../forms/enhance.ts';
 

@@ -96,3 +96,22 @@ document.addEventListener('focusout', (event) => {
 });
 
 export {};
+
+/**
+ * The fixed bar never hides what has the keyboard focus (WCAG 2.4.11): a
+ * browser scrolls a focused element into view only when it is off screen,
+ * and one under the fixed bar is on screen. Such an element is brought
+ * down just below the bar (and the page's scroll padding follows the bar's
+ * height, for anchors and scrollIntoView).
+ */
+const FOCUS_MARGIN_PX = 8;
+document.addEventListener('focusin', (event) => {
+  const bar = document.querySelector<HTMLElement>('[data-navbar].is-fixed');
+  const target = event.target instanceof HTMLElement ? event.target : null;
+  if (!bar || !target || bar.contains(target) || target.closest('header, [role="dialog"], .push-prompt')) return;
+  const barBottom = bar.getBoundingClientRect().bottom;
+  document.documentElement.style.scrollPaddingBlockStart = `${Math.ceil(barBottom) + FOCUS_MARGIN_PX}px`;
+  // The card around a focused link is what must show (the link is stretched over it).
+  const box = (target.closest('.card, .vcard') ?? target).getBoundingClientRect();
+  if (box.top < barBottom + FOCUS_MARGIN_PX) window.scrollBy({ top: box.top - barBottom - FOCUS_MARGIN_PX, behavior: 'instant' });
+});
