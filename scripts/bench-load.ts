@@ -166,6 +166,35 @@ end
   return file;
 }
 
+/**
+ * A wrk script for the newsroom's worst inputs found by a trial (ADR 031),
+ * sent in turn with a live token: a headline of 1.4 MB of nested unclosed
+ * `<b>`, a body of 200,000 tags, an XMLTV grid of 10,000 nested elements.
+ * Each must be refused (422) at once, without slowing the pages.
+ */
+export function worstInputsScript(dir: string, token: string): string {
+  const file = path.join(dir, 'worst.lua');
+  writeFileSync(
+    file,
+    `local auth = "Bearer ${token}"
+local json = { ["Authorization"] = auth, ["Content-Type"] = "application/json" }
+local xml = { ["Authorization"] = auth, ["Content-Type"] = "application/xml" }
+local story = '{"uri":"urn:bench:worst","type":"text","language":"fr","version":"1",'
+local requests = {
+  wrk.format("POST", "/api/newsroom/articles", json, story .. '"headlines":[{"value":"' .. string.rep("<b>", 470000) .. '"}]}'),
+  wrk.format("POST", "/api/newsroom/articles", json, story .. '"headlines":[{"value":"Titre"}],"bodies":[{"contenttype":"text/html","value":"' .. string.rep("<i>x</i>", 100000) .. '"}]}'),
+  wrk.format("POST", "/api/newsroom/grid", xml, "<tv>" .. string.rep("<programme>", 10000) .. "</tv>"),
+}
+local n = 0
+request = function()
+  n = n + 1
+  return requests[(n % #requests) + 1]
+end
+`,
+  );
+  return file;
+}
+
 export interface LoadCase {
   name: string;
   /** Starts the load; resolves with a note once it is over. Absent: idle. */

@@ -6,9 +6,12 @@
  *     (reading the same build folder), and the ratio front / nginx;
  *  2. the front server's pre-built home page idle, while four uncached
  *     searches run without pause (search pages of random pairs of words
- *     from the store), and while a whole-site pre-build runs, interleaved
- *     (idle, searches, idle, pre-build, idle; BENCH_ROUNDS times the loaded
- *     pair), each loaded run as a ratio of the idle runs beside it, with
+ *     from the store), while the newsroom's worst inputs are sent two at a
+ *     time (a 1.4 MB headline of nested unclosed `<b>`, a body of 200,000
+ *     tags, 10,000 nested XML elements: each refused at once, ADR 031), and
+ *     while a whole-site pre-build runs, interleaved (idle, searches, idle,
+ *     worst inputs, idle, pre-build, idle; BENCH_ROUNDS times the loaded
+ *     cases), each loaded run as a ratio of the idle runs beside it, with
  *     the front thread's CPU time per request (scripts/bench-load.ts) and
  *     a verdict against the goal (>= 0.8 of idle, p99 <= 20 ms);
  *  3. what misses, API answers and sitemaps weigh on the wire, and whether
@@ -30,7 +33,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { machine, print, runCases, searchScript, verdicts, wrk, WRK, type LoadCase, type WrkResult } from './bench-load.ts';
+import { machine, print, runCases, searchScript, verdicts, worstInputsScript, wrk, WRK, type LoadCase, type WrkResult } from './bench-load.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
 import { ensureBuild, freePort, root, seedTempDataDir } from './test-server.ts';
 
@@ -158,9 +161,19 @@ async function main(): Promise<void> {
         return built ? `(pre-build: ${built.pages} pages in ${secs.toFixed(1)} s${secs < SECONDS + 1 ? ', ended before the measurement did' : ''})` : '(pre-build did not run)';
       },
     };
+    // The newsroom's worst inputs (ADR 031), two at a time without pause: each is refused (422) before any parsing.
+    const [{ getStore }, { createToken }] = await Promise.all([import('../src/server/db/index.ts'), import('../src/server/newsroom/auth.ts')]);
+    const worstScript = worstInputsScript(tmp, await createToken((await getStore()).db, `bench-worst-${Date.now()}`));
+    const worst: LoadCase = {
+      name: 'worst newsroom inputs',
+      load: async () => {
+        const w = await load(`${base}/`, { connections: 2, seconds: SECONDS + 2, script: worstScript });
+        return `(${Math.round(w.rps)} bad requests/s answered, p99 ${w.p99}, ${w.failures} answered 4xx of ${w.requests})`;
+      },
+    };
     const idle: LoadCase = { name: 'idle' };
     const cases: LoadCase[] = [idle];
-    for (let i = 0; i < ROUNDS; i++) cases.push(searches, idle, prebuild, idle);
+    for (let i = 0; i < ROUNDS; i++) cases.push(searches, idle, worst, idle, prebuild, idle);
     const results = await runCases({ pid: process.pid, url: `${base}/fr`, headers: BR, connections: CONNECTIONS, seconds: SECONDS, cases });
 
     // 3. What misses, API answers and sitemaps weigh on the wire (the miss in brotli, then the kept copy in gzip and identity).

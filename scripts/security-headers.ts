@@ -1,6 +1,6 @@
 /**
  * Prints the security headers of the current configuration (SITE_URL, ad
- * providers, Facebook app…) as nginx `add_header` lines, for the snippet
+ * providers, Facebook app, LIVE_STREAM_URL and MEDIA_ORIGINS…) as nginx `add_header` lines, for the snippet
  * deploy/nginx/2m.conf includes where nginx answers from disk (the Node
  * server sends the same headers itself; src/server/http/security-headers.ts):
  *

@@ -152,6 +152,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The port of a test server's second media origin (MEDIA_ORIGINS): where tests serve videos and streams from. */
+export function mediaOriginPort(sitePort: number): number {
+  return sitePort + 1000 <= 65535 ? sitePort + 1000 : sitePort - 1000;
+}
+
 export interface RunningServer {
   baseUrl: string;
   port: number;
@@ -199,6 +204,13 @@ export async function startServer(opts: {
       // Every browser test comes from 127.0.0.1, two at a time: the per-address
       // limit on play and click events (tested by the unit tests) would throttle them.
       TRACKING_RATE_PER_MIN: '0',
+      // Pictures by URL come from a local test server (tests/support/media-server.ts), and videos and
+      // streams play from a second local origin, the server's port + 1000 (mediaOriginPort). The
+      // configuration refuses the first on a public SITE_URL (a test of an https site behind a proxy).
+      MEDIA_FETCH_ALLOW_PRIVATE: /^https?:\/\/(?:127\.|localhost[:/]|\[::1\])/.test(opts.env?.SITE_URL ?? baseUrl) ? 'true' : 'false',
+      MEDIA_ORIGINS: `http://127.0.0.1:${mediaOriginPort(port)}`,
+      // Several test files send wrong tokens from this one address; tests/api/newsroom-ingest.test.ts reaches the limit itself.
+      NEWSROOM_AUTH_FAILURES_PER_MIN: '30',
       // The guide and live tests render pages at a time of day they choose (x-test-clock, src/server/clock.ts).
       TEST_CLOCK_HEADER: 'true',
       ...(opts.weatherUrl ? { WEATHER_PROVIDER_URL: opts.weatherUrl } : {}),

@@ -22,6 +22,7 @@ import { withIslandStylesInHead } from './server/pages/island-styles.ts';
 import { isLitePath } from './lib/lite.ts';
 import { markRenderForRelease } from './server/delivery/render-release.ts';
 import { readLocale } from './server/api/dispatch.ts';
+import { redirectResponse } from './server/http/redirect.ts';
 import * as m from './paraglide/messages.js';
 import { getConfig } from './server/config.ts';
 import { withRequestClock } from './server/clock.ts';
@@ -84,21 +85,22 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (decision.kind === 'redirect') {
     const method = context.request.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
-    const headers = new Headers({ Location: decision.location });
+    const headers: Record<string, string> = {};
     if (decision.setLocale) {
       // /ar/shows → /shows in Arabic: the redirect carries the choice of
       // language, so no cache may replay it without its cookie.
-      headers.set('Set-Cookie', localeCookie(decision.setLocale));
-      headers.set('Cache-Control', 'no-store');
+      headers['Set-Cookie'] = localeCookie(decision.setLocale);
+      headers['Cache-Control'] = 'no-store';
     } else if (decision.byCookie) {
       // The target depends on the cookie: never let a browser or a CDN
       // keep a redirect decided for someone else (or before a choice).
-      headers.set('Cache-Control', 'no-cache');
-      headers.set('Vary', 'Cookie');
+      headers['Cache-Control'] = 'no-cache';
+      headers['Vary'] = 'Cookie';
     } else {
-      headers.set('Cache-Control', 'public, max-age=3600');
+      headers['Cache-Control'] = 'public, max-age=3600';
     }
-    return new Response(null, { status: decision.status, headers });
+    // Absolute on SITE_URL, percent-encoded (src/server/http/redirect.ts).
+    return redirectResponse(decision.location, decision.status, { headers });
   }
 
   // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).

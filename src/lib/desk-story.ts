@@ -149,8 +149,8 @@ export const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe
  */
 export const BODY_TAGS: readonly string[] = [
   'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small',
-  'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'a', 'img', 'figure', 'figcaption',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption', 'hr', 'span', 'abbr', 'time',
+  'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'a', 'img', 'figure', 'figcaption', 'pre', 'code',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption', 'hr', 'span', 'abbr', 'time', 'div',
 ];
 export const BODY_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title', 'hreflang', 'lang', 'dir', 'rel'],
@@ -164,4 +164,4 @@ export const BODY_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 /** Link schemes a body keeps (images: http(s) and site paths only). */
 export const BODY_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto'];
 /** Elements dropped with their content (not just unwrapped). */
-export const BODY_DROPPED: readonly string[] = ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'];
+export const BODY_DROPPED: readonly string[] = ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'head', 'title'];

@@ -13,6 +13,32 @@ const bool = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** Comma-separated http(s) origins ("https://cdn.2m.ma, https://live.2m.ma"), each as its URL's origin. */
+const originList = z.string().transform((v, ctx) => {
+  const out: string[] = [];
+  for (const item of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(item) || !URL.canParse(item)) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://cdn.2m.ma (scheme, host, port; no path)` });
+      return z.NEVER;
+    }
+    out.push(new URL(item).origin);
+  }
+  return [...new Set(out)];
+});
+
+/** Comma-separated host names, `*.example.com` for every subdomain. */
+const hostList = z.string().transform((v, ctx) => {
+  const out: string[] = [];
+  for (const item of v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+    if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(item)) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not a host name (photos.agency.com, *.agency.com)` });
+      return z.NEVER;
+    }
+    out.push(item);
+  }
+  return out;
+});
+
 /** base64url (no padding) of exactly `bytes` bytes. */
 const base64url = (bytes: number, what: string) =>
   z
@@ -146,6 +172,16 @@ const configSchema = z.object({
   SITE_DIR: z.string().min(1).optional(),
   /** The broadcaster's HLS live stream; without it the built-in channel is used. */
   LIVE_STREAM_URL: httpUrl.optional(),
+  /**
+   * Origins videos, live streams and captions may play from besides this site (the broadcaster's CDNs),
+   * comma-separated: they go into the Content-Security-Policy's media-src and connect-src, and a newsroom
+   * video or stream URL on another origin is refused (ADR 031).
+   */
+  MEDIA_ORIGINS: originList.default([]),
+  /** Hosts pictures given by URL are fetched from (`photos.agency.com`, `*.agency.com`), comma-separated; empty: any public host. */
+  MEDIA_FETCH_HOSTS: hostList.default([]),
+  /** Tests and development only: pictures by URL may come from loopback and private addresses (a local test server). Refused in production on a public SITE_URL. */
+  MEDIA_FETCH_ALLOW_PRIVATE: bool.default(false),
   /** Category ids used by the replay secondary navigation (Société, Sport). */
   REPLAY_SOCIETE_TAG_AR: z.coerce.number().int().positive().optional(),
   REPLAY_SOCIETE_TAG_FR: z.coerce.number().int().positive().optional(),
@@ -251,6 +287,8 @@ const configSchema = z.object({
     .default('mailto:web@2m.ma'),
   /** Accept push endpoints on this machine (http://127.0.0.1, localhost): local test push services. Always on outside production. */
   PUSH_ALLOW_LOCAL_ENDPOINTS: bool.default(false),
+  /** Failed newsroom authentications accepted per address and minute before 429 for 5 minutes (0: no limit). */
+  NEWSROOM_AUTH_FAILURES_PER_MIN: z.coerce.number().int().min(0).default(10),
   /** Push subscribe/unsubscribe requests accepted per visitor address and hour (0: no limit). */
   PUSH_RATE_PER_HOUR: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -272,6 +310,14 @@ const configSchema = z.object({
   if (c.SMTP_URL && !c.NEWSROOM_EMAIL) {
     ctx.addIssue({ code: 'custom', path: ['NEWSROOM_EMAIL'], message: 'required when SMTP_URL is set' });
   }
+  // Fetching from private addresses is for a test server on this machine, never a public site.
+  if (c.MEDIA_FETCH_ALLOW_PRIVATE && c.NODE_ENV === 'production' && !isLoopbackSite(c.SITE_URL)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MEDIA_FETCH_ALLOW_PRIVATE'],
+      message: 'is for tests and development only: refused with NODE_ENV=production unless SITE_URL is this machine (localhost, 127.0.0.1)',
+    });
+  }
   // Half a Facebook app is a mistake, not "disabled".
   if (Boolean(c.FACEBOOK_APP_ID) !== Boolean(c.FACEBOOK_APP_SECRET)) {
     const missing = c.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID';
@@ -280,6 +326,9 @@ const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Whether a site URL names this machine (a test or development server). */
+const isLoopbackSite = (siteUrl: string): boolean => isLoopbackHost(new URL(siteUrl).hostname);
 
 export class ConfigError extends Error {}
 
@@ -311,9 +360,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * point at localhost). The quick start still works: it warns, it does not stop.
  */
 export function siteUrlWarning(config: Pick<Config, 'NODE_ENV' | 'SITE_URL'>): string | null {
-  if (config.NODE_ENV !== 'production') return null;
-  const host = new URL(config.SITE_URL).hostname;
-  if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') return null;
+  if (config.NODE_ENV !== 'production' || !isLoopbackSite(config.SITE_URL)) return null;
   return `SITE_URL is ${config.SITE_URL} with NODE_ENV=production: every absolute URL (mails, canonical links, sitemaps, ads) points at this machine. Set SITE_URL to the public origin, e.g. SITE_URL=https://www.2m.ma`;
 }
 

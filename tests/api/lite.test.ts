@@ -149,5 +149,12 @@ describe('the lite pages follow publications', () => {
     }
     expect(seen, 'lite article and lite home pre-built with the new story within 5 s').toBe(true);
     console.log(`lite pages fresh after ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    // Withdrawn again: the files after this one find the seeded articles newest, as they expect.
+    const withdrawn = await fetch(`${baseUrl}/api/newsroom/articles?uri=${encodeURIComponent(`urn:test:lite:${run}`)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(withdrawn.status).toBe(200);
+    await withdrawn.body?.cancel();
   });
 });

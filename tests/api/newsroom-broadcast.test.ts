@@ -7,8 +7,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
 import { createToken, revokeToken } from '../../src/server/newsroom/auth.ts';
+import { mediaOriginPort } from '../../scripts/test-server.ts';
 
 const baseUrl = inject('baseUrl');
+/** The media origin the test server allows (MEDIA_ORIGINS, scripts/test-server.ts). */
+const cdnOrigin = `http://127.0.0.1:${mediaOriginPort(Number(new URL(baseUrl).port))}`;
 
 const store = testStore();
 let token = '';
@@ -197,15 +200,20 @@ describe('newsroom breaking news', () => {
 describe('newsroom live stream', () => {
   it('sets the stream and title (the live API follows within 5 s), refuses a bad URL, clears back to the built-in channel', async () => {
     const live = async () => ((await (await fetch(`${baseUrl}/api/getLiveSection`, { headers: { locale: 'fr' }, cache: 'no-store' })).json()) as { response: { news: { url: string[]; title: string } } }).response.news;
-    const set = await call('PUT', '/api/newsroom/live', json({ url: 'https://events.example.ma/derby/index.m3u8', titles: { fr: 'Le derby en direct', ar: 'الديربي مباشرة' } }));
+    // A stream on the test server's allowed media origin (MEDIA_ORIGINS); one elsewhere would be blocked by the CSP, so it is refused.
+    const stream = `${cdnOrigin}/derby/index.m3u8`;
+    const elsewhere = await call('PUT', '/api/newsroom/live', json({ url: 'https://events.example.ma/derby/index.m3u8', title: 'Ailleurs' }));
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.header.errors?.url?.[0]).toContain('MEDIA_ORIGINS');
+    const set = await call('PUT', '/api/newsroom/live', json({ url: stream, titles: { fr: 'Le derby en direct', ar: 'الديربي مباشرة' } }));
     expect(set.status).toBe(200);
-    expect(set.body.response).toMatchObject({ source: 'newsroom', url: 'https://events.example.ma/derby/index.m3u8' });
-    await expect.poll(live, FRESH).toMatchObject({ title: 'Le derby en direct', url: ['https://events.example.ma/derby/index.m3u8'] });
+    expect(set.body.response).toMatchObject({ source: 'newsroom', url: stream });
+    await expect.poll(live, FRESH).toMatchObject({ title: 'Le derby en direct', url: [stream] });
 
     const bad = await call('PUT', '/api/newsroom/live', json({ url: 'javascript:alert(1)', colour: 'red' }));
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.header.errors ?? {})).toEqual(expect.arrayContaining(['url']));
-    await expect.poll(async () => (await live()).url[0], FRESH).toBe('https://events.example.ma/derby/index.m3u8');
+    await expect.poll(async () => (await live()).url[0], FRESH).toBe(stream);
 
     const cleared = await call('DELETE', '/api/newsroom/live');
     expect(cleared.status).toBe(200);
@@ -242,7 +250,7 @@ describe('newsroom replays', () => {
 
   it('refuses a document with bad fields or an unknown programme (422), changing nothing', async () => {
     const before = await store.db.selectFrom('episodes').select('id').execute();
-    const bad = await call('POST', '/api/newsroom/videos', json({ kind: 'episode', uri: `bad-${run}`, programme: 'no-such-programme', number: 1, title: { fr: 'x' }, video: { url: 'https://vod.example/x.m3u8', durationSeconds: 10 } }));
+    const bad = await call('POST', '/api/newsroom/videos', json({ kind: 'episode', uri: `bad-${run}`, programme: 'no-such-programme', number: 1, title: { fr: 'x' }, video: { url: `${cdnOrigin}/x.m3u8`, durationSeconds: 10 } }));
     expect(bad.status).toBe(422);
     expect(bad.body.header.errors?.programme?.[0]).toContain('no programme');
     const malformed = await call('POST', '/api/newsroom/videos', json({ kind: 'podcast', uri: 'x' }));

@@ -74,7 +74,7 @@ const story = (lang: 'ar' | 'fr', over: Record<string, unknown> = {}) => ({
   bodies: [
     {
       contenttype: 'text/html',
-      value: '<p>Texte <strong>gras</strong></p><script>window.pwned=1</script><img src="https://cdn.example/x.jpg" onerror="window.pwned=2"><a href="javascript:window.pwned=3">lien</a>',
+      value: '<p>Texte <strong>gras</strong></p><script>window.pwned=1</script><img src="/media/img/newsroom-test.jpg" onerror="window.pwned=2"><a href="javascript:window.pwned=3">lien</a>',
     },
   ],
   subjects: [{ uri: 'urn:2m:section:societe' }, { name: lang === 'ar' ? `وسم ${arWord}` : `Étiquette ${frWord}`, uri: `urn:test:${run}:tag` }],

@@ -390,7 +390,7 @@ describe('desk documents', () => {
     const db = await store();
     const errors = await checkDoc(db, 'fr', { ...emptyDoc(), cover: { imageId: 2, caption: '' }, body: `<p>${'a'.repeat(60_001)}</p>` }, 'fr');
     expect(errors.cover).toEqual(["Ajoutez le texte alternatif arabe et français de cette image dans la médiathèque avant de l'utiliser."]);
-    expect(errors.body?.[0]).toMatch(/^Le texte est trop long : 60[\s\u202f]001 caractères/);
+    expect(errors.body?.[0]).toMatch(/^Le texte est trop long\u202f: 60[\s\u202f]001 caractères/);
     expect(await checkDoc(db, 'fr', { ...emptyDoc(), cover: { imageId: 1, caption: '' }, body: '<p>ok</p><figure><img src="/media/x.webp" alt="Image"></figure>' }, 'fr')).toEqual({});
   });
 
@@ -404,7 +404,8 @@ describe('desk documents', () => {
 describe('the body’s shared list', () => {
   it('is what the sanitiser keeps: every listed element survives it, with its listed attributes', () => {
     for (const tag of BODY_TAGS) {
-      const html = tag === 'img' ? '<img src="/media/a.webp" alt="x">' : tag === 'br' || tag === 'hr' ? `<${tag}>` : `<${tag} dir="rtl" lang="ar">x</${tag}>`;
+      // A body's highest heading becomes <h2> (the page's <h1> is the headline): the lower levels are shown under one.
+      const html = tag === 'img' ? '<img src="/media/a.webp" alt="x">' : tag === 'br' || tag === 'hr' ? `<${tag}>` : `${/^h[34]$/.test(tag) ? '<h2>Titre</h2>' : ''}<${tag} dir="rtl" lang="ar">x</${tag}>`;
       expect(sanitizeBody(html), tag).toContain(`<${tag}`);
     }
     const raw = sanitizeHtml('<p style="color:red" class="MsoNormal" dir="ltr">x</p>', { allowedTags: ['p'], allowedAttributes: { p: ['dir'] } });

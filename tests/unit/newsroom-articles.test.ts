@@ -8,7 +8,7 @@ import { findPublishedArticle, latestArticles } from '../../src/server/content/a
 
 const SITE = 'https://www.2m.ma';
 
-const doc = (over: Record<string, unknown> = {}) => ({
+const doc_ = (over: Record<string, unknown> = {}) => ({
   uri: 'urn:newsml:2m.ma:20261125:budget-ar',
   type: 'text',
   language: 'ar',
@@ -24,7 +24,7 @@ const doc = (over: Record<string, unknown> = {}) => ({
 });
 
 function parsed(over: Record<string, unknown> = {}): NinjsArticle {
-  const r = parseNinjsArticle(doc(over));
+  const r = parseNinjsArticle(doc_(over));
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.article;
 }
@@ -90,14 +90,16 @@ describe('ninjs validation', () => {
   });
 
   it('answers errors per field', () => {
-    const r = parseNinjsArticle(doc({ headlines: undefined, language: 'en', version: 'x', associations: [{ uri: 'a', type: 'picture' }] }));
+    const r = parseNinjsArticle(doc_({ headlines: undefined, language: 'en', version: 'x', associations: [{ uri: 'a', type: 'picture' }] }));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(Object.keys(r.errors).sort()).toEqual(['headlines', 'language', 'version']);
-    const empty = parseNinjsArticle(doc({ headlines: [{ value: '<script>x</script>' }] }));
+    const empty = parseNinjsArticle(doc_({ headlines: [{ value: '<script>x</script>' }] }));
     expect(empty.ok ? {} : empty.errors).toHaveProperty(['headlines.0.value']);
-    const pic = parseNinjsArticle(doc({ associations: [{ uri: 'urn:x', type: 'picture', renditions: [{ href: 'https://x/a.jpg' }] }] }));
+    const pic = parseNinjsArticle(doc_({ associations: [{ uri: 'urn:x', type: 'picture', renditions: [{ href: 'ftp://x/a.jpg' }] }] }));
     expect(pic.ok ? {} : pic.errors).toHaveProperty(['associations.0.renditions']);
+    const sitePath = parseNinjsArticle(doc_({ associations: [{ uri: 'urn:x', type: 'picture', renditions: [{ href: '/media/img/a.jpg' }] }] }));
+    expect(sitePath.ok ? {} : sitePath.errors).toHaveProperty(['associations.0.renditions']);
     expect(parseNinjsArticle([]).ok).toBe(false);
   });
 });
@@ -129,7 +131,7 @@ describe('newsroom upsert', () => {
 
     const before = await db.selectFrom('articles').selectAll().where('ninjs_uri', '=', 'urn:newsml:2m.ma:20261125:budget-ar').executeTakeFirstOrThrow();
     const changesBefore = await db.selectFrom('content_changes').select('id').execute();
-    expect(await upsertNinjsArticle(db, parsed({ version: '1', headlines: [{ value: 'قديم' }] }), { siteUrl: SITE })).toEqual({ kind: 'conflict', storedVersion: 2 });
+    expect(await upsertNinjsArticle(db, parsed({ version: '1', headlines: [{ value: 'قديم' }] }), { siteUrl: SITE })).toEqual({ kind: 'conflict', stored: 'version 2' });
     expect(await db.selectFrom('articles').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual(before);
     expect(await db.selectFrom('content_changes').select('id').execute()).toHaveLength(changesBefore.length);
 
@@ -174,23 +176,24 @@ describe('newsroom upsert', () => {
     expect(await findPublishedArticle(db, r.article.id)).toBeDefined();
   });
 
-  it('takes pictures by URL as cover and gallery, and a video', async () => {
+  it('takes pictures by a path of this site as cover and gallery, and a video on an allowed origin', async () => {
     const db = await store();
-    const r = await upsertNinjsArticle(
-      db,
-      parsed({
+    const doc = parseNinjsArticle(
+      doc_({
         associations: [
-          { name: 'main', uri: 'urn:pic:1', type: 'picture', headlines: [{ value: 'الصورة' }], renditions: [{ name: 'x', href: 'https://cdn.example/a.jpg', width: 1600, height: 900 }] },
+          { name: 'main', uri: 'urn:pic:1', type: 'picture', headlines: [{ value: 'الصورة' }], renditions: [{ name: 'x', href: '/media/img/a.jpg', width: 1600, height: 900 }] },
           { name: 'p2', uri: 'urn:pic:2', type: 'picture', renditions: [{ name: 'x', href: '/media/img/b.jpg', width: 800, height: 600 }] },
           { name: 'v', uri: 'urn:vid:1', type: 'video', renditions: [{ name: 'hls', href: 'https://cdn.example/v.m3u8', contenttype: 'application/vnd.apple.mpegurl', duration: 95 }] },
         ],
       }),
-      { siteUrl: SITE },
+      { mediaOriginProblem: (url) => (url.startsWith('https://cdn.example/') ? null : 'not allowed') },
     );
+    if (!doc.ok) throw new Error(JSON.stringify(doc.errors));
+    const r = await upsertNinjsArticle(db, doc.article, { siteUrl: SITE });
     if (r.kind !== 'created') throw new Error(r.kind);
     const a = await db.selectFrom('articles').selectAll().where('id', '=', r.article.id).executeTakeFirstOrThrow();
     const cover = await db.selectFrom('images').selectAll().where('id', '=', a.cover_image_id!).executeTakeFirstOrThrow();
-    expect(cover).toMatchObject({ url: 'https://cdn.example/a.jpg', width: 1600, height: 900, alt_ar: 'الصورة' });
+    expect(cover).toMatchObject({ url: '/media/img/a.jpg', width: 1600, height: 900, alt_ar: 'الصورة' });
     expect(await db.selectFrom('article_images').select(['image_id', 'caption']).where('article_id', '=', a.id).execute()).toHaveLength(1);
     expect(await db.selectFrom('videos').selectAll().where('id', '=', a.video_id!).executeTakeFirstOrThrow()).toMatchObject({
       url: 'https://cdn.example/v.m3u8',

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decideLocaleRedirect, type RedirectDecision } from '../../src/lib/locale-redirect.ts';
+import { externalLocation, redirectResponse, siteLocation } from '../../src/server/http/redirect.ts';
 
 type Case = [path: string, cookie: string | undefined, expected: RedirectDecision];
 
@@ -103,5 +104,41 @@ describe('decideLocaleRedirect', () => {
       const { search } = split(path);
       if (d.kind === 'redirect' && search) expect(d.location.endsWith(search)).toBe(true);
     }
+  });
+});
+
+describe('every Location: absolute on SITE_URL, percent-encoded', () => {
+  const site = 'https://www.2m.ma';
+
+  it('percent-encodes an Arabic path (a raw one cannot be sent: "Cannot convert argument to a ByteString")', () => {
+    expect(() => new Response(null, { status: 301, headers: { location: '/ar/مجتمع/خبر' } })).toThrow();
+    const location = siteLocation('/ar/مجتمع/خبر-عاجل?from=ترند#أعلى', site);
+    expect(location).toBe(
+      'https://www.2m.ma/ar/%D9%85%D8%AC%D8%AA%D9%85%D8%B9/%D8%AE%D8%A8%D8%B1-%D8%B9%D8%A7%D8%AC%D9%84?from=%D8%AA%D8%B1%D9%86%D8%AF#%D8%A3%D8%B9%D9%84%D9%89',
+    );
+    expect(location).toMatch(/^[\x21-\x7e]+$/);
+    expect(decodeURI(location)).toBe('https://www.2m.ma/ar/مجتمع/خبر-عاجل?from=ترند#أعلى');
+    const res = redirectResponse('/ar/مجتمع/خبر', 301, { siteUrl: site, headers: { 'cache-control': 'no-store' } });
+    expect(res.status).toBe(301);
+    expect(decodeURI(res.headers.get('location')!)).toBe('https://www.2m.ma/ar/مجتمع/خبر');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('keeps what is already encoded, and French paths as they are', () => {
+    expect(siteLocation('/ar/%D9%85%D8%AC', site)).toBe('https://www.2m.ma/ar/%D9%85%D8%AC');
+    expect(siteLocation('/fr/societe/le-budget-2027?page=2', `${site}/`)).toBe('https://www.2m.ma/fr/societe/le-budget-2027?page=2');
+  });
+
+  it('never leaves the site: another host, a scheme-relative or backslashed path is refused', () => {
+    for (const bad of ['//evil.example/x', '/\\evil.example/x', 'https://evil.example/', 'ar/x', 'javascript:alert(1)']) {
+      expect(() => siteLocation(bad, site), bad).toThrow(RangeError);
+    }
+  });
+
+  it("an external address (a banner's advertiser) is made ASCII too, http(s) only", () => {
+    expect(externalLocation('https://annonceur.ma/promo?ville=الدار البيضاء')).toBe(
+      'https://annonceur.ma/promo?ville=%D8%A7%D9%84%D8%AF%D8%A7%D8%B1%20%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1',
+    );
+    expect(() => externalLocation('javascript:alert(1)')).toThrow(RangeError);
   });
 });

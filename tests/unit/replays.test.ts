@@ -31,7 +31,7 @@ const episode = (over: Record<string, unknown> = {}) =>
     title: { ar: 'رشيد شو - الحلقة 12', fr: 'Rachid Show - épisode 12' },
     description: { fr: 'Les invités de la semaine.' },
     video: { url: 'https://vod.example/rs/s3e12/master.m3u8', durationSeconds: 3540 },
-    poster: { url: 'https://img.example/rs-s3e12.jpg', width: 1280, height: 720 },
+    poster: { url: '/media/img/rs-s3e12.jpg', width: 1280, height: 720 },
     publishedAt: '2026-11-20T19:00:00Z',
     ...over,
   });
@@ -44,7 +44,7 @@ describe('replays', () => {
     const page = await loadEpisode(db, 'fr', { id: first.id });
     expect(page?.card).toMatchObject({ title: 'Rachid Show - épisode 12' });
     expect(page?.card).toMatchObject({ durationSeconds: 3540 });
-    expect(page?.card.thumbnail?.url).toBe('https://img.example/rs-s3e12.jpg');
+    expect(page?.card.thumbnail?.url).toBe('/media/img/rs-s3e12.jpg');
     const detail = await episodeDetail(db, first.id, 'fr');
     expect(JSON.stringify(detail)).toContain('https://vod.example/rs/s3e12/master.m3u8');
 

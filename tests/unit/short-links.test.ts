@@ -16,7 +16,7 @@ describe('short link codes', () => {
   });
 
   it('a followed link is a valid click event for the statistics (event 28)', () => {
-    const target = { articleId: 119, lang: 'ar' as const, url: 'https://www.2m.ma/ar/news/x' };
+    const target = { articleId: 119, lang: 'ar' as const, path: '/ar/news/x', url: 'https://www.2m.ma/ar/news/x' };
     const now = new Date();
     const fromShare = shortLinkClick(target, 'https://www.2m.ma', 'https://t.me/somechannel', now);
     const direct = shortLinkClick(target, 'https://www.2m.ma', 'javascript:alert(1)', now);

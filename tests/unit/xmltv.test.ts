@@ -4,9 +4,11 @@
  * before start, unreadable time, unknown channel, missing title), and the
  * store's import / export round trip.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
-import { casablancaOffsetMinutes, formatXmltvTime, parseXmltv, parseXmltvTime } from '../../src/server/broadcast/xmltv.ts';
+import { casablancaOffsetMinutes, formatXmltvTime, MAX_REPORTED_PROGRAMMES, parseXmltv, parseXmltvTime, readXmltvTime } from '../../src/server/broadcast/xmltv.ts';
 import { exportGrid, GridImportError, gridRange, importGrid } from '../../src/server/broadcast/grid.ts';
 import { gridDay } from '../../src/server/content/grid.ts';
 
@@ -102,7 +104,7 @@ describe('XMLTV documents', () => {
         prog('20261125090000 +0000', '20261125080000 +0000', 'Backwards') +
           prog('2026112510h00', '20261125110000 +0000', 'Garbled') +
           prog('20261125120000 +0000', '20261125130000 +0000', 'Elsewhere', '', 'other.tv') +
-          '<programme start="20261125140000 +0000" stop="20261125150000 +0000" channel="2m-maroc"><title lang="en">English only</title></programme>',
+          '<programme start="20261125140000 +0000" stop="20261125150000 +0000" channel="2m-maroc"><desc lang="fr">Sans titre</desc></programme>',
       ),
       CH,
     );
@@ -260,5 +262,85 @@ describe('grid import and export', () => {
     expect(gridRange('2026-11-31', undefined)).toMatch(/from/);
     expect(gridRange('2026-11-25', '2026-11-24')).toMatch(/before/);
     expect(gridRange('2026-11-01', '2026-12-25')).toMatch(/at most/);
+  });
+});
+
+/** A file of the XMLTV project's test suite (tests/fixtures/xmltv), its channels mapped to the site's. */
+const xmltvFile = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '../fixtures/xmltv', `${name}.xml`), 'utf8').replace(/channel="[^"]*"/g, 'channel="2m-maroc"');
+
+/** The errors of a refused document, as "programme field: message" lines. */
+function refusals(xml: string): string[] {
+  const r = parseXmltv(xml, CH);
+  if (r.ok) throw new Error('accepted');
+  return r.errors.map((e) => `${e.programme ?? '-'} ${e.field}: ${e.message}`);
+}
+
+describe('XMLTV as the XMLTV project writes it (its test files)', () => {
+  it('reads named zones the DTD mentions (BST == +0100), refuses unknown ones by name and contradictions', () => {
+    expect(readXmltvTime('20010829000500 BST')).toEqual({ ok: true, date: new Date('2001-08-28T23:05:00.000Z') });
+    expect(readXmltvTime('200007281733 BST')).toEqual({ ok: true, date: new Date('2000-07-28T16:33:00.000Z') });
+    expect(readXmltvTime('20010829000500 +0100 BST')).toEqual({ ok: true, date: new Date('2001-08-28T23:05:00.000Z') });
+    expect(readXmltvTime('20261125200000 GMT')).toEqual({ ok: true, date: new Date('2026-11-25T20:00:00.000Z') });
+    expect(readXmltvTime('20261125200000 XYZ')).toMatchObject({ ok: false, problem: expect.stringContaining('unknown time zone "XYZ"') });
+    expect(readXmltvTime('20010829000500 +0000 BST')).toMatchObject({ ok: false, problem: expect.stringContaining('the offset +0000 and the zone BST (+0100) disagree') });
+    expect(readXmltvTime('200209')).toMatchObject({ ok: false, problem: expect.stringContaining('at least YYYYMMDDhhmm') });
+    const attrs = parseXmltv(xmltvFile('attrs'), CH);
+    expect(attrs.ok && attrs.doc.programmes.map((p) => [p.start.toISOString(), p.stop.toISOString()])).toEqual([['2001-08-28T23:05:00.000Z', '2001-08-28T23:30:00.000Z']]);
+  });
+
+  it('reads a full programme of the DTD (titles in other languages fill ar and fr), and refuses a stop-less last programme', () => {
+    expect(refusals(xmltvFile('test'))).toEqual(['1 stop: missing stop on the last programme (a programme without stop ends when the next one starts)']);
+    const length = parseXmltv(xmltvFile('length'), CH);
+    expect(length.ok && length.doc.programmes[0]).toMatchObject({ title: { ar: 'News', fr: 'News' }, description: { ar: 'Lots of news.', fr: 'Lots of news.' } });
+    expect(parseXmltv(xmltvFile('length'), CH)).toMatchObject({ ok: true, doc: { programmes: [{ start: new Date('2002-02-23T23:00:00.000Z'), stop: new Date('2002-02-23T23:30:00.000Z') }] } });
+  });
+
+  it("a programme without stop ends when the next starts, within a day; amp.xml's first one would have run 407 days", () => {
+    expect(refusals(xmltvFile('amp'))).toEqual([
+      '1 stop: missing stop, and the next programme (2, 20021010090000 +0100) starts more than 24 hours later: give its stop',
+    ]);
+    const simple = refusals(xmltvFile('simple'));
+    expect(simple).toEqual(['2 stop: missing stop on the last programme (a programme without stop ends when the next one starts)']);
+  });
+
+  it('names duplicates and overlaps as such, every programme with its own error', () => {
+    expect(refusals(xmltvFile('dups'))).toEqual([
+      '3 start: duplicate of programme 1 ("A", 20011228113100): the same programme twice',
+      '4 stop: missing stop, and the next programme (6, 20020517020200 BST) starts more than 24 hours later: give its stop',
+      '5 start: duplicate of programme 2 ("B", 20011228113101): the same programme twice',
+      '6 stop: missing stop on the last programme (a programme without stop ends when the next one starts)',
+      '7 start: duplicate of programme 6 ("t", 20020517020200 BST): the same programme twice',
+    ]);
+    expect(refusals(xmltvFile('whitespace'))).toEqual([
+      '1 stop: missing stop on the last programme (a programme without stop ends when the next one starts)',
+      ...[2, 3, 4, 5].map((n) => `${n} start: duplicate of programme 1 ("T", 20010829000500 BST): the same programme twice`),
+    ]);
+    const overlap = refusals(xmltvFile('overlap'));
+    expect(overlap).toEqual(expect.arrayContaining([
+      '3 start: starts at the same time as programme 1 ("A", 20011228113100): they overlap',
+      '12 stop: zero length: stop (20000101000000) equals start',
+      '14 stop: zero length: stop (20000101003000) equals start',
+    ]));
+    expect(overlap.filter((l) => / overlap/.test(l)).length).toBeGreaterThan(5);
+    expect(refusals(xmltvFile('intervals'))).toEqual(expect.arrayContaining(['3 stop: zero length: stop (20030216133000) equals start']));
+  });
+
+  it('refuses undeclared entities, too deep or too many elements with 422-style errors, never a crash', () => {
+    expect(refusals(doc(prog('20261125060000 +0000', '20261125070000 +0000', 'Tom &foo; Jerry')))).toEqual([
+      '- document: undeclared entity &foo; (line 3): XML knows &amp; &lt; &gt; &quot; &apos; and character references; write & as &amp;',
+    ]);
+    expect(parseXmltv(doc(prog('20261125060000 +0000', '20261125070000 +0000', 'Tom &amp; Jerry &#233;')), CH)).toMatchObject({ ok: true, doc: { programmes: [{ title: { fr: 'Tom & Jerry é' } }] } });
+    const nested = `<tv>${'<x>'.repeat(10_000)}${'</x>'.repeat(10_000)}</tv>`;
+    expect(refusals(nested)).toEqual(['- document: elements nested more than 32 deep (line 1)']);
+    expect(refusals(`<tv>${'<x/>'.repeat(200_001)}</tv>`)).toEqual(['- document: more than 200,000 elements']);
+    expect(refusals(`<tv>${'<x'.repeat(100_000)}`)[0]).toMatch(/^- document: /);
+  });
+
+  it('lists at most 100 refused programmes and counts the others', () => {
+    const same = Array.from({ length: 150 }, () => prog('20261125060000 +0000', '20261125070000 +0000', 'Coran')).join('');
+    const lines = refusals(doc(same));
+    expect(lines).toHaveLength(MAX_REPORTED_PROGRAMMES + 1);
+    expect(lines.at(-1)).toBe('- programme: and 49 more programmes refused (the first 100 are listed)');
   });
 });

@@ -3,6 +3,7 @@ import { getConfig } from '../../server/config.ts';
 import { getDb } from '../../server/db/index.ts';
 import { resolveShortLink, shortLinkClick } from '../../server/short-links/index.ts';
 import { recordServerClicks } from '../../server/tracking/index.ts';
+import { redirectResponse } from '../../server/http/redirect.ts';
 
 export const prerender = false;
 
@@ -12,8 +13,5 @@ export const GET: APIRoute = async ({ params, request, rewrite }) => {
   const target = await resolveShortLink(await getDb(), params.code ?? '', siteUrl);
   if (!target) return rewrite('/404');
   recordServerClicks([shortLinkClick(target, siteUrl, request.headers.get('referer'))]);
-  return new Response(null, {
-    status: 301,
-    headers: { Location: target.url, 'Cache-Control': 'no-store' },
-  });
+  return redirectResponse(target.path, 301, { siteUrl, headers: { 'Cache-Control': 'no-store' } });
 };

@@ -17,6 +17,7 @@ import { visitorCountry } from '../geo/index.ts';
 import { addressKey, clientAddress, proxyTrust, storeLimiter, type Limiter } from '../http/index.ts';
 import { tokenKey } from './event-tokens.ts';
 import type { CountryFlag } from '../geo/lookup.ts';
+import { redirectResponse } from '../http/redirect.ts';
 
 const unit = z.string({ error: 'required: the video ad unit' }).regex(AD_UNIT_PATTERN, 'must be 1 to 200 letters, digits, _ . / -');
 const market = z.enum(['ma', 'intl'], { error: 'must be ma or intl' }).default('ma');
@@ -218,5 +219,8 @@ export async function handleBannerClick(request: Request, peer: string | undefin
   const { deps, address, userAgent } = await eventDeps(db, request, peer);
   const result = await recordBannerEvent(db, { event: 'click', bannerId: q.b, unit: q.u, market: q.m, token: q.t, address, userAgent }, deps);
   if (!result) return unknownBanner();
-  return new Response(null, { status: 302, headers: { Location: clickDestination(result.banner, q.lang, publicOrigin()), ...NO_STORE, 'X-Ad-Event': result.counted ? 'counted' : 'refused' } });
+  return redirectResponse(clickDestination(result.banner, q.lang, publicOrigin()), 302, {
+    external: true,
+    headers: { ...NO_STORE, 'X-Ad-Event': result.counted ? 'counted' : 'refused' },
+  });
 }

@@ -91,8 +91,15 @@ export async function importGrid(db: DB, xml: string, now: Date = new Date()): P
     if (!parsed.ok) throw new GridImportError(parsed.errors);
     const programmes = parsed.doc.programmes;
     const days = [...new Set(programmes.map((p) => broadcastDay(p.start)))].sort();
-    if (days.length > MAX_GRID_DAYS) {
-      throw new GridImportError([{ field: 'document', message: `the document covers ${days.length} broadcast days; at most ${MAX_GRID_DAYS} per import` }]);
+    // The span replaced, not the days that have programmes: two programmes a year apart would empty the year between.
+    const spanMs = programmes.reduce((m, p) => Math.max(m, p.stop.getTime()), 0) - programmes[0]!.start.getTime();
+    if (spanMs > MAX_GRID_DAYS * 24 * 3600_000) {
+      throw new GridImportError([
+        {
+          field: 'document',
+          message: `the document spans ${Math.ceil(spanMs / (24 * 3600_000))} days (${formatXmltvTime(programmes[0]!.start)} to the last stop): at most ${MAX_GRID_DAYS} days per import, as the span it covers is replaced`,
+        },
+      ]);
     }
     const errors: XmltvError[] = [];
 

@@ -43,9 +43,15 @@ const envelope = (response: JsonSchema = {}): JsonSchema => ({
 
 const json = (description: string, response: JsonSchema = {}) => ({ description, content: { 'application/json': { schema: envelope(response) } } });
 const errors = {
-  '401': json('No live bearer token (missing, wrong or revoked); WWW-Authenticate: Bearer'),
-  '422': json('Refused, nothing changed: `header.errors` lists each field (or programme) and why'),
+  '401': json('No live bearer token (missing, wrong or revoked); WWW-Authenticate: Bearer; written to the audit trail'),
+  '422': json('Refused, nothing changed: `header.errors` lists each field (or programme) and why, in English'),
+  '429': {
+    ...json('Too many failed authentications from this address (NEWSROOM_AUTH_FAILURES_PER_MIN): try again after Retry-After seconds'),
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+  },
 };
+/** What every call may answer besides its own codes. */
+const always = { '401': errors['401'], '429': errors['429'] };
 const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: input(schema) } } });
 const lang = { name: 'lang', in: 'path', required: true, schema: { enum: ['ar', 'fr'] } };
 
@@ -80,9 +86,16 @@ function op(tag: string, summary: string, rest: JsonSchema): JsonSchema {
 export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchema>> {
   return {
     '/api/newsroom/grid': {
-      post: op('Newsroom: broadcast', "Replace the grid from the XMLTV document's first start to its last stop (whole broadcast days, 06:00–06:00 Africa/Casablanca, replace those days); times read in their own offset", {
+      post: op('Newsroom: broadcast', "Replace the grid from the XMLTV document's first start to its last stop (whole broadcast days, 06:00–06:00 Africa/Casablanca, replace those days; at most 31 days); times read in their own offset or named zone (BST)", {
         operationId: 'newsroomGridImport',
-        requestBody: { required: true, content: { 'application/xml': { schema: { type: 'string', description: 'An XMLTV <tv> document (UTF-8, or ISO-8859-1 when declared); at most 5 MB' } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/xml': {
+              schema: { type: 'string', description: 'An XMLTV <tv> document (UTF-8, or ISO-8859-1 when declared); at most 5 MB, 200,000 elements, 32 deep; no internal DTD, no entity but XML’s five and character references' },
+            },
+          },
+        },
         responses: {
           '200': json('Replaced', { type: 'object', properties: { days: { type: 'array', items: { type: 'string' } }, programmes: { type: 'integer' }, replaced: { type: 'integer' } } }),
           ...errors,
@@ -95,7 +108,7 @@ export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchem
       get: op('Newsroom: broadcast', "One language's breaking-news items, in ticker order", {
         operationId: 'newsroomBreakingList',
         parameters: [lang],
-        responses: { '200': json('The list', breakingList), '401': errors['401'] },
+        responses: { '200': json('The list', breakingList), ...always },
       }),
       put: op('Newsroom: broadcast', "Replace one language's ticker: new items and items kept by id, in the order given (how a list is reordered)", {
         operationId: 'newsroomBreakingSet',
@@ -106,26 +119,26 @@ export function broadcastOpenApiPaths(): Record<string, Record<string, JsonSchem
       delete: op('Newsroom: broadcast', "Empty one language's ticker (no body, Content-Type or Origin needed)", {
         operationId: 'newsroomBreakingClear',
         parameters: [lang],
-        responses: { '200': json('Cleared', { type: 'object', properties: { lang: { type: 'string' }, removed: { type: 'integer' } } }), '401': errors['401'] },
+        responses: { '200': json('Cleared', { type: 'object', properties: { lang: { type: 'string' }, removed: { type: 'integer' } } }), ...always },
       }),
     },
     '/api/newsroom/live': {
       get: op('Newsroom: broadcast', 'What the live page plays and where it comes from: the newsroom, LIVE_STREAM_URL or the built-in channel', {
         operationId: 'newsroomLiveGet',
-        responses: { '200': json('The live stream', liveState), '401': errors['401'] },
+        responses: { '200': json('The live stream', liveState), ...always },
       }),
-      put: op('Newsroom: broadcast', 'Play this stream (HLS or MP4) with this title; it wins over LIVE_STREAM_URL until cleared', {
+      put: op('Newsroom: broadcast', 'Play this stream (HLS or MP4, on this site or an allowed media origin: LIVE_STREAM_URL’s or MEDIA_ORIGINS, else 422) with this title; it wins over LIVE_STREAM_URL until cleared', {
         operationId: 'newsroomLiveSet',
         requestBody: jsonBody(liveInput),
         responses: { '200': json('Set', liveState), ...errors },
       }),
       delete: op('Newsroom: broadcast', 'Clear the newsroom stream: LIVE_STREAM_URL, else the built-in channel, plays again (no body, Content-Type or Origin needed)', {
         operationId: 'newsroomLiveClear',
-        responses: { '200': json('Cleared', liveState), '401': errors['401'] },
+        responses: { '200': json('Cleared', liveState), ...always },
       }),
     },
     '/api/newsroom/videos': {
-      post: op('Newsroom: broadcast', 'Create or update a replay (episode, JT bulletin, web video) by its uri', {
+      post: op('Newsroom: broadcast', 'Create or update a replay (episode, JT bulletin, web video) by its uri; its video and captions on this site or an allowed media origin (MEDIA_ORIGINS, else 422), a poster by URL copied into the media store', {
         operationId: 'newsroomVideoPublish',
         requestBody: jsonBody(replayInput),
         responses: {

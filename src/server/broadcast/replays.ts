@@ -18,6 +18,7 @@ import { formatTime, localDay } from '../../lib/dates.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { slugify } from '../seed/text.ts';
 import type { FieldErrors } from './breaking.ts';
+import { recordPicture, type ReadyPicture } from '../newsroom/pictures.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 const bilingual = (max: number) => z.object({ ar: text(max).default(''), fr: text(max).default('') }).strict();
@@ -147,13 +148,20 @@ type Trx = Transaction<Database>;
 
 const IMAGE_MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif' };
 
-/** The poster's image row: an uploaded picture (media id), or a row for the URL (reused when the URL is already known). */
-async function posterImage(trx: Trx, poster: NonNullable<ReplayInput['poster']>, titleText: { ar: string; fr: string }): Promise<number | FieldErrors> {
+/**
+ * The poster's image row: an uploaded picture (media id); a picture by URL
+ * copied into the media store before the transaction (`ready`,
+ * src/server/newsroom/pictures.ts: never hotlinked); a path of this site
+ * (a row for it, reused when the path is already known).
+ */
+async function posterImage(trx: Trx, poster: NonNullable<ReplayInput['poster']>, titleText: { ar: string; fr: string }, ready?: ReadyPicture): Promise<number | FieldErrors> {
   if ('mediaId' in poster) {
     const row = await trx.selectFrom('images').select('id').where('id', '=', poster.mediaId).executeTakeFirst();
     return row ? row.id : { 'poster.mediaId': [`no uploaded picture ${poster.mediaId} (POST /api/newsroom/media)`] };
   }
   const alt = { ar: poster.alt?.ar || titleText.ar || titleText.fr, fr: poster.alt?.fr || titleText.fr || titleText.ar };
+  if (ready) return recordPicture(trx, ready, { alt });
+  if (!poster.url.startsWith('/')) return { 'poster.url': ['a poster by URL is copied into the media store first (POST /api/newsroom/videos does it)'] };
   const known = await trx.selectFrom('images').select('id').where('url', '=', poster.url).orderBy('id').executeTakeFirst();
   if (known) {
     await trx.updateTable('images').set({ width: poster.width, height: poster.height, alt_ar: alt.ar, alt_fr: alt.fr }).where('id', '=', known.id).execute();
@@ -218,119 +226,130 @@ function itemPaths(kind: ReplayKind, id: number, edition?: string): Record<Local
  * changed) for an unknown programme, tag or media id, a slug taken by
  * another video, or a uri used by another kind of replay.
  */
-export async function publishReplay(db: DB, input: ReplayInput, now: Date = new Date()): Promise<ReplayResult> {
+export async function publishReplay(db: DB, input: ReplayInput, now: Date = new Date(), opts: ReplayOptions = {}): Promise<ReplayResult> {
   // Two first publications of one uri racing on PostgreSQL: the loser's insert
   // breaks the unique uri (or slug) and is run again, as an update.
   try {
-    return await publishOnce(db, input, now);
+    return await publishOnce(db, input, now, opts);
   } catch (error) {
     if (error instanceof ReplayInputError || !/unique|duplicate/i.test(String((error as Error).message))) throw error;
-    return publishOnce(db, input, now);
+    return publishOnce(db, input, now, opts);
   }
 }
 
-async function publishOnce(db: DB, input: ReplayInput, now: Date): Promise<ReplayResult> {
-  return db.transaction().execute(async (trx) => {
-    // A uri names one replay, whatever its kind.
-    for (const kind of Object.keys(TABLE) as ReplayKind[]) {
-      if (kind === input.kind) continue;
-      const other = await trx.selectFrom(TABLE[kind]).select('id').where('external_uri', '=', input.uri).executeTakeFirst();
-      if (other) throw new ReplayInputError({ uri: [`already used by a replay of kind ${kind} (id ${other.id})`] });
-    }
-    const publishedAt = input.publishedAt ? new Date(input.publishedAt).toISOString() : now.toISOString();
-    const errors: FieldErrors = {};
-    const texts = {
-      title_ar: input.title.ar || input.title.fr,
-      title_fr: input.title.fr || input.title.ar,
-      description_ar: input.description.ar,
-      description_fr: input.description.fr,
+interface ReplayOptions {
+  /** The poster given by URL, fetched into the media store (src/server/newsroom/pictures.ts). */
+  poster?: ReadyPicture;
+}
+
+async function publishOnce(db: DB, input: ReplayInput, now: Date, opts: ReplayOptions): Promise<ReplayResult> {
+  return db.transaction().execute((trx) => publishReplayIn(trx, input, now, opts));
+}
+
+/**
+ * publishReplay inside the caller's transaction (a ninjs video item records
+ * its poster and its item row in the same one, src/server/newsroom/items.ts).
+ */
+export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, opts: ReplayOptions = {}): Promise<ReplayResult> {
+  // A uri names one replay, whatever its kind.
+  for (const kind of Object.keys(TABLE) as ReplayKind[]) {
+    if (kind === input.kind) continue;
+    const other = await trx.selectFrom(TABLE[kind]).select('id').where('external_uri', '=', input.uri).executeTakeFirst();
+    if (other) throw new ReplayInputError({ uri: [`already used by a replay of kind ${kind} (id ${other.id})`] });
+  }
+  const publishedAt = input.publishedAt ? new Date(input.publishedAt).toISOString() : now.toISOString();
+  const errors: FieldErrors = {};
+  const texts = {
+    title_ar: input.title.ar || input.title.fr,
+    title_fr: input.title.fr || input.title.ar,
+    description_ar: input.description.ar,
+    description_fr: input.description.fr,
+  };
+
+  let posterId: number | null = null;
+  if (input.poster) {
+    const poster = await posterImage(trx, input.poster, input.title, opts.poster);
+    if (typeof poster === 'number') posterId = poster;
+    else Object.assign(errors, poster);
+  }
+
+  const paths: string[] = [];
+  let id: number;
+  let created: boolean;
+  let edition: string | undefined;
+
+  if (input.kind === 'episode') {
+    let q = trx.selectFrom('programmes').select('id');
+    q = input.programmeId !== undefined ? q.where('id', '=', input.programmeId) : q.where('slug', '=', input.programme!);
+    const programme = await q.executeTakeFirst();
+    if (!programme) errors[input.programmeId !== undefined ? 'programmeId' : 'programme'] = [`no programme ${input.programmeId ?? input.programme}`];
+    if (Object.keys(errors).length) throw new ReplayInputError(errors);
+    const existing = await trx.selectFrom('episodes').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
+    const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
+    const values = {
+      programme_id: programme!.id,
+      season: input.season,
+      number: input.number,
+      ...texts,
+      video_id: videoId,
+      thumbnail_image_id: posterId ?? existing?.thumbnail_image_id ?? null,
+      published_at: publishedAt,
     };
-
-    let posterId: number | null = null;
-    if (input.poster) {
-      const poster = await posterImage(trx, input.poster, input.title);
-      if (typeof poster === 'number') posterId = poster;
-      else Object.assign(errors, poster);
-    }
-
-    const paths: string[] = [];
-    let id: number;
-    let created: boolean;
-    let edition: string | undefined;
-
-    if (input.kind === 'episode') {
-      let q = trx.selectFrom('programmes').select('id');
-      q = input.programmeId !== undefined ? q.where('id', '=', input.programmeId) : q.where('slug', '=', input.programme!);
-      const programme = await q.executeTakeFirst();
-      if (!programme) errors[input.programmeId !== undefined ? 'programmeId' : 'programme'] = [`no programme ${input.programmeId ?? input.programme}`];
-      if (Object.keys(errors).length) throw new ReplayInputError(errors);
-      const existing = await trx.selectFrom('episodes').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
-      const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
-      const values = {
-        programme_id: programme!.id,
-        season: input.season,
-        number: input.number,
-        ...texts,
-        video_id: videoId,
-        thumbnail_image_id: posterId ?? existing?.thumbnail_image_id ?? null,
-        published_at: publishedAt,
-      };
-      ({ id, created } = await upsert(trx, 'episodes', existing, values, input.uri));
-      if (existing && existing.programme_id !== programme!.id) paths.push(...replayPaths('episode', { id, programmeId: existing.programme_id }));
-      paths.push(...replayPaths('episode', { id, programmeId: programme!.id }));
-    } else if (input.kind === 'jt') {
-      if (Object.keys(errors).length) throw new ReplayInputError(errors);
-      const existing = await trx.selectFrom('jt_bulletins').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
-      const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
-      const values = {
-        edition: input.edition,
-        air_date: input.airDate ?? localDay(publishedAt),
-        air_time: input.airTime ?? formatTime(publishedAt),
-        ...texts,
-        video_id: videoId,
-        thumbnail_image_id: posterId ?? existing?.thumbnail_image_id ?? null,
-        published_at: publishedAt,
-      };
-      ({ id, created } = await upsert(trx, 'jt_bulletins', existing, values, input.uri));
-      edition = input.edition;
-      if (existing && existing.edition !== input.edition) paths.push(...replayPaths('jt', { id, edition: existing.edition }));
-      paths.push(...replayPaths('jt', { id, edition }));
-    } else {
-      let q = trx.selectFrom('web_video_tags').select('id');
-      q = input.tagId !== undefined ? q.where('id', '=', input.tagId) : q.where('slug', '=', input.tag!);
-      const tag = await q.executeTakeFirst();
-      if (!tag) errors[input.tagId !== undefined ? 'tagId' : 'tag'] = [`no web video tag ${input.tagId ?? input.tag}`];
-      const existing = await trx.selectFrom('web_videos').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
-      // The given slug, else the stored one, else one from the title (the next free "-2", "-3"… when taken).
-      const base = input.slug ?? existing?.slug ?? (slugify(input.title.fr || input.title.ar, 70) || 'video');
-      let free = base;
-      for (let n = 2; ; n++) {
-        const taken = await trx.selectFrom('web_videos').select('id').where('slug', '=', free).executeTakeFirst();
-        if (!taken || taken.id === existing?.id) break;
-        if (input.slug) {
-          errors.slug = [`already used by web video ${taken.id}`];
-          break;
-        }
-        free = `${base}-${n}`;
+    ({ id, created } = await upsert(trx, 'episodes', existing, values, input.uri));
+    if (existing && existing.programme_id !== programme!.id) paths.push(...replayPaths('episode', { id, programmeId: existing.programme_id }));
+    paths.push(...replayPaths('episode', { id, programmeId: programme!.id }));
+  } else if (input.kind === 'jt') {
+    if (Object.keys(errors).length) throw new ReplayInputError(errors);
+    const existing = await trx.selectFrom('jt_bulletins').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
+    const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
+    const values = {
+      edition: input.edition,
+      air_date: input.airDate ?? localDay(publishedAt),
+      air_time: input.airTime ?? formatTime(publishedAt),
+      ...texts,
+      video_id: videoId,
+      thumbnail_image_id: posterId ?? existing?.thumbnail_image_id ?? null,
+      published_at: publishedAt,
+    };
+    ({ id, created } = await upsert(trx, 'jt_bulletins', existing, values, input.uri));
+    edition = input.edition;
+    if (existing && existing.edition !== input.edition) paths.push(...replayPaths('jt', { id, edition: existing.edition }));
+    paths.push(...replayPaths('jt', { id, edition }));
+  } else {
+    let q = trx.selectFrom('web_video_tags').select('id');
+    q = input.tagId !== undefined ? q.where('id', '=', input.tagId) : q.where('slug', '=', input.tag!);
+    const tag = await q.executeTakeFirst();
+    if (!tag) errors[input.tagId !== undefined ? 'tagId' : 'tag'] = [`no web video tag ${input.tagId ?? input.tag}`];
+    const existing = await trx.selectFrom('web_videos').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
+    // The given slug, else the stored one, else one from the title (the next free "-2", "-3"… when taken).
+    const base = input.slug ?? existing?.slug ?? (slugify(input.title.fr || input.title.ar, 70) || 'video');
+    let free = base;
+    for (let n = 2; ; n++) {
+      const taken = await trx.selectFrom('web_videos').select('id').where('slug', '=', free).executeTakeFirst();
+      if (!taken || taken.id === existing?.id) break;
+      if (input.slug) {
+        errors.slug = [`already used by web video ${taken.id}`];
+        break;
       }
-      if (Object.keys(errors).length) throw new ReplayInputError(errors);
-      const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
-      const values = {
-        slug: free,
-        tag_id: tag!.id,
-        ...texts,
-        video_id: videoId,
-        thumbnail_image_id: posterId ?? existing?.thumbnail_image_id ?? null,
-        published_at: publishedAt,
-      };
-      ({ id, created } = await upsert(trx, 'web_videos', existing, values, input.uri));
-      if (existing && existing.tag_id !== tag!.id) paths.push(...replayPaths('webvideo', { id, tagId: existing.tag_id }));
-      paths.push(...replayPaths('webvideo', { id, tagId: tag!.id }));
+      free = `${base}-${n}`;
     }
+    if (Object.keys(errors).length) throw new ReplayInputError(errors);
+    const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
+    const values = {
+      slug: free,
+      tag_id: tag!.id,
+      ...texts,
+      video_id: videoId,
+      thumbnail_image_id: posterId ?? existing?.thumbnail_image_id ?? null,
+      published_at: publishedAt,
+    };
+    ({ id, created } = await upsert(trx, 'web_videos', existing, values, input.uri));
+    if (existing && existing.tag_id !== tag!.id) paths.push(...replayPaths('webvideo', { id, tagId: existing.tag_id }));
+    paths.push(...replayPaths('webvideo', { id, tagId: tag!.id }));
+  }
 
-    await recordContentChange(trx, { paths, reason: `replay ${input.kind} ${created ? 'publish' : 'update'}` }, now);
-    return { id, kind: input.kind, uri: input.uri, created, publishedAt, paths: itemPaths(input.kind, id, edition) };
-  });
+  await recordContentChange(trx, { paths, reason: `replay ${input.kind} ${created ? 'publish' : 'update'}` }, now);
+  return { id, kind: input.kind, uri: input.uri, created, publishedAt, paths: itemPaths(input.kind, id, edition) };
 }
 
 async function upsert(

@@ -23,6 +23,12 @@ import type { XmltvError } from './xmltv.ts';
 import { BreakingInputError, breakingListInput, clearBreaking, fieldErrors, listBreaking, setBreaking } from './breaking.ts';
 import { clearLive, liveInput, liveState, setLive } from './live.ts';
 import { publishReplay, ReplayInputError, replayInput } from './replays.ts';
+import { mediaOriginProblem } from '../media-origins.ts';
+import { newsroomIngestDeps, readyPictures } from '../newsroom/pictures.ts';
+import type { PictureRef } from '../newsroom/ninjs.ts';
+
+/** A replay's poster given by URL, as a picture to copy (errors keyed `poster.url`). */
+const posterRef = (href: string): PictureRef => ({ mediaId: null, uri: null, source: { href, width: null, height: null }, sitePath: null, caption: null, credit: null, field: 'poster.url' });
 
 /** Largest XMLTV document accepted (a month of one channel is well under 1 MB). */
 const MAX_XMLTV_BYTES = 5 * 1024 * 1024;
@@ -142,6 +148,9 @@ const liveSet: NewsroomRoute = {
     if (!body.ok) return { status: body.status, problem: body.problem };
     const input = liveInput.safeParse(body.value);
     if (!input.success) return { status: 422, errors: fieldErrors(input.error) };
+    // The Content-Security-Policy is made from the configuration: a stream elsewhere would be blocked in every browser.
+    const problem = mediaOriginProblem(input.data.url);
+    if (problem) return { status: 422, errors: { url: [problem] }, item: input.data.url };
     const state = await setLive(ctx.db, input.data);
     return { status: 200, response: state, item: input.data.url };
   },
@@ -164,8 +173,21 @@ const videos: NewsroomRoute = {
     const uri = body.value && typeof body.value === 'object' && 'uri' in body.value ? String((body.value as { uri: unknown }).uri) : null;
     const input = replayInput.safeParse(body.value);
     if (!input.success) return { status: 422, errors: fieldErrors(input.error), item: uri };
+    // The video and its captions play from this site or an allowed origin; a poster by URL is copied into the media store.
+    const errors: Record<string, string[]> = {};
+    const origin = (key: string, url: string) => {
+      const problem = mediaOriginProblem(url);
+      if (problem) errors[key] = [problem];
+    };
+    origin('video.url', input.data.video.url);
+    input.data.video.captions.forEach((c, i) => origin(`video.captions.${i}.url`, c.url));
+    const poster = input.data.poster && 'url' in input.data.poster && !input.data.poster.url.startsWith('/') ? posterRef(input.data.poster.url) : null;
+    const ready = poster ? await readyPictures(ctx.db, [poster], newsroomIngestDeps()) : null;
+    Object.assign(errors, ready?.errors);
+    if (Object.keys(errors).length) return { status: 422, errors, item: uri };
     try {
-      const result = await publishReplay(ctx.db, input.data);
+      const posterReady = poster ? ready?.ready.get(poster) : undefined;
+      const result = await publishReplay(ctx.db, input.data, new Date(), posterReady ? { poster: posterReady } : {});
       return { status: result.created ? 201 : 200, response: result, item: result.uri };
     } catch (error) {
       if (error instanceof ReplayInputError) return { status: error.status, errors: error.errors, item: uri };

@@ -9,8 +9,8 @@
  * (`+0000` since 2026-09-20).
  *
  * What a programme carries, and where it goes in the grid:
- *  - `<title lang="ar|fr">`: the titles (an unlabelled title fills a missing
- *    language; at least one is required);
+ *  - `<title lang="ar|fr">`: the titles (an unlabelled title, else one in
+ *    another language, fills a missing language; at least one is required);
  *  - `<desc lang="ar|fr">`: the descriptions;
  *  - `<category>`: the first one is the genre; a category `live` (or
  *    `direct`, `en direct`, `مباشر`) marks a live programme instead;
@@ -74,27 +74,62 @@ const LIVE_CATEGORIES = new Set(['live', 'direct', 'en direct', 'مباشر', '�
 /** What the export writes for a live programme. */
 const LIVE_CATEGORY = 'live';
 
-const TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(?:\s*([+-])(\d{2}):?(\d{2}))?$/;
+/**
+ * Named time zones and their offsets in minutes. The DTD's own example is
+ * `200007281733 BST` ("BST == +0100"); XMLTV grabbers write the usual
+ * abbreviations of Europe and North America. A name not listed is refused
+ * by name rather than guessed.
+ */
+const NAMED_ZONES: Record<string, number> = {
+  UTC: 0, UT: 0, GMT: 0, Z: 0, WET: 0, BST: 60, WEST: 60, CET: 60, MET: 60, IST: 60, CEST: 120, MEST: 120, EET: 120, EEST: 180, MSK: 180,
+  AST: -240, ADT: -180, EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420,
+};
+
+const TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(?:\s*([+-])(\d{2}):?(\d{2}))?(?:\s*\(?([A-Za-z]{1,6})\)?)?$/;
+
+export type TimeRead = { ok: true; date: Date } | { ok: false; problem: string };
 
 /**
- * An XMLTV time ("20261125060000 +0100", "202611250600", "20261125060000")
- * as an instant, or null when it is not one (bad shape, 2026-02-30, 25:00…).
+ * An XMLTV time ("20261125060000 +0100", "200007281733 BST",
+ * "20261125060000 +0100 BST", "202611250600": no zone is UTC) as an
+ * instant, or why not: a bad shape, a date that does not exist
+ * (2026-02-30, 25:00), a time shorter than the minute (the DTD allows
+ * "200209"; a grid needs the minute), an unknown zone name, or an offset
+ * and a name that disagree.
  */
-export function parseXmltvTime(text: string): Date | null {
-  const m = TIME.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s = '00', sign, oh, om] = m.slice(1) as [string, string, string, string, string, string?, string?, string?, string?];
+export function readXmltvTime(text: string): TimeRead {
+  const t = text.trim();
+  const m = TIME.exec(t);
+  if (!m) {
+    if (/^\d{4}(\d{2}){0,3}(\s|$)/.test(t)) return { ok: false, problem: `"${t}" is not precise enough: a programme's time needs at least YYYYMMDDhhmm` };
+    return { ok: false, problem: `unreadable time "${t}" (expected YYYYMMDDhhmmss ±hhmm, or a zone name such as BST)` };
+  }
+  const [y, mo, d, h, mi, s = '00', sign, oh, om, zone] = m.slice(1) as [string, string, string, string, string, string?, string?, string?, string?, string?];
   const n = (v: string) => Number(v);
-  if (n(mo) < 1 || n(mo) > 12 || n(d) < 1 || n(h) > 23 || n(mi) > 59 || n(s) > 59) return null;
+  if (n(mo) < 1 || n(mo) > 12 || n(d) < 1 || n(h) > 23 || n(mi) > 59 || n(s) > 59) return { ok: false, problem: `"${t}" is not a date and time that exists` };
   const utc = Date.UTC(n(y), n(mo) - 1, n(d), n(h), n(mi), n(s));
   const check = new Date(Date.UTC(n(y), n(mo) - 1, n(d)));
-  if (check.getUTCDate() !== n(d) || check.getUTCMonth() !== n(mo) - 1) return null;
-  let offsetMin = 0;
+  if (check.getUTCDate() !== n(d) || check.getUTCMonth() !== n(mo) - 1) return { ok: false, problem: `"${t}" is not a date that exists` };
+  let offsetMin: number | null = null;
   if (sign) {
-    if (n(oh!) > 14 || n(om!) > 59) return null;
+    if (n(oh!) > 14 || n(om!) > 59) return { ok: false, problem: `"${t}": the offset ${sign}${oh}${om} is not one` };
     offsetMin = (sign === '-' ? -1 : 1) * (n(oh!) * 60 + n(om!));
   }
-  return new Date(utc - offsetMin * 60_000);
+  if (zone) {
+    const named = NAMED_ZONES[zone.toUpperCase()];
+    if (named === undefined) {
+      return { ok: false, problem: `unknown time zone "${zone}" in "${t}": give an offset such as +0100, or one of ${Object.keys(NAMED_ZONES).join(', ')}` };
+    }
+    if (offsetMin !== null && offsetMin !== named) return { ok: false, problem: `"${t}": the offset ${sign}${oh}${om} and the zone ${zone} (${named >= 0 ? '+' : '-'}${String(Math.floor(Math.abs(named) / 60)).padStart(2, '0')}${String(Math.abs(named) % 60).padStart(2, '0')}) disagree` };
+    offsetMin = named;
+  }
+  return { ok: true, date: new Date(utc - (offsetMin ?? 0) * 60_000) };
+}
+
+/** An XMLTV time as an instant, or null when it is not one (readXmltvTime says why). */
+export function parseXmltvTime(text: string): Date | null {
+  const r = readXmltvTime(text);
+  return r.ok ? r.date : null;
 }
 
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, timeZoneName: 'longOffset' });
@@ -133,13 +168,23 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // XML's five named entities; character references are decoded by `refs` (xmlShapeProblem refused every other name before).
   processEntities: true,
   isArray: (name) => ARRAYS.has(name),
 });
 
+/** Character references (&#233; &#xE9;), which the parser leaves as they are. */
+const refs = (s: string): string =>
+  s.includes('&#')
+    ? s.replace(/&#(?:(\d{1,7})|x([0-9a-fA-F]{1,6}));/g, (whole, dec: string | undefined, hex: string | undefined) => {
+        const code = dec ? Number(dec) : parseInt(hex!, 16);
+        return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+      })
+    : s;
+
 /** The text of an element read by the parser (a string, or an object with #text). */
 function text(v: unknown): string {
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return refs(v);
   if (typeof v === 'number') return String(v);
   if (v && typeof v === 'object' && '#text' in v) return text((v as Node)['#text']);
   return '';
@@ -147,7 +192,7 @@ function text(v: unknown): string {
 const attr = (v: unknown, name: string): string | undefined => {
   if (!v || typeof v !== 'object') return undefined;
   const a = (v as Node)[`@_${name}`];
-  return typeof a === 'string' ? a : undefined;
+  return typeof a === 'string' ? refs(a) : undefined;
 };
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 /** XMLTV: runs of white space in text are one space. */
@@ -165,6 +210,7 @@ function langOf(v: unknown): 'ar' | 'fr' | '' | null {
 function bilingual(nodes: unknown[]): Bilingual {
   const out: Bilingual = { ar: '', fr: '' };
   let plain = '';
+  let other = '';
   for (const n of nodes) {
     const value = clean(text(n));
     if (!value) continue;
@@ -172,10 +218,13 @@ function bilingual(nodes: unknown[]): Bilingual {
     if (lang === 'ar' || lang === 'fr') {
       if (!out[lang]) out[lang] = value;
     } else if (lang === '' && !plain) plain = value;
+    else if (lang === null && !other) other = value;
   }
-  if (plain) {
-    if (!out.ar) out.ar = plain;
-    if (!out.fr) out.fr = plain;
+  // An unlabelled text fills a missing language; failing that, one in another language (an Amazigh or English title).
+  const fill = plain || other;
+  if (fill) {
+    if (!out.ar) out.ar = fill;
+    if (!out.fr) out.fr = fill;
   }
   return out;
 }
@@ -203,25 +252,110 @@ export interface ParseOptions {
   maxProgrammes?: number;
 }
 
+/** Elements inside each other at most (an XMLTV document is 5 deep: tv, programme, credits, actor, image). */
+const MAX_XML_DEPTH = 32;
+/** Elements in one document at most (5,000 programmes of some 20 elements each). */
+const MAX_XML_ELEMENTS = 200_000;
+/** Programmes named in a refusal at most; the rest are counted. */
+export const MAX_REPORTED_PROGRAMMES = 100;
+/** A programme without stop ends when the next one starts, if that is within this time; else its stop is required. */
+const MAX_OPEN_PROGRAMME_MS = 24 * 3600_000;
+
+const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+
 /**
- * Reads and checks an XMLTV document: well-formed, a `<tv>` root, and for
- * every programme a known channel, readable start and stop (a missing stop
- * is the next programme's start), stop after start, a title; no two
- * programmes overlapping. Every problem found is listed; nothing is partly
- * accepted.
+ * What makes a document too costly or unsafe to parse, found in one linear
+ * pass before any parser runs (docs/product.md, Limits): an entity
+ * declaration (entity expansion), an entity the document uses without
+ * declaring it (XML knows only &amp; &lt; &gt; &quot; &apos; and character
+ * references; `&foo;` is an error, not text), elements nested deeper than
+ * MAX_XML_DEPTH or more than MAX_XML_ELEMENTS of them (10,000 nested
+ * elements made the parser throw, answered 500). Comments, CDATA sections
+ * and processing instructions are skipped whole. Null when none.
+ */
+function xmlShapeProblem(xml: string): string | null {
+  let depth = 0;
+  let elements = 0;
+  let line = 1;
+  let lineFrom = 0;
+  const lineAt = (i: number) => {
+    for (let k = lineFrom; k < i; k++) if (xml.charCodeAt(k) === 10) line++;
+    lineFrom = i;
+    return line;
+  };
+  // The next '>' at or after a position, found once and reused: a run of '<' without '>' costs one scan, not one each.
+  let nextClose = 0;
+  for (let i = 0; i < xml.length; i++) {
+    const c = xml.charCodeAt(i);
+    if (c === 38 /* & */) {
+      const name = /^([^;<&\s]{0,32});/.exec(xml.slice(i + 1, i + 35))?.[1] ?? '';
+      if (!/^#(\d{1,7}|x[0-9a-fA-F]{1,6})$/.test(name) && !XML_ENTITIES.has(name)) {
+        const shown = /^[A-Za-z_:][\w.:-]*$/.test(name) ? `&${name};` : '&';
+        return `undeclared entity ${shown} (line ${lineAt(i)}): XML knows &amp; &lt; &gt; &quot; &apos; and character references; write & as &amp;`;
+      }
+      continue;
+    }
+    if (c !== 60 /* < */) continue;
+    if (xml.startsWith('<!--', i)) {
+      const end = xml.indexOf('-->', i + 4);
+      if (end === -1) return `unclosed comment (line ${lineAt(i)})`;
+      i = end + 2;
+    } else if (xml.startsWith('<![CDATA[', i)) {
+      const end = xml.indexOf(']]>', i + 9);
+      if (end === -1) return `unclosed CDATA section (line ${lineAt(i)})`;
+      i = end + 2;
+    } else if (xml.startsWith('<!', i)) {
+      if (/^<!ENTITY/i.test(xml.slice(i, i + 8)) || (xml.startsWith('<!DOCTYPE', i) && xml.slice(i, xml.indexOf('>', i)).includes('['))) {
+        return 'an internal DTD subset (<!DOCTYPE … [ … ]>, entity declarations) is not accepted';
+      }
+      const end = xml.indexOf('>', i);
+      if (end === -1) break;
+      i = end;
+    } else if (xml.charCodeAt(i + 1) === 63 /* ? */) {
+      const end = xml.indexOf('?>', i + 2);
+      if (end === -1) break;
+      i = end + 1;
+    } else if (xml.charCodeAt(i + 1) === 47 /* / */) {
+      if (depth > 0) depth--;
+    } else {
+      if (nextClose !== -1 && nextClose < i) nextClose = xml.indexOf('>', i);
+      if (nextClose === -1) break;
+      elements++;
+      if (xml.charCodeAt(nextClose - 1) !== 47 /* / */) depth++;
+      if (depth > MAX_XML_DEPTH) return `elements nested more than ${MAX_XML_DEPTH} deep (line ${lineAt(i)})`;
+      if (elements > MAX_XML_ELEMENTS) return `more than ${MAX_XML_ELEMENTS.toLocaleString('en-US')} elements`;
+      // Attribute values may hold entities: the loop reads them on its way to the tag's end.
+    }
+  }
+  return null;
+}
+
+/**
+ * Reads and checks an XMLTV document: safe to parse (xmlShapeProblem),
+ * well-formed, a `<tv>` root, and for every programme a known channel,
+ * readable start and stop (a missing stop is the next programme's start,
+ * within a day), stop after start, a title; no two programmes at once (a
+ * duplicate, the same title at the same time, is named as such). Every
+ * programme's problems are listed, up to MAX_REPORTED_PROGRAMMES
+ * programmes; nothing is partly accepted.
  */
 export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
-  if (/<!ENTITY/i.test(xml)) {
-    return { ok: false, errors: [{ field: 'document', message: 'entity declarations are not accepted' }] };
+  const shape = xmlShapeProblem(xml);
+  if (shape) return { ok: false, errors: [{ field: 'document', message: shape }] };
+  let parsed: Node;
+  try {
+    const valid = XMLValidator.validate(xml);
+    if (valid !== true) {
+      return {
+        ok: false,
+        errors: [{ field: 'document', message: `not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})` }],
+      };
+    }
+    parsed = parser.parse(xml) as Node;
+  } catch (error) {
+    // The parser's own limits: an answer, never a crash.
+    return { ok: false, errors: [{ field: 'document', message: `not readable XML: ${(error as Error).message}` }] };
   }
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    return {
-      ok: false,
-      errors: [{ field: 'document', message: `not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})` }],
-    };
-  }
-  const parsed = parser.parse(xml) as Node;
   if (!('tv' in parsed)) {
     return { ok: false, errors: [{ field: 'document', message: 'the root element must be <tv>' }] };
   }
@@ -234,15 +368,18 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
   const nodes = list(tv.programme);
   const max = options.maxProgrammes ?? 5000;
   if (nodes.length === 0) return { ok: false, errors: [{ field: 'programme', message: 'the document has no <programme>' }] };
-  if (nodes.length > max) return { ok: false, errors: [{ field: 'programme', message: `at most ${max} programmes per document` }] };
+  if (nodes.length > max) return { ok: false, errors: [{ field: 'programme', message: `at most ${max} programmes per document (${nodes.length} here)` }] };
 
   const errors: XmltvError[] = [];
   const known = new Set(options.channels);
   interface Draft extends Omit<XmltvProgramme, 'stop'> {
     stop: Date | null;
     stopText: string | undefined;
+    /** Its times are readable: it takes part in the order checks. */
+    timed: boolean;
   }
   const drafts: Draft[] = [];
+  const failed = new Set<number>();
   nodes.forEach((raw, i) => {
     const node = (raw && typeof raw === 'object' ? raw : {}) as Node;
     const index = i + 1;
@@ -251,18 +388,30 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
     const stopText = attr(node, 'stop');
     const channel = attr(node, 'channel') ?? '';
     const who = { programme: index, title: title.fr || title.ar || undefined, start: startText || undefined };
-    const fail = (field: string, message: string) => errors.push({ ...who, field, message });
+    const fail = (field: string, message: string) => {
+      failed.add(index);
+      errors.push({ ...who, field, message });
+    };
 
-    if (!title.ar && !title.fr) fail('title', 'missing title (<title lang="ar"> or <title lang="fr">)');
+    if (!title.ar && !title.fr) fail('title', 'missing title (a <title>, in ar, fr, another language or none)');
     if (!channel) fail('channel', 'missing channel attribute');
     else if (!known.has(channel)) fail('channel', `unknown channel "${channel}" (this grid takes: ${[...known].join(', ')})`);
-    const start = startText ? parseXmltvTime(startText) : null;
+    let start: Date | null = null;
     if (!startText) fail('start', 'missing start attribute');
-    else if (!start) fail('start', `unreadable time "${startText}" (expected YYYYMMDDhhmmss ±hhmm)`);
+    else {
+      const r = readXmltvTime(startText);
+      if (r.ok) start = r.date;
+      else fail('start', r.problem);
+    }
     let stop: Date | null = null;
+    let stopOk = true;
     if (stopText !== undefined) {
-      stop = parseXmltvTime(stopText);
-      if (!stop) fail('stop', `unreadable time "${stopText}" (expected YYYYMMDDhhmmss ±hhmm)`);
+      const r = readXmltvTime(stopText);
+      if (r.ok) stop = r.date;
+      else {
+        stopOk = false;
+        fail('stop', r.problem);
+      }
     }
     const categories = list(node.category).map((c) => clean(text(c))).filter(Boolean);
     const isLive = categories.some((c) => LIVE_CATEGORIES.has(c.toLowerCase()));
@@ -275,6 +424,7 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
       startText,
       stop,
       stopText,
+      timed: start !== null && stopOk,
       title,
       description: bilingual(list(node.desc)),
       genre,
@@ -284,44 +434,70 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
       episodeNum: episodeNumOf(list(node['episode-num'])),
     });
   });
-  if (errors.length) return { ok: false, errors };
 
-  // Time order; a programme without stop ends when the next one starts.
-  const sorted = [...drafts].sort((a, b) => a.start.getTime() - b.start.getTime() || a.index - b.index);
-  sorted.forEach((p, i) => {
-    if (p.stopText !== undefined) return;
-    const next = sorted[i + 1];
-    if (next) p.stop = next.start;
-    else errors.push({ programme: p.index, title: p.title.fr || p.title.ar, start: p.startText, field: 'stop', message: 'missing stop on the last programme' });
-  });
-  for (const p of sorted) {
-    if (p.stop && p.stop.getTime() <= p.start.getTime()) {
-      errors.push({
-        programme: p.index,
-        title: p.title.fr || p.title.ar,
-        start: p.startText,
-        field: 'stop',
-        message: p.stop.getTime() === p.start.getTime() ? 'stop equals start' : `stop (${p.stopText ?? ''}) is before start`,
-      });
-    }
-  }
-  if (errors.length) return { ok: false, errors };
+  // Time order, among the programmes whose times are readable.
+  const sorted = drafts.filter((p) => p.timed).sort((a, b) => a.start.getTime() - b.start.getTime() || a.index - b.index);
+  const name = (p: Draft) => p.title.fr || p.title.ar;
+  const timeError = (p: Draft, field: string, message: string) => {
+    if (failed.has(p.index)) return; // one time problem per programme: its first
+    failed.add(p.index);
+    errors.push({ programme: p.index, title: name(p) || undefined, start: p.startText, field, message });
+  };
+  // Duplicates and programmes starting at the same time, named as such (not as a programme that ends when it starts).
   for (let i = 1; i < sorted.length; i++) {
-    const prev = sorted[i - 1]!;
     const p = sorted[i]!;
-    if (p.start.getTime() < prev.stop!.getTime()) {
-      errors.push({
-        programme: p.index,
-        title: p.title.fr || p.title.ar,
-        start: p.startText,
-        field: 'start',
-        message: `overlaps programme ${prev.index} ("${prev.title.fr || prev.title.ar}", ${prev.startText} to ${prev.stopText ?? formatXmltvTime(prev.stop!)})`,
-      });
-    }
+    const first = sorted.slice(0, i).find((q) => q.start.getTime() === p.start.getTime());
+    if (!first) continue;
+    const same = name(first) === name(p);
+    timeError(
+      p,
+      'start',
+      same
+        ? `duplicate of programme ${first.index} ("${name(first)}", ${first.startText}): the same programme twice`
+        : `starts at the same time as programme ${first.index} ("${name(first)}", ${first.startText}): they overlap`,
+    );
   }
-  if (errors.length) return { ok: false, errors };
-  const programmes = sorted.map(({ stopText: _stopText, ...p }) => ({ ...p, stop: p.stop! }));
+  // A missing stop is the next start (a later one), within a day; on the last programme it is required.
+  const distinct = sorted.filter((p) => !failed.has(p.index));
+  distinct.forEach((p, i) => {
+    if (p.stopText !== undefined) return;
+    const next = distinct.slice(i + 1).find((q) => q.start.getTime() > p.start.getTime());
+    if (!next) return timeError(p, 'stop', 'missing stop on the last programme (a programme without stop ends when the next one starts)');
+    if (next.start.getTime() - p.start.getTime() > MAX_OPEN_PROGRAMME_MS) {
+      return timeError(p, 'stop', `missing stop, and the next programme (${next.index}, ${next.startText}) starts more than 24 hours later: give its stop`);
+    }
+    p.stop = next.start;
+  });
+  for (const p of distinct) {
+    if (failed.has(p.index) || !p.stop) continue;
+    if (p.stop.getTime() < p.start.getTime()) timeError(p, 'stop', `stop (${p.stopText ?? ''}) is before start`);
+    else if (p.stop.getTime() === p.start.getTime()) timeError(p, 'stop', `zero length: stop (${p.stopText ?? ''}) equals start`);
+  }
+  // Overlaps: each programme against the latest end before it.
+  let previous: Draft | null = null;
+  for (const p of distinct) {
+    if (failed.has(p.index) || !p.stop) continue;
+    if (previous && p.start.getTime() < previous.stop!.getTime()) {
+      timeError(p, 'start', `overlaps programme ${previous.index} ("${name(previous)}", ${previous.startText} to ${previous.stopText ?? formatXmltvTime(previous.stop!)})`);
+      if (p.stop.getTime() <= previous.stop!.getTime()) continue;
+    }
+    previous = p;
+  }
+  if (errors.length) return { ok: false, errors: capped(errors) };
+  const programmes = sorted.map(({ stopText: _stopText, timed: _timed, ...p }) => ({ ...p, stop: p.stop! }));
   return { ok: true, doc: { channels, programmes } };
+}
+
+/** The errors of the first MAX_REPORTED_PROGRAMMES programmes refused, in document order, and a count of the others. */
+function capped(errors: XmltvError[]): XmltvError[] {
+  const sorted = [...errors].sort((a, b) => (a.programme ?? 0) - (b.programme ?? 0));
+  const programmes = [...new Set(sorted.map((e) => e.programme).filter((p): p is number => p !== undefined))];
+  if (programmes.length <= MAX_REPORTED_PROGRAMMES) return sorted;
+  const shown = new Set(programmes.slice(0, MAX_REPORTED_PROGRAMMES));
+  return [
+    ...sorted.filter((e) => e.programme === undefined || shown.has(e.programme)),
+    { field: 'programme', message: `and ${programmes.length - MAX_REPORTED_PROGRAMMES} more programmes refused (the first ${MAX_REPORTED_PROGRAMMES} are listed)` },
+  ];
 }
 
 /* ---- writing ---- */

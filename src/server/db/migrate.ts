@@ -18,6 +18,7 @@ import { leasesMigration } from './migrations/015_leases.ts';
 import { listingKeysMigration } from './migrations/016_listing_keys.ts';
 import { membersMigration } from './migrations/017_members.ts';
 import { adEventTokensMigration } from './migrations/018_ad_event_tokens.ts';
+import { newsroomItemsMigration } from './migrations/020_newsroom_items.ts';
 import { searchStemsMigration } from './migrations/030_search_stems.ts';
 import { deskPeopleMigration } from './migrations/023_desk_people.ts';
 import { deskStoriesMigration } from './migrations/024_desk_stories.ts';
@@ -44,6 +45,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '016_listing_keys': listingKeysMigration(dialect),
     '017_members': membersMigration(dialect),
     '018_ad_event_tokens': adEventTokensMigration(dialect),
+    '020_newsroom_items': newsroomItemsMigration(dialect),
     '030_search_stems': searchStemsMigration(dialect),
     '023_desk_people': deskPeopleMigration(dialect),
     '024_desk_stories': deskStoriesMigration(dialect),

@@ -125,6 +125,8 @@ interface ArticlesTable {
   ninjs_uri: ColumnType<string | null, string | null | undefined, string | null>;
   /** 009_newsroom: the ninjs `version` last stored. */
   ninjs_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 020_newsroom_items: the ninjs `versioncreated` of the version stored (orders versions sent without `version`). */
+  ninjs_version_created: ColumnType<string | null, string | null | undefined, string | null>;
   /** 009_newsroom: the ninjs `by` line, shown when there is no author. */
   byline: ColumnType<string | null, string | null | undefined, string | null>;
   /** 009_newsroom: when the newsroom withdrew it (status 'withdrawn'). */
@@ -160,6 +162,29 @@ interface NewsroomAuditTable {
   outcome: number;
   detail: string | null;
   created_at: string;
+}
+
+/** 020_newsroom_items: a ninjs picture or video item, by its uri. */
+interface NewsroomItemsTable {
+  id: Id;
+  uri: string;
+  kind: 'picture' | 'video';
+  /** The picture copied into the media store (a picture item, or a video's poster). */
+  image_id: number | null;
+  /** The replay a video item became. */
+  replay_kind: 'episode' | 'jt' | 'webvideo' | null;
+  replay_id: number | null;
+  version: number | null;
+  version_created: string | null;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+/** 020_newsroom_items: the picture a fetched URL gave. */
+interface NewsroomPicturesTable {
+  id: Id;
+  source_url: string;
+  image_id: number;
+  created_at: CreatedAt;
 }
 
 interface ArticleTagsTable {
@@ -815,6 +840,8 @@ export interface Database {
   desk_revisions: DeskRevisionsTable;
   desk_presence: DeskPresenceTable;
   desk_keys: DeskKeysTable;
+  newsroom_items: NewsroomItemsTable;
+  newsroom_pictures: NewsroomPicturesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -151,20 +151,22 @@ export async function articleOfDoc(
     title: doc.title,
     subtitle: doc.summary,
     bodyHtml: sanitizeBody(doc.body),
+    // The body's pictures are the site's own, checked by checkDoc: none to fetch.
+    bodyPictures: [],
     slug: slugOf(doc),
     sectionRoute: section?.route_name ?? null,
     tags: doc.tags.map((t) => ({ name: t.name, uri: null })),
     byline: doc.byline.trim() || null,
     pictures: pictures.map((p, i) => ({
       mediaId: p.imageId,
-      url: null,
-      width: 0,
-      height: 0,
+      uri: null,
+      source: null,
+      sitePath: null,
       caption: p.caption.trim() || null,
       credit: null,
       field: i === 0 && doc.cover ? 'cover' : `gallery.${doc.cover ? i - 1 : i}`,
     })),
-    video: video ? { mediaId: null, url: video.url, mime: video.mime, width: video.width, height: video.height, durationS: video.duration_s, field: 'videoId' } : null,
+    video: video ? { url: video.url, mime: video.mime, width: video.width, height: video.height, durationS: video.duration_s, field: 'videoId' } : null,
     translationGroup: null,
   };
 }

@@ -289,7 +289,7 @@ export async function moveReview(db: DB, articleId: number, rev: number, to: 're
   );
 }
 
-export type PublishOutcome = { rev: number; path: string; url: string; version: number; publishedAt: string; state: StoryState };
+export type PublishOutcome = { rev: number; path: string; url: string; version: number | null; publishedAt: string; state: StoryState };
 
 /**
  * Publishes the working copy at `rev` now, or schedules it (`at` ahead),

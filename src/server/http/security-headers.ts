@@ -8,8 +8,10 @@
  *    Astro, so the hashes follow its version) and our own (src/lib/inline-scripts.ts);
  *    the ad (GPT, external VAST) and Facebook origins only when configured;
  *    `frame-ancestors 'self'`, except on the embeddable live player
- *    (`/{lang}/live/embed`), which any site may frame; the desk (`/desk`,
- *    ADR 033) has its own, stricter one (`deskCsp`); passive answers
+ *    (`/{lang}/live/embed`), which any site may frame; the origins media play
+ *    from (LIVE_STREAM_URL's and MEDIA_ORIGINS, src/server/media-origins.ts)
+ *    in media-src and connect-src; the desk (`/desk`, ADR 033) has its own,
+ *    stricter one (`deskCsp`); passive answers
  *    (JSON, CSS, fonts, pictures, media) get a short policy that allows
  *    nothing (`passiveCsp`, chosen by their Content-Type);
  *  - X-Content-Type-Options: nosniff; Referrer-Policy:
@@ -30,6 +32,7 @@ import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import type { Config } from '../config.ts';
 import { INLINE_SCRIPTS } from '../../lib/inline-scripts.ts';
+import { mediaOrigins } from '../media-origins.ts';
 
 type PolicyConfig = Pick<
   Config,
@@ -42,6 +45,7 @@ type PolicyConfig = Pick<
   | 'FACEBOOK_APP_ID'
   | 'FACEBOOK_GRAPH_URL'
   | 'LIVE_STREAM_URL'
+  | 'MEDIA_ORIGINS'
 >;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -84,10 +88,10 @@ export function securityPolicy(config: PolicyConfig): SecurityPolicy {
   const media = ["'self'", 'blob:'];
   const frame = ["'self'"];
 
-  const live = config.LIVE_STREAM_URL ? originOf(config.LIVE_STREAM_URL) : null;
-  if (live) {
-    connect.push(live);
-    media.push(live);
+  // Videos, streams and captions on the broadcaster's CDNs (src/server/media-origins.ts): the newsroom can point at no other.
+  for (const origin of mediaOrigins(config)) {
+    connect.push(origin);
+    media.push(origin);
   }
 
   // Google Publisher Tag or an external VAST provider: ads come from many origins (their creatives, pixels, frames).

@@ -19,7 +19,9 @@ import { articlePath, masterTagPath, tagPath } from '../../lib/paths.ts';
 import { liteTwin } from '../../lib/lite.ts';
 import { route } from '../../lib/routes.ts';
 import { newsroomSlug } from './slug.ts';
-import type { FieldErrors, NinjsArticle } from './ninjs.ts';
+import type { FieldErrors, NinjsArticle, PictureRef } from './ninjs.ts';
+import { isOlderVersion, storedVersionText } from './items.ts';
+import { pictureUrls, recordPicture, type ReadyPicture } from './pictures.ts';
 
 type Trx = Transaction<Database>;
 
@@ -30,7 +32,8 @@ export interface StoredArticle {
   /** Absolute URL of the article page (from SITE_URL). */
   url: string;
   path: string;
-  version: number;
+  /** The ninjs version stored (null: the document carried none; its versioncreated orders them). */
+  version: number | null;
   /** published (visible now), embargoed (visible from publishedAt), withdrawn (410). */
   state: 'published' | 'embargoed' | 'withdrawn';
   publishedAt: string;
@@ -38,7 +41,7 @@ export interface StoredArticle {
 
 export type UpsertResult =
   | { kind: 'created' | 'updated'; article: StoredArticle }
-  | { kind: 'conflict'; storedVersion: number }
+  | { kind: 'conflict'; stored: string }
   | { kind: 'invalid'; errors: FieldErrors };
 
 /** Refusal inside the transaction: rolls it back and becomes the answer. */
@@ -69,7 +72,7 @@ function stored(row: Row<'articles'>, path: string, siteUrl: string, now: Date):
     lang: row.lang,
     url: new URL(path, siteUrl).href,
     path,
-    version: row.ninjs_version ?? 0,
+    version: row.ninjs_version,
     state: stateOf(row, now),
     publishedAt: row.published_at,
   };
@@ -201,46 +204,48 @@ interface ResolvedMedia {
   cover: number | null;
   gallery: { imageId: number; caption: string | null }[];
   videoId: number | null;
+  /** The body with its pictures from other sites pointing at their copies in the media store. */
+  bodyHtml: string;
 }
 
-async function resolveMedia(trx: Trx, doc: NinjsArticle, errors: FieldErrors): Promise<ResolvedMedia> {
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** A body's `<img src>` from another site pointed at the copy in the media store, with its srcset. */
+function rewriteBodyPictures(html: string, copies: Map<string, { url: string; srcset: string; width: number; height: number }>): string {
+  if (copies.size === 0) return html;
+  return html.replace(/<img\b([^>]*?)\ssrc="(https?:\/\/[^"]+)"([^>]*)>/gi, (whole, before: string, src: string, after: string) => {
+    const copy = copies.get(src.replace(/&amp;/g, '&'));
+    if (!copy) return whole;
+    const rest = `${before}${after}`.replace(/\s(?:width|height|srcset|sizes)="[^"]*"/g, '');
+    return `<img${rest.replace(/\s*\/$/, '')} src="${escapeAttr(copy.url)}" srcset="${escapeAttr(copy.srcset)}" sizes="(max-width: 760px) 100vw, 760px" width="${copy.width}" height="${copy.height}" />`;
+  });
+}
+
+async function resolveMedia(trx: Trx, doc: NinjsArticle, ready: ReadonlyMap<PictureRef, ReadyPicture>, errors: FieldErrors): Promise<ResolvedMedia> {
   const imageIds: { imageId: number; caption: string | null }[] = [];
+  const altColumn = doc.lang === 'ar' ? 'alt_ar' : 'alt_fr';
   for (const p of doc.pictures) {
-    if (p.mediaId !== null) {
-      const img = await trx.selectFrom('images').select(['id', 'alt_ar', 'alt_fr']).where('id', '=', p.mediaId).executeTakeFirst();
+    const r = ready.get(p);
+    if (!r) throw new Error(`${p.field}: picture not made ready (pictures.ts readyPictures)`);
+    if (r.kind === 'row' && !r.checked) {
+      const img = await trx.selectFrom('images').select('id').where('id', '=', r.imageId).executeTakeFirst();
       if (!img) {
-        (errors[`${p.field}.uri`] ??= []).push(`no uploaded media with id ${p.mediaId} (POST /api/newsroom/media first)`);
+        (errors[`${p.field}.uri`] ??= []).push(`no uploaded media with id ${r.imageId} (POST /api/newsroom/media first)`);
         continue;
       }
-      // An uploaded picture without alternative text in this language takes the caption (else the headline).
-      const altColumn = doc.lang === 'ar' ? 'alt_ar' : 'alt_fr';
-      if (!img[altColumn]) await trx.updateTable('images').set({ [altColumn]: p.caption ?? doc.title }).where('id', '=', img.id).execute();
-      imageIds.push({ imageId: img.id, caption: p.caption });
-      continue;
     }
-    const url = p.url!;
-    const existing = await trx.selectFrom('images').select('id').where('url', '=', url).orderBy('id', 'desc').executeTakeFirst();
-    const id =
-      existing?.id ??
-      (
-        await trx
-          .insertInto('images')
-          .values({
-            url,
-            width: p.width,
-            height: p.height,
-            mime: /\.png(\?|$)/i.test(url) ? 'image/png' : /\.webp(\?|$)/i.test(url) ? 'image/webp' : 'image/jpeg',
-            bytes: 0,
-            alt_ar: doc.lang === 'ar' ? (p.caption ?? doc.title) : '',
-            alt_fr: doc.lang === 'fr' ? (p.caption ?? doc.title) : '',
-            credit: p.credit,
-            variants: '[]',
-            color: '#808080',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const id = await recordPicture(trx, r, { alt: { [doc.lang]: p.caption ?? doc.title }, credit: p.credit, uri: p.uri });
+    // A picture without alternative text in this language takes the caption (else the headline).
+    await trx.updateTable('images').set({ [altColumn]: p.caption ?? doc.title }).where('id', '=', id).where(altColumn, '=', '').execute();
     imageIds.push({ imageId: id, caption: p.caption });
+  }
+  const copies = new Map<string, { url: string; srcset: string; width: number; height: number }>();
+  for (const ref of doc.bodyPictures) {
+    const r = ready.get(ref);
+    if (!r || !ref.source) continue;
+    const id = await recordPicture(trx, r, { alt: { [doc.lang]: doc.title } });
+    const urls = await pictureUrls(trx, r, id);
+    if (urls) copies.set(ref.source.href, urls);
   }
   let videoId: number | null = null;
   if (doc.video) {
@@ -264,7 +269,7 @@ async function resolveMedia(trx: Trx, doc: NinjsArticle, errors: FieldErrors): P
           .executeTakeFirstOrThrow()
       ).id;
   }
-  return { cover: imageIds[0]?.imageId ?? null, gallery: imageIds.slice(1), videoId };
+  return { cover: imageIds[0]?.imageId ?? null, gallery: imageIds.slice(1), videoId, bodyHtml: rewriteBodyPictures(doc.bodyHtml, copies) };
 }
 
 export interface UpsertOptions {
@@ -276,6 +281,18 @@ export interface UpsertOptions {
    * throwing rolls everything back.
    */
   inTransaction?: (trx: Trx, article: StoredArticle) => Promise<void>;
+  /** The article's pictures made ready before the transaction (items.ts readyPictures): fetched ones, known ones. */
+  pictures?: ReadonlyMap<PictureRef, ReadyPicture>;
+}
+
+/** Pictures that need no fetching (uploaded media ids, site paths), for a caller that made none ready. */
+function readyWithoutFetch(doc: NinjsArticle): Map<PictureRef, ReadyPicture> {
+  const ready = new Map<PictureRef, ReadyPicture>();
+  for (const p of doc.pictures) {
+    if (p.mediaId !== null) ready.set(p, { kind: 'row', imageId: p.mediaId, checked: false });
+    else if (p.sitePath) ready.set(p, { kind: 'site', ...p.sitePath });
+  }
+  return ready;
 }
 
 /**
@@ -300,9 +317,10 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
       const existing = await trx.selectFrom('articles').selectAll().where('ninjs_uri', '=', doc.uri).executeTakeFirst();
       // A desk story never shown yet (draft, review: ADR 033) is published as a new article: no old path, nothing cached.
       const shown = existing && existing.status !== 'draft' && existing.status !== 'review' ? existing : undefined;
-      if (existing && existing.ninjs_version !== null && doc.version < existing.ninjs_version) {
-        throw new Refused({ kind: 'conflict', storedVersion: existing.ninjs_version });
-      }
+      const storedVersion = existing ? { version: existing.ninjs_version, versionCreated: existing.ninjs_version_created } : null;
+      if (storedVersion && isOlderVersion(doc, storedVersion)) throw new Refused({ kind: 'conflict', stored: storedVersionText(storedVersion) });
+      const item = await trx.selectFrom('newsroom_items').select('kind').where('uri', '=', doc.uri).executeTakeFirst();
+      if (item) throw new Refused({ kind: 'invalid', errors: { uri: [`this uri is a ${item.kind} item, not an article`] } });
       if (existing && existing.lang !== doc.lang) {
         throw new Refused({ kind: 'invalid', errors: { language: [`this uri is stored in ${existing.lang}; a translation is its own document with its own uri`] } });
       }
@@ -334,7 +352,7 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         .executeTakeFirst();
       if (clash) errors['altids'] = [`another ${doc.lang} article (${clash.ninjs_uri ?? `id ${clash.id}`}) already has this translation value`];
 
-      const media = await resolveMedia(trx, doc, errors);
+      const media = await resolveMedia(trx, doc, opts.pictures ?? readyWithoutFetch(doc), errors);
       if (Object.keys(errors).length) throw new Refused({ kind: 'invalid', errors });
 
       const authorId = await authorFor(trx, doc.byline);
@@ -356,7 +374,7 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         slug,
         title: doc.title,
         subtitle: doc.subtitle,
-        body_html: doc.bodyHtml,
+        body_html: media.bodyHtml,
         cover_image_id: media.cover,
         video_id: media.videoId,
         master_tag_id: masterTagId,
@@ -367,6 +385,7 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         search_text: normalizeSearchText([doc.title, doc.subtitle, ...doc.tags.map((t) => t.name)].join(' ')),
         ninjs_uri: doc.uri,
         ninjs_version: doc.version,
+        ninjs_version_created: doc.versionCreated?.toISOString() ?? null,
         byline: doc.byline,
         withdrawn_at: doc.status === 'withdrawn' ? (existing?.withdrawn_at ?? nowIso) : null,
       };

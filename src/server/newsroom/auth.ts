@@ -5,12 +5,17 @@
  * once when it is created; the store keeps only its SHA-256 (hex), so a copy
  * of the store opens nothing. A hash lookup needs no constant-time
  * comparison: the caller does not control the stored side. Every newsroom
- * call names its token in `newsroom_audit` (action, item, HTTP outcome).
+ * call names its token in `newsroom_audit` (action, item, HTTP outcome);
+ * every refused one is written there too (`auth.refused`, the first
+ * characters of what was sent, never the token), and an address that keeps
+ * failing is refused with 429 for a while (ADR 031).
  */
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newsroomError } from './envelope.ts';
+import { addressKey } from '../http/client-address.ts';
+import type { Limiter } from '../http/rate-limit.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -104,17 +109,67 @@ async function tokenOf(db: Kysely<Database>, request: Request, now = new Date())
   return row.name;
 }
 
+/** What a refused request carried, for the audit trail: never the token, at most its first characters. */
+function credentialOf(request: Request): { prefix: string; reason: string } {
+  const header = request.headers.get('authorization') ?? '';
+  if (!header) return { prefix: '', reason: 'no Authorization header' };
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  if (!m) return { prefix: '', reason: 'not a Bearer token' };
+  const token = m[1]!;
+  // At most 8 characters, and never more than half of what was sent (a short guess is not written whole).
+  const prefix = token.slice(0, Math.min(8, Math.floor(token.length / 2)));
+  return { prefix, reason: TOKEN_PATTERN.test(token) ? 'unknown or revoked token' : 'malformed token' };
+}
+
+export interface AuthGuard {
+  /** Failed attempts per address (src/server/http/rate-limit.ts); consulted only when a request fails. */
+  limiter: Limiter;
+  /** The requesting address (src/server/http/client-address.ts). */
+  address: string;
+}
+
+/** Addresses whose refusal (429) was already written to the audit trail, until their block ends (one row per block). */
+const auditedBlocks = new Map<string, number>();
+
+function firstRefusalOfBlock(address: string, waitSec: number, now = Date.now()): boolean {
+  for (const [a, until] of auditedBlocks) if (until <= now) auditedBlocks.delete(a);
+  if (auditedBlocks.has(address)) return false;
+  if (auditedBlocks.size < 10_000) auditedBlocks.set(address, now + waitSec * 1000);
+  return true;
+}
+
 /**
- * The token name of an authenticated newsroom request, or the 401 answer
- * (site envelope, `WWW-Authenticate: Bearer`) to send back.
+ * The token name of an authenticated newsroom request, or the answer to
+ * send back: 401 (site envelope, `WWW-Authenticate: Bearer`), or 429 with
+ * Retry-After once an address has failed too often. A live token is looked
+ * up and nothing else: the limiter is not consulted, so valid calls are
+ * never slowed. Each failure is written to `newsroom_audit` (action
+ * `auth.refused`, the token's first characters, the address and why); a
+ * blocked address's 429s are written once per block.
  */
 export async function authenticateNewsroom(
   request: Request,
   db: Kysely<Database>,
+  guard?: AuthGuard,
 ): Promise<{ tokenName: string } | Response> {
   const name = await tokenOf(db, request);
   if (name) return { tokenName: name };
   const carried = /^Bearer\s/i.test(request.headers.get('authorization') ?? '');
+  const { prefix, reason } = credentialOf(request);
+  const wait = guard ? await guard.limiter.take(addressKey(guard.address)) : 0;
+  const status = wait > 0 ? 429 : 401;
+  if (status === 401 || firstRefusalOfBlock(addressKey(guard!.address), wait)) {
+    await audit(db, {
+      token: '',
+      action: 'auth.refused',
+      item: prefix ? `${prefix}…` : null,
+      outcome: status,
+      detail: JSON.stringify({ address: guard?.address ?? null, reason, ...(wait > 0 ? { blockedSeconds: wait } : {}) }),
+    }).catch((err: unknown) => console.error('[newsroom] audit failed', err));
+  }
+  if (status === 429) {
+    return newsroomError(request, 429, { request: [`too many failed authentications from this address: try again in ${wait} s`] }, { 'retry-after': String(wait) });
+  }
   const res = newsroomError(request, 401);
   res.headers.set(
     'www-authenticate',

@@ -4,13 +4,19 @@ import path from 'node:path';
 import { callSite, parseOptions, reportRefusal, UsageError, type CliCommand } from './cli.ts';
 
 interface ArticleAnswer {
+  kind: 'text';
   id: number;
   lang: string;
   url: string;
-  version: number;
+  version: number | null;
   state: string;
   publishedAt: string;
 }
+
+/** A picture or video item's answer (src/server/newsroom/article-routes.ts). */
+type ItemAnswer =
+  | { kind: 'picture'; uri: string; version: number | null; media: { uri: string; url: string } }
+  | { kind: 'video'; uri: string; version: number | null; replay: { kind: string; paths: { ar: string; fr: string } } };
 
 async function readInput(file: string): Promise<Buffer> {
   try {
@@ -26,7 +32,7 @@ export const contentCommands: CliCommand[] = [
   {
     words: ['publish'],
     usage: 'publish FILE.json',
-    summary: 'publish or update an article (a ninjs 2.x document); prints its URL',
+    summary: 'publish or update a ninjs item: an article (prints its URL), a picture (prints urn:2m:media:<id>) or a video (prints its page)',
     async run(args, io) {
       const { positionals } = parseOptions(args, {}, 1);
       const file = positionals[0];
@@ -40,11 +46,20 @@ export const contentCommands: CliCommand[] = [
       }
       const answer = await callSite(io, 'POST', '/api/newsroom/articles', { type: 'application/json', data: text });
       if (answer.status !== 200 && answer.status !== 201) return reportRefusal(io, answer);
-      const a = answer.body?.response as ArticleAnswer;
+      const a = answer.body?.response as ArticleAnswer | ItemAnswer;
       const what = answer.status === 201 ? 'created' : 'updated';
-      const when = a.state === 'embargoed' ? ` (embargoed until ${a.publishedAt})` : a.state === 'withdrawn' ? ' (withdrawn: pubstatus is not usable)' : '';
-      io.err(`${what}: article ${a.id} (${a.lang}), version ${a.version}${when}`);
-      io.out(a.url);
+      const version = `version ${a.version ?? '(none)'}`;
+      if (a.kind === 'picture') {
+        io.err(`${what}: picture ${a.uri}, ${version}`);
+        io.out(a.media.uri);
+      } else if (a.kind === 'video') {
+        io.err(`${what}: ${a.replay.kind} ${a.uri}, ${version}`);
+        io.out(a.replay.paths.fr);
+      } else {
+        const when = a.state === 'embargoed' ? ` (embargoed until ${a.publishedAt})` : a.state === 'withdrawn' ? ' (withdrawn: pubstatus is not usable)' : '';
+        io.err(`${what}: article ${a.id} (${a.lang}), ${version}${when}`);
+        io.out(a.url);
+      }
       return 0;
     },
   },

@@ -12,14 +12,21 @@
  * widest WebP as the image, the other WebPs as its srcset variants, and
  * every rendition (AVIF included) in `renditions`. Its id is used in ninjs
  * `associations` as `urn:2m:media:<id>`. The same picture uploaded twice
- * answers the same id.
+ * answers the same id. Pictures the newsroom gives by URL take the same
+ * path (src/server/newsroom/pictures.ts): `prepareMedia` before the item's
+ * transaction, `recordMedia` inside it (ADR 031). A picture over
+ * MAX_PIXELS is named as such from its header, never decoded.
  */
 import crypto from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import type { MediaStore } from '../media-store.ts';
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 import { MEDIA_URI_PREFIX } from './ninjs.ts';
+
+type Trx = Transaction<Database>;
 
 /** 20 MB: a full-resolution press photo is 5-15 MB. */
 export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
@@ -32,7 +39,7 @@ const MAX_PIXELS = 60_000_000;
 export const RENDITION_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-interface Rendition {
+export interface Rendition {
   url: string;
   width: number;
   height: number;
@@ -70,29 +77,62 @@ export async function readPictureBody(request: Request): Promise<PictureBody> {
   }
 }
 
-/** Makes the renditions of an uploaded picture and records it; MediaRefused when it is not a usable picture. */
-export async function storeMedia(
-  db: DB,
-  bytes: Uint8Array,
-  opts: { media: MediaStore; alt?: { ar?: string; fr?: string }; credit?: string | null },
-): Promise<{ created: boolean; media: StoredMedia }> {
-  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/**
+ * A picture decoded, checked and written to the media store as renditions,
+ * not recorded yet (recordMedia does that, inside the caller's transaction,
+ * so that a refused article leaves no row behind; the files are named by
+ * the picture's hash, so a refused one is simply written again, the same,
+ * next time).
+ */
+export interface PreparedMedia {
+  /** The public URL prefix of its renditions (`/media/newsroom/ab/ab12…`): what finds it again. */
+  base: string;
+  bytes: number;
+  /** WebP first, then AVIF, at each width. */
+  renditions: Rendition[];
+  color: string;
+}
+
+/** What sharp reads of a picture's header (no decoding), or MediaRefused. */
+async function headerOf(input: Buffer): Promise<Metadata> {
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+    // The header only: its size is read before the pixel limit applies, so that an oversized picture is named as such.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new MediaRefused('not a readable JPEG, PNG or WebP picture');
   }
   if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format)) throw new MediaRefused(`a ${meta.format ?? 'unknown'} file: send a JPEG, PNG or WebP`);
   if (!meta.width || !meta.height) throw new MediaRefused('the picture has no size');
-  if (meta.width * meta.height > MAX_PIXELS) throw new MediaRefused(`the picture is over ${MAX_PIXELS / 1e6} megapixels`);
+  const pixels = meta.width * meta.height;
+  if (pixels > MAX_PIXELS) {
+    throw new MediaRefused(
+      `the picture is ${meta.width} × ${meta.height} px (${Math.round(pixels / 1e6)} megapixels): over ${MAX_PIXELS / 1e6} megapixels, the largest accepted`,
+    );
+  }
+  return meta;
+}
 
-  const hash = crypto.createHash('sha256').update(input).digest('hex').slice(0, 24);
+const hashOf = (input: Buffer) => crypto.createHash('sha256').update(input).digest('hex').slice(0, 24);
+const baseOf = (hash: string) => `/media/newsroom/${hash.slice(0, 2)}/${hash}`;
+
+/** The stored picture made from these very bytes, if any (the same upload twice answers the same id). */
+async function knownMedia(db: DB | Trx, base: string): Promise<number | null> {
+  const row = await db.selectFrom('images').select('id').where('url', 'like', `${base}-%`).orderBy('id').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Checks a picture (JPEG, PNG or WebP, at most MAX_PIXELS), turns it upright
+ * and writes its renditions to the media store; MediaRefused when it is not
+ * a usable picture.
+ */
+export async function prepareMedia(bytes: Uint8Array, opts: { media: MediaStore }): Promise<PreparedMedia> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  await headerOf(input);
+  const hash = hashOf(input);
   const folder = `newsroom/${hash.slice(0, 2)}`;
-  const base = `/media/newsroom/${hash.slice(0, 2)}/${hash}`;
-
-  const known = await db.selectFrom('images').select('id').where('url', 'like', `${base}-%`).orderBy('id').executeTakeFirst();
-  if (known) return { created: false, media: (await findMedia(db, known.id))! };
+  const base = baseOf(hash);
 
   let upright: { data: Buffer; info: OutputInfo };
   try {
@@ -123,30 +163,62 @@ export async function storeMedia(
     const stats = await sharp(upright.data, { raw: { width: srcW, height: srcH, channels } }).stats();
     const { r, g, b } = stats.dominant;
     const color = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-    const webp = renditions.filter((x) => x.type === 'image/webp');
-    const main = webp.at(-1)!;
-    const row = await db
-      .insertInto('images')
-      .values({
-        url: main.url,
-        width: main.width,
-        height: main.height,
-        mime: 'image/webp',
-        bytes: input.byteLength,
-        alt_ar: opts.alt?.ar ?? '',
-        alt_fr: opts.alt?.fr ?? '',
-        credit: opts.credit ?? null,
-        variants: JSON.stringify(webp.slice(0, -1).map(({ url, width, height }) => ({ url, width, height }))),
-        renditions: JSON.stringify(renditions),
-        color,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { created: true, media: { id: row.id, uri: `${MEDIA_URI_PREFIX}${row.id}`, url: main.url, width: main.width, height: main.height, renditions } };
+    return { base, bytes: input.byteLength, renditions, color };
   } catch (error) {
     await Promise.all(written.map((key) => opts.media.remove(key).catch(() => {})));
     throw error;
   }
+}
+
+/** The widest WebP rendition of a prepared picture: what its `images` row points at. */
+export function mainRendition(prepared: Pick<PreparedMedia, 'renditions'>): Rendition {
+  return prepared.renditions.filter((x) => x.type === 'image/webp').at(-1)!;
+}
+
+/** Records a prepared picture as one `images` row (or finds the row of the same bytes); its id. */
+export async function recordMedia(
+  db: DB | Trx,
+  prepared: PreparedMedia,
+  opts: { alt?: { ar?: string; fr?: string }; credit?: string | null } = {},
+): Promise<{ created: boolean; id: number }> {
+  const known = await knownMedia(db, prepared.base);
+  if (known !== null) return { created: false, id: known };
+  const webp = prepared.renditions.filter((x) => x.type === 'image/webp');
+  const main = mainRendition(prepared);
+  const row = await db
+    .insertInto('images')
+    .values({
+      url: main.url,
+      width: main.width,
+      height: main.height,
+      mime: 'image/webp',
+      bytes: prepared.bytes,
+      alt_ar: opts.alt?.ar ?? '',
+      alt_fr: opts.alt?.fr ?? '',
+      credit: opts.credit ?? null,
+      variants: JSON.stringify(webp.slice(0, -1).map(({ url, width, height }) => ({ url, width, height }))),
+      renditions: JSON.stringify(prepared.renditions),
+      color: prepared.color,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { created: true, id: row.id };
+}
+
+/** Makes the renditions of an uploaded picture and records it; MediaRefused when it is not a usable picture. */
+export async function storeMedia(
+  db: DB,
+  bytes: Uint8Array,
+  opts: { media: MediaStore; alt?: { ar?: string; fr?: string }; credit?: string | null },
+): Promise<{ created: boolean; media: StoredMedia }> {
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The same bytes again: the same id, without decoding them twice.
+  await headerOf(input);
+  const known = await knownMedia(db, baseOf(hashOf(input)));
+  if (known !== null) return { created: false, media: (await findMedia(db, known))! };
+  const prepared = await prepareMedia(bytes, opts);
+  const { created, id } = await recordMedia(db, prepared, opts);
+  return { created, media: (await findMedia(db, id))! };
 }
 
 export async function findMedia(db: DB, id: number): Promise<StoredMedia | null> {

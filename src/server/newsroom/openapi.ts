@@ -40,7 +40,7 @@ const errorEnvelope: Json = {
         message: { type: 'string', description: 'In the request’s language (locale header; default Arabic)' },
         errors: {
           type: 'object',
-          description: 'Problems per field, keyed by the field’s path in the document (headlines.0.value)',
+          description: 'Problems per field, keyed by the field’s path in the document (headlines.0.value), in English whatever the locale: they are for machines and logs (ADR 031)',
           additionalProperties: { type: 'array', items: { type: 'string' } },
         },
       },
@@ -59,7 +59,11 @@ function operation(route: NewsroomRoute): Json {
         ? { description, content: { 'application/json': { schema: envelope(doc.response ?? {}) } } }
         : error(description);
   }
-  responses['401'] = { ...error('No live token (missing, wrong or revoked)'), headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } };
+  responses['401'] = { ...error('No live token (missing, wrong or revoked); written to the audit trail'), headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } };
+  responses['429'] = {
+    ...error('Too many failed authentications from this address (NEWSROOM_AUTH_FAILURES_PER_MIN): try again after Retry-After seconds'),
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+  };
   const parameters: Json[] = [
     { name: 'locale', in: 'header', required: false, description: 'Language of the messages (ar or fr); default ar.', schema: { type: 'string', enum: ['ar', 'fr'] } },
     ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),

@@ -5,8 +5,8 @@
  *
  * Each endpoint is one `NewsroomRoute` in the table of `routes.ts`: method,
  * path (`{name}` segments become params), the audit action, the handler.
- * The router authenticates first (401 without a live token, before reading
- * any body), matches (404, 405 with Allow), runs the handler, answers its
+ * The router authenticates first (401 without a live token, 429 for an
+ * address that failed too often: auth.ts; before reading any body), matches (404, 405 with Allow), runs the handler, answers its
  * outcome in the site's envelope and writes one audit row per call.
  */
 import { compilePathTemplate } from '../http/path-template.ts';
@@ -14,6 +14,8 @@ import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { readLocale } from '../api/dispatch.ts';
 import { audit, authenticateNewsroom } from './auth.ts';
+import { clientAddress, type ProxyTrust } from '../http/client-address.ts';
+import type { Limiter } from '../http/rate-limit.ts';
 import { newsroomJson, type FieldErrors } from './envelope.ts';
 
 export interface NewsroomContext {
@@ -73,9 +75,17 @@ function compile(routes: readonly NewsroomRoute[]): Compiled[] {
   return routes.map((route) => ({ route, ...compilePathTemplate(route.path) }));
 }
 
-export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: () => Promise<DB>) {
+export interface RouterOptions {
+  /** Failed authentications per address (auth.ts); without it failures are audited, not limited. */
+  limiter?: Limiter;
+  /** Which proxies' X-Forwarded-For is believed (src/server/http/client-address.ts `proxyTrust`); default none. */
+  proxyTrust?: ProxyTrust;
+}
+
+export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: () => Promise<DB>, options: RouterOptions = {}) {
   const compiled = compile(routes);
-  return async function handle(request: Request): Promise<Response> {
+  /** `peer`: the socket's address (Astro's clientAddress). */
+  return async function handle(request: Request, peer?: string): Promise<Response> {
     const url = new URL(request.url);
     const locale = readLocale(request, url);
     let db: DB | undefined;
@@ -83,7 +93,8 @@ export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: ()
     let action = 'unknown';
     try {
       db = await getDb();
-      const auth = await authenticateNewsroom(request, db);
+      const address = clientAddress(request, peer, options.proxyTrust ?? 0);
+      const auth = await authenticateNewsroom(request, db, options.limiter ? { limiter: options.limiter, address } : undefined);
       if (auth instanceof Response) return auth;
       tokenName = auth.tokenName;
       const matches = compiled

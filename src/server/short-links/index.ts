@@ -17,6 +17,8 @@ import type { ClickEvent } from '../tracking/schema.ts';
 export interface ShortLinkTarget {
   articleId: number;
   lang: Lang;
+  /** The article's canonical path (the redirect's target, src/server/http/redirect.ts). */
+  path: string;
   /** Absolute canonical URL of the article. */
   url: string;
 }
@@ -36,7 +38,8 @@ export async function resolveShortLink(db: DB, code: string, siteUrl: string, no
     .where('articles.published_at', '<=', now.toISOString())
     .executeTakeFirst();
   if (!row) return null;
-  return { articleId: row.id, lang: row.lang, url: absolute(siteUrl, articlePath(row.lang, row.route_name, row.slug)) };
+  const path = articlePath(row.lang, row.route_name, row.slug);
+  return { articleId: row.id, lang: row.lang, path, url: absolute(siteUrl, path) };
 }
 
 /** The click event a followed short link records. */

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { handleNewsroom } from '../../../server/newsroom/index.ts';
+import { peerAddress } from '../../../server/http/index.ts';
 
 export const prerender = false;
 
@@ -8,4 +9,4 @@ export const prerender = false;
  * route of its own beside the GET registry; the endpoints are the table in
  * src/server/newsroom/routes.ts.
  */
-export const ALL: APIRoute = ({ request }) => handleNewsroom(request);
+export const ALL: APIRoute = ({ request, clientAddress }) => handleNewsroom(request, peerAddress(() => clientAddress));
