@@ -46,11 +46,11 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '017_members': membersMigration(dialect),
     '018_ad_event_tokens': adEventTokensMigration(dialect),
     '020_newsroom_items': newsroomItemsMigration(dialect),
-    '030_search_stems': searchStemsMigration(dialect),
     '023_desk_people': deskPeopleMigration(dialect),
     '024_desk_stories': deskStoriesMigration(dialect),
     '025_desk_media': deskMediaMigration(),
     '026_desk_keys': deskKeysMigration(),
+    '030_search_stems': searchStemsMigration(dialect),
   };
 }
 
