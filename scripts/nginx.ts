@@ -42,6 +42,8 @@ export async function startNginx(opts: {
   workers?: number;
   /** The site's SITE_URL, for the security headers' snippet (scripts/security-headers.ts) and the Host nginx hands on (default: the first upstream's). */
   siteUrl?: string;
+  /** More of the site's environment the security headers depend on (MEDIA_ORIGINS, LIVE_STREAM_URL…), as the Node server has it. */
+  siteEnv?: Record<string, string>;
   /** nginx's server_name (default `127.0.0.1 localhost`): any other Host gets 400 from the default server. */
   serverName?: string;
   /**
@@ -78,7 +80,7 @@ export async function startNginx(opts: {
   const snippet = spawnSync(process.execPath, [path.join(root, 'scripts/security-headers.ts')], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, ...(opts.siteUrl ? { SITE_URL: opts.siteUrl } : {}), NODE_ENV: 'production' },
+    env: { ...process.env, ...opts.siteEnv, ...(opts.siteUrl ? { SITE_URL: opts.siteUrl } : {}), NODE_ENV: 'production' },
   });
   if (snippet.status !== 0) throw new Error(`scripts/security-headers.ts failed: ${snippet.stderr}`);
   writeFileSync(path.join(prefix, 'security-headers.conf'), snippet.stdout);

@@ -14,6 +14,7 @@ import { testStore } from '../support/test-store.ts';
 import { prebuild, swapTo } from '../../src/server/delivery/prebuild.ts';
 import { NGINX, startNginx, type RunningNginx } from '../../scripts/nginx.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
+import { mediaOriginPort } from '../../scripts/test-server.ts';
 
 if (!NGINX && process.env.CI) throw new Error('nginx is missing: .ci/run installs it (apt-get install nginx-light)');
 
@@ -46,7 +47,9 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
 
 describe.skipIf(!NGINX)('nginx in front of the site', () => {
   beforeAll(async () => {
-    nginx = await startNginx({ siteDir, upstream: new URL(baseUrl).host, siteUrl: baseUrl });
+    // The test server's second media origin is in its CSP (scripts/test-server.ts): the operator's snippet has it too.
+    const siteEnv = { MEDIA_ORIGINS: `http://127.0.0.1:${mediaOriginPort(Number(new URL(baseUrl).port))}` };
+    nginx = await startNginx({ siteDir, upstream: new URL(baseUrl).host, siteUrl: baseUrl, siteEnv });
     front = nginx.base;
   });
 
@@ -149,7 +152,8 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
 
     const bare = await get(`${front}/`);
     expect(bare.status).toBe(301);
-    expect(bare.headers['location']).toBe('/ar');
+    // Every Location is absolute on SITE_URL (src/server/http/redirect.ts).
+    expect(bare.headers['location']).toBe(`${baseUrl}/ar`);
 
     const api = await get(`${front}/api/articlesrecent`, { locale: 'fr' });
     expect(api.status).toBe(200);

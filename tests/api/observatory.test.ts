@@ -154,6 +154,8 @@ describe.skipIf(!NGINX)('MDN HTTP Observatory rules, behind nginx', () => {
   let httpSite: RunningServer | undefined;
 
   beforeAll(async () => {
+    // As in production: no second media origin over plain http (the test server's default, scripts/test-server.ts, would cost the grade).
+    const productionMedia = { MEDIA_ORIGINS: '' };
     dir = mkdtempSync(path.join(tmpdir(), '2m-observatory-'));
     const [key, certificate] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', certificate, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
@@ -161,8 +163,8 @@ describe.skipIf(!NGINX)('MDN HTTP Observatory rules, behind nginx', () => {
     const httpsUrl = `https://127.0.0.1:${tlsPort}`;
     const plainUrl = `http://127.0.0.1:${plainPort}`;
     [httpsSite, httpSite] = await Promise.all([
-      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-https-')), port: await freePort(), prebuild: false, env: { SITE_URL: httpsUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1' } }),
-      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-http-')), port: await freePort(), prebuild: false, env: { SITE_URL: plainUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1' } }),
+      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-https-')), port: await freePort(), prebuild: false, env: { SITE_URL: httpsUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1', ...productionMedia } }),
+      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-http-')), port: await freePort(), prebuild: false, env: { SITE_URL: plainUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1', ...productionMedia } }),
     ]);
     tls = await startNginx({ siteDir: path.join(httpsSite.dataDir, 'site'), upstream: new URL(httpsSite.baseUrl).host, siteUrl: httpsUrl, port: tlsPort, tls: { certificate, key } });
     plain = await startNginx({ siteDir: path.join(httpSite.dataDir, 'site'), upstream: new URL(httpSite.baseUrl).host, siteUrl: plainUrl, port: plainPort });
