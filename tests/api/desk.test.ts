@@ -145,7 +145,7 @@ describe('the desk API', () => {
   it('refuses a cross-site request that carries a desk session', async () => {
     const evil = await desk('POST', '/api/desk/stories', '/api/desk/stories', { session: e, body: { lang: 'fr' }, headers: { origin: 'https://evil.example' } });
     expect(evil.status).toBe(403);
-    expect(evil.body.header.message).toBe('Requête refusée : elle ne vient pas de la rédaction elle-même.');
+    expect(evil.body.header.message).toBe('Requête refusée\u202f: elle ne vient pas de la rédaction elle-même.');
     const noHeader = await fetch(`${baseUrl}/api/desk/stories`, { method: 'POST', headers: { cookie: e.cookie, origin: baseUrl, 'content-type': 'application/json' }, body: '{"lang":"fr"}' });
     expect(noHeader.status).toBe(403);
     const formPost = await fetch(`${baseUrl}/api/desk/stories`, { method: 'POST', headers: { cookie: e.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'lang=fr' });

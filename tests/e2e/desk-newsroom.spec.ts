@@ -290,7 +290,7 @@ test('a story from the journalist’s draft to the site, corrected, in conflict,
   await test.step('withdrawn, the story answers 410', async () => {
     await editor.goto(`/desk/stories/${arabicId}`);
     await action(editor, /^Retirer l'article$/).click();
-    await editor.getByRole('dialog', { name: 'Retirer l\'article du site ?' }).getByRole('button', { name: 'Retirer l\'article' }).click();
+    await editor.getByRole('dialog', { name: 'Retirer l\'article du site\u202f?' }).getByRole('button', { name: 'Retirer l\'article' }).click();
     await expect(editor.locator('.badge').first()).toHaveText('Retiré');
     const check = await person(browser);
     await expect.poll(async () => (await check.request.get(arabicPath)).status(), { timeout: 5_000, intervals: [250] }).toBe(410);
