@@ -4,8 +4,9 @@
  */
 import { authRoutes } from './auth-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
+import { newsletterRoutes } from './newsletter-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import type { DeskRoute } from './router.ts';
 import { storyRoutes } from './story-routes.ts';
 
-export const deskRoutes: readonly DeskRoute[] = [...authRoutes, ...storyRoutes, ...mediaRoutes, ...peopleRoutes];
+export const deskRoutes: readonly DeskRoute[] = [...authRoutes, ...storyRoutes, ...mediaRoutes, ...peopleRoutes, ...newsletterRoutes];

@@ -32,6 +32,8 @@ export interface OutgoingMail {
   html: string;
   /** Extra headers (List-Unsubscribe…), already formatted. */
   headers?: Record<string, string>;
+  /** The Message-ID's part before the @ (the queue sets it per row: every attempt sends the same id). */
+  messageId?: string;
 }
 
 interface SendResult {
@@ -48,9 +50,16 @@ export interface Mailer {
 /** Timeouts of the SMTP conversation (ms). */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** The domain of the sender's address (MAIL_FROM: "2M <newsletter@2m.ma>" or a bare address). */
+function senderDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.slice(address.lastIndexOf('@') + 1).trim() || 'localhost';
+}
+
 function message(from: string, mail: OutgoingMail) {
   return {
     from,
+    ...(mail.messageId ? { messageId: `<${mail.messageId}@${senderDomain(from)}>` } : {}),
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
