@@ -84,6 +84,18 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
   return parsed.response;
 }
 
+/** A text answer of the desk API (a newsletter's plain-text preview). */
+export async function apiText(path: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: { accept: 'text/plain', locale }, credentials: 'same-origin' });
+  } catch {
+    throw new DeskApiError(0, m.desk_offline());
+  }
+  if (!res.ok) return fail(res.status, null);
+  return res.text();
+}
+
 /** A query string of the defined values. */
 export function query(params: Record<string, string | number | undefined | null | false>): string {
   const q = new URLSearchParams();

@@ -126,7 +126,7 @@ export async function deliver(
 }
 
 /** How long a worker's lease lasts without renewal (renewed every third of it). */
-export const WORKER_LEASE_MS = 15_000;
+const WORKER_LEASE_MS = 15_000;
 
 /**
  * A row another worker may take: pending, and not held, or held past its

@@ -20,7 +20,7 @@ import type { OutgoingMail } from '../mail/transport.ts';
 import { route } from '../../lib/routes.ts';
 
 /** Stories in one edition, at most. */
-export const MAX_EDITION_STORIES = 20;
+const MAX_EDITION_STORIES = 20;
 /** Stories the default edition takes from the front page. */
 const DEFAULT_STORIES = 8;
 
@@ -96,7 +96,7 @@ export function previewUnsubscribeUrl(siteUrl: string, lang: Lang): string {
   return new URL(route('newsletter', lang), siteUrl).href;
 }
 
-export interface EditionProgress {
+interface EditionProgress {
   /** Confirmed subscribers of the language not reached yet, plus those queued. */
   recipients: number;
   queued: number;
@@ -118,7 +118,7 @@ export async function confirmedCount(db: DB, lang: Lang, afterId = 0): Promise<n
 }
 
 /** How far an edition went: recipients queued, delivered by the mail queue, failed, still waiting. */
-export async function editionProgress(db: DB, edition: Pick<Edition, 'id' | 'lang' | 'state' | 'cursor'>): Promise<EditionProgress> {
+async function editionProgress(db: DB, edition: Pick<Edition, 'id' | 'lang' | 'state' | 'cursor'>): Promise<EditionProgress> {
   const rows = await db
     .selectFrom('newsletter_sends')
     .leftJoin('mail_deliveries', 'mail_deliveries.id', 'newsletter_sends.delivery_id')

@@ -34,7 +34,7 @@ import { formatLongDate, formatTime, todayInCasablanca } from '../../lib/dates.t
 import * as m from '../../paraglide/messages.js';
 import { defaultStoryIds, editionMail, editionStories, insertEdition, storyIdsOf, type Edition } from './editions.ts';
 
-export const SEND_LEASE = 'newsletter-send';
+const SEND_LEASE = 'newsletter-send';
 const LEASE_MS = 30_000;
 
 export interface SenderOptions {
@@ -97,7 +97,7 @@ export async function makeDailyEditions(db: DB, now: Date): Promise<number[]> {
   return made;
 }
 
-export interface BatchResult {
+interface BatchResult {
   /** Recipients queued by this batch. */
   queued: number;
   /** The edition has no recipient left: it is marked sent. */
