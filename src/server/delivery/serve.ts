@@ -20,6 +20,7 @@ import { installConsoleBridge } from '../log.ts';
 import { displaySlots } from '../ads/slots.ts';
 import { startMailWorker } from '../mail/index.ts';
 import { startNewsletterSender } from '../newsletter/index.ts';
+import { startPushJobs } from '../push/jobs.ts';
 import { prebuild, PREBUILD_LEASE, PrebuildBusyError, siteDirOf, type PrebuildResult, type RenderSource } from './prebuild.ts';
 import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
@@ -128,6 +129,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   // Mails queued before a restart (or by another instance) go out, and so do newsletter editions left sending.
   startMailWorker();
   startNewsletterSender();
+  startPushJobs(async () => db, config);
 
   let running: Promise<PrebuildResult | null> | null = null;
   // Aborted when a stop begins: a pre-build still waiting for its turn is given up.
