@@ -28,6 +28,13 @@ interface Envelope<T> {
   response: T;
 }
 
+/** A refusal as a screen shows it: the message, and the problems per field. */
+export type Problem = { message: string; errors: Record<string, string[]> } | null;
+
+export function problemOf(e: unknown): Problem {
+  return e instanceof DeskApiError ? { message: e.message, errors: e.errors } : { message: (e as Error).message, errors: {} };
+}
+
 let csrf: string | null = null;
 let locale: 'ar' | 'fr' = 'ar';
 const signedOutListeners = new Set<() => void>();

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
-import { api, DeskApiError, upload } from '../api.ts';
+import { api, problemOf, upload, type Problem } from '../api.ts';
 import { count } from '../i18n.ts';
 import { casablancaLocalDateTime, fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { useSession } from '../session.tsx';
@@ -51,8 +51,6 @@ interface Draft {
   endsAt: string;
 }
 
-type Problem = { message: string; errors: Record<string, string[]> } | null;
-const problemOf = (e: unknown): Problem => (e instanceof DeskApiError ? { message: e.message, errors: e.errors } : { message: (e as Error).message, errors: {} });
 
 const EMPTY: Draft = { id: null, name: '', market: 'ma', size: '', imageId: null, image: null, headlineAr: '', headlineFr: '', clickUrl: '', weight: '1', startsAt: '', endsAt: '' };
 

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
-import { api, DeskApiError, query } from '../api.ts';
+import { api, problemOf, query, type Problem } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
 import { useSession } from '../session.tsx';
 import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, TextField } from '../ui.tsx';
@@ -34,8 +34,6 @@ interface Ticker {
   pushes: Push[];
 }
 
-type Problem = { message: string; errors: Record<string, string[]> } | null;
-const problemOf = (e: unknown): Problem => (e instanceof DeskApiError ? { message: e.message, errors: e.errors } : { message: (e as Error).message, errors: {} });
 
 function PushCounts({ p }: { p: Push['progress'] }) {
   return <span data-push-counts={JSON.stringify(p)}>{m.desk_push_counts({ recipients: count(p.recipients), sent: count(p.sent), dropped: count(p.dropped), failed: count(p.failed), remaining: count(p.remaining) })}</span>;

@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
-import { api, apiText, DeskApiError, query } from '../api.ts';
+import { api, apiText, problemOf, query, type Problem } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
 import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { Link, navigate } from '../router.tsx';
@@ -51,9 +51,7 @@ interface Story {
   title: string;
 }
 
-type Problem = { message: string; errors: Record<string, string[]> } | null;
 
-const problemOf = (e: unknown): Problem => (e instanceof DeskApiError ? { message: e.message, errors: e.errors } : { message: (e as Error).message, errors: {} });
 
 function stateLabel(state: EditionState): string {
   switch (state) {

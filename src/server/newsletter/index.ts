@@ -8,12 +8,12 @@ import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
 import { getMailer, startMailWorker } from '../mail/index.ts';
 import { mailWorker } from '../mail/deliveries.ts';
-import { newsletterSender } from './sender.ts';
+import { startNewsletterJob } from './sender.ts';
 
 export function startNewsletterSender(): void {
   const config = getConfig();
   startMailWorker();
-  newsletterSender({
+  startNewsletterJob({
     db: getDb,
     mailer: getMailer,
     siteUrl: config.SITE_URL,

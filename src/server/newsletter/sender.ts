@@ -20,13 +20,10 @@
  * A subscriber who unsubscribes before their turn gets nothing; one who
  * confirms while the edition goes out gets it when the cursor reaches them.
  */
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { deskAudit } from '../desk/audit.ts';
-import { onShutdown } from '../lifecycle.ts';
-import { renew, tryAcquire } from '../leases.ts';
+import { startServerJob } from '../server-jobs.ts';
 import { queueMail } from '../mail/deliveries.ts';
 import { unsubscribeLink } from '../mail/templates.ts';
 import type { Mailer } from '../mail/transport.ts';
@@ -150,68 +147,50 @@ export async function queueBatch(db: DB, opts: { edition: Edition; limit: number
   return { queued, done: false };
 }
 
-export class NewsletterSender {
-  private readonly holder = `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+/** Recipients that may be queued now: a token bucket of `ratePerMin`, holding at most two seconds of it. */
+class TokenBucket {
   private tokens = 0;
   private refilledAt = 0;
-  private readonly opts: SenderOptions;
+  private readonly ratePerMin: number;
 
-  constructor(opts: SenderOptions) {
-    this.opts = opts;
+  constructor(ratePerMin: number) {
+    this.ratePerMin = ratePerMin;
   }
 
-  start(): this {
-    this.timer ??= setInterval(() => {
-      if (!this.running) this.running = this.tick().catch((e: unknown) => console.error('[newsletter] sending pass failed', e)).finally(() => (this.running = undefined));
-    }, this.opts.tickMs ?? 1000);
-    this.timer.unref();
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Recipients that may be queued now (the bucket holds at most two seconds of the rate). */
-  private budget(nowMs: number): number {
-    const perMs = this.opts.ratePerMin / 60_000;
+  take(nowMs: number): number {
+    const perMs = this.ratePerMin / 60_000;
     const cap = Math.max(1, perMs * 2000);
     this.tokens = this.refilledAt === 0 ? Math.min(cap, perMs * 1000) : Math.min(cap, this.tokens + (nowMs - this.refilledAt) * perMs);
     this.refilledAt = nowMs;
     return Math.floor(this.tokens);
   }
 
-  async tick(): Promise<void> {
-    const db = await this.opts.db();
-    const now = (this.opts.now ?? (() => new Date()))();
-    await startDueEditions(db, now);
-    await makeDailyEditions(db, now);
-    const edition = await db.selectFrom('newsletter_editions').selectAll().where('state', '=', 'sending').orderBy('id').limit(1).executeTakeFirst();
-    if (!edition) return;
-    // One instance queues at a time: the rate is the site's, not each instance's.
-    const mine = (await renew(db, SEND_LEASE, this.holder, LEASE_MS)) || (await tryAcquire(db, SEND_LEASE, this.holder, LEASE_MS));
-    if (!mine) return;
-    const limit = this.budget(now.getTime());
-    if (limit < 1) return;
-    const mailer = this.opts.mailer();
-    const result = await queueBatch(db, { edition, limit, transport: mailer.kind, siteUrl: this.opts.siteUrl, now });
-    this.tokens -= result.queued;
-    if (result.queued > 0) this.opts.wake();
+  spend(n: number): void {
+    this.tokens -= n;
   }
 }
 
-const KEY = Symbol.for('2m.newsletterSender');
-
 /** The process's sending job, started once (serve.ts) and stopped at shutdown. */
-export function newsletterSender(opts: SenderOptions): NewsletterSender {
-  const g = globalThis as { [KEY]?: NewsletterSender };
-  if (!g[KEY]) {
-    const sender = new NewsletterSender(opts).start();
-    g[KEY] = sender;
-    onShutdown('newsletter', () => sender.stop());
-  }
-  return g[KEY];
+export function startNewsletterJob(opts: SenderOptions): void {
+  const bucket = new TokenBucket(opts.ratePerMin);
+  startServerJob({
+    name: 'newsletter',
+    lease: SEND_LEASE,
+    leaseMs: LEASE_MS,
+    ...(opts.tickMs ? { tickMs: opts.tickMs } : {}),
+    db: opts.db,
+    async pass(db, turn) {
+      const now = (opts.now ?? (() => new Date()))();
+      await startDueEditions(db, now);
+      await makeDailyEditions(db, now);
+      const edition = await db.selectFrom('newsletter_editions').selectAll().where('state', '=', 'sending').orderBy('id').limit(1).executeTakeFirst();
+      // One instance queues at a time: the rate is the site's, not each instance's.
+      if (!edition || !(await turn())) return;
+      const limit = bucket.take(now.getTime());
+      if (limit < 1) return;
+      const result = await queueBatch(db, { edition, limit, transport: opts.mailer().kind, siteUrl: opts.siteUrl, now });
+      bucket.spend(result.queued);
+      if (result.queued > 0) opts.wake();
+    },
+  });
 }

@@ -13,15 +13,12 @@
  * undelivered one) and the same notification tag (a browser replaces the
  * one shown), so nobody sees it twice.
  */
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import type { Database, Lang, Row } from '../db/schema.ts';
 import { deskAudit } from '../desk/audit.ts';
-import { onShutdown } from '../lifecycle.ts';
-import { renew, tryAcquire } from '../leases.ts';
+import { startServerJob } from '../server-jobs.ts';
 import { breakingNews } from './breaking.ts';
 import { allowLocalEndpoints, BREAKING_TTL_SECONDS, vapidKeys } from './broadcast.ts';
 import { httpTransport, subscriptionSender, type PushTransport } from './send.ts';
@@ -130,47 +127,16 @@ export async function runPushBatch(db: DB, job: PushJob, opts: { config: Config;
   return false;
 }
 
-/** The server's push job runner: one job at a time, one instance at a time. */
-class PushJobRunner {
-  private readonly holder = `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private readonly opts: { db: () => Promise<DB>; config: Config; tickMs?: number };
-
-  constructor(opts: { db: () => Promise<DB>; config: Config; tickMs?: number }) {
-    this.opts = opts;
-  }
-
-  start(): this {
-    this.timer ??= setInterval(() => {
-      if (!this.running) this.running = this.tick().catch((e: unknown) => console.error('[push] job pass failed', e)).finally(() => (this.running = undefined));
-    }, this.opts.tickMs ?? 1000);
-    this.timer.unref();
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    const db = await this.opts.db();
-    const job = await db.selectFrom('push_jobs').selectAll().where('state', '=', 'sending').orderBy('id').limit(1).executeTakeFirst();
-    if (!job) return;
-    const mine = (await renew(db, LEASE, this.holder, LEASE_MS)) || (await tryAcquire(db, LEASE, this.holder, LEASE_MS));
-    if (!mine) return;
-    await runPushBatch(db, job, { config: this.opts.config });
-  }
-}
-
-const KEY = Symbol.for('2m.pushJobs');
-
-/** Starts the process's push job runner (serve.ts): jobs left sending by a stop or a crash go on. */
+/** Starts the process's push job runner (serve.ts): one job at a time, one instance at a time; jobs left sending by a stop or a crash go on. */
 export function startPushJobs(db: () => Promise<DB>, config: Config): void {
-  const g = globalThis as { [KEY]?: PushJobRunner };
-  if (g[KEY]) return;
-  const runner = new PushJobRunner({ db, config }).start();
-  g[KEY] = runner;
-  onShutdown('push-jobs', () => runner.stop());
+  startServerJob({
+    name: 'push-jobs',
+    lease: LEASE,
+    leaseMs: LEASE_MS,
+    db,
+    async pass(store, turn) {
+      const job = await store.selectFrom('push_jobs').selectAll().where('state', '=', 'sending').orderBy('id').limit(1).executeTakeFirst();
+      if (job && (await turn())) await runPushBatch(store, job, { config });
+    },
+  });
 }
