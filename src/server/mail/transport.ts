@@ -3,7 +3,10 @@
  *
  *  - `smtp`: SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with
  *    bounded timeouts so a dead mail server never holds a visitor's request
- *    for minutes;
+ *    for minutes; one pooled connection per process (thread), reused from
+ *    one mail to the next (a newsletter edition is thousands in a row: a
+ *    connection and greeting each would cost more than the mail), closed
+ *    by the server when idle (socketTimeout) and after 100 messages;
  *  - `outbox`: without SMTP_URL, each mail is composed by nodemailer's
  *    stream transport as a complete RFC 822 message and written to
  *    DATA_DIR/outbox/<time>-<kind>-<random>.eml (temp file + rename, so a
@@ -73,7 +76,7 @@ function message(from: string, mail: OutgoingMail) {
 }
 
 export function createSmtpMailer(opts: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({ url: opts.url, ...SMTP_TIMEOUTS });
+  const transport = nodemailer.createTransport({ url: opts.url, pool: true, maxConnections: 1, maxMessages: 100, ...SMTP_TIMEOUTS });
   return {
     kind: 'smtp',
     async send(mail) {
