@@ -135,6 +135,7 @@ export default function BreakingScreen() {
       <section className="panel stack" aria-labelledby="br-ticker">
         <h2 id="br-ticker">{m.desk_br_ticker()}</h2>
         {items.length === 0 && <p>{m.desk_br_empty()}</p>}
+        {problem?.errors.items && <p className="error">{problem.errors.items.join(' ')}</p>}
         <form className="stack" onSubmit={(e) => void save(e)} noValidate>
           <ol className="stack">
             {items.map((item, i) => (
