@@ -222,7 +222,7 @@ test('a journalist may not send, push or change banners (403)', async ({ browser
   await other.close();
 });
 
-test('axe finds nothing on these screens in Arabic', async () => {
+test('axe finds nothing on these screens in Arabic; at 375 px nothing widens the page', async () => {
   await page.goto('/desk/account');
   await page.getByLabel('Langue de la rédaction').selectOption('ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -236,5 +236,21 @@ test('axe finds nothing on these screens in Arabic', async () => {
     await page.goto(p);
     await expect(page.locator('main h1')).toBeVisible();
     await axe(page, `ar ${what}`);
+  }
+  // A phone: the screens fit the width (lists scroll inside their own box).
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const lang of ['ar', 'fr'] as const) {
+    if (lang === 'fr') {
+      await page.goto('/desk/account');
+      await page.getByLabel('لغة مكتب التحرير').selectOption('fr');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    }
+    for (const p of ['/desk/newsletter', `/desk/newsletter/${edition.id}`, '/desk/breaking', '/desk/banners']) {
+      await page.goto(p);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('.loading')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${lang} ${p} at 375 px`).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`${lang}${p.replaceAll('/', '-')}-375.png`), fullPage: true });
+    }
   }
 });

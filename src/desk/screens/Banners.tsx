@@ -221,44 +221,46 @@ export default function BannersScreen() {
           </form>
         </section>
       )}
-      <table className="list">
-        <caption>{m.desk_ban_list()}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{m.desk_ban_name()}</th>
-            <th scope="col">{m.desk_ban_size()}</th>
-            <th scope="col">{m.desk_ban_market()}</th>
-            <th scope="col">{m.desk_state()}</th>
-            <th scope="col">{m.desk_actions()}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {banners.map((b) => (
-            <tr key={b.id} data-banner={b.id}>
-              <td dir="auto">{b.name}</td>
-              <td dir="ltr">
-                {b.width} × {b.height}
-              </td>
-              <td>{b.market === 'ma' ? m.desk_ban_market_ma() : m.desk_ban_market_intl()}</td>
-              <td>
-                {b.active ? m.desk_ban_active() : m.desk_ban_paused()} · {m.desk_ban_stats({ impressions: count(b.impressions), clicks: count(b.clicks) })}
-              </td>
-              <td>
-                {mayChange && (
-                  <span className="actions">
-                    <Button kind="quiet" onClick={() => setDraft(draftOf(b))}>
-                      {m.desk_ban_edit()}
-                    </Button>
-                    <Button onClick={() => void toggle(b)} aria-label={b.active ? m.desk_ban_pause_named({ name: b.name }) : m.desk_ban_resume_named({ name: b.name })}>
-                      {b.active ? m.desk_ban_pause() : m.desk_ban_resume()}
-                    </Button>
-                  </span>
-                )}
-              </td>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={m.desk_ban_list()}>
+        <table className="list">
+          <caption>{m.desk_ban_list()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.desk_ban_name()}</th>
+              <th scope="col">{m.desk_ban_size()}</th>
+              <th scope="col">{m.desk_ban_market()}</th>
+              <th scope="col">{m.desk_state()}</th>
+              <th scope="col">{m.desk_actions()}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {banners.map((b) => (
+              <tr key={b.id} data-banner={b.id}>
+                <td dir="auto">{b.name}</td>
+                <td dir="ltr">
+                  {b.width} × {b.height}
+                </td>
+                <td>{b.market === 'ma' ? m.desk_ban_market_ma() : m.desk_ban_market_intl()}</td>
+                <td>
+                  {b.active ? m.desk_ban_active() : m.desk_ban_paused()} · {m.desk_ban_stats({ impressions: count(b.impressions), clicks: count(b.clicks) })}
+                </td>
+                <td>
+                  {mayChange && (
+                    <span className="actions">
+                      <Button kind="quiet" onClick={() => setDraft(draftOf(b))}>
+                        {m.desk_ban_edit()}
+                      </Button>
+                      <Button onClick={() => void toggle(b)} aria-label={b.active ? m.desk_ban_pause_named({ name: b.name }) : m.desk_ban_resume_named({ name: b.name })}>
+                        {b.active ? m.desk_ban_pause() : m.desk_ban_resume()}
+                      </Button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </main>
   );
 }

@@ -204,27 +204,29 @@ export default function BreakingScreen() {
         <h2 id="br-history">{m.desk_push_history()}</h2>
         {data && data.pushes.length === 0 && <p>{m.desk_push_none()}</p>}
         {data && data.pushes.length > 0 && (
-          <table className="list">
-            <caption className="visually-hidden">{m.desk_push_history()}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{m.desk_push_when()}</th>
-                <th scope="col">{m.desk_br_item_title()}</th>
-                <th scope="col">{m.desk_state()}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.pushes.map((p) => (
-                <tr key={p.id} data-push={p.id}>
-                  <td>{when(p.createdAt, locale)}</td>
-                  <td dir="auto">{p.title}</td>
-                  <td>
-                    {p.state === 'sending' ? m.desk_push_state_sending() : m.desk_push_state_sent()} · <PushCounts p={p.progress} />
-                  </td>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={m.desk_push_history()}>
+            <table className="list">
+              <caption className="visually-hidden">{m.desk_push_history()}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{m.desk_push_when()}</th>
+                  <th scope="col">{m.desk_br_item_title()}</th>
+                  <th scope="col">{m.desk_state()}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.pushes.map((p) => (
+                  <tr key={p.id} data-push={p.id}>
+                    <td>{when(p.createdAt, locale)}</td>
+                    <td dir="auto">{p.title}</td>
+                    <td>
+                      {p.state === 'sending' ? m.desk_push_state_sending() : m.desk_push_state_sent()} · <PushCounts p={p.progress} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </main>

@@ -254,35 +254,37 @@ export default function NewsletterScreen() {
         <EditionForm edition={null} onSaved={(e) => navigate(`/desk/newsletter/${e.id}`)} />
       </section>
       {data && (
-        <table className="list">
-          <caption>{m.desk_nl_editions()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.desk_nl_subject()}</th>
-              <th scope="col">{m.desk_nl_lang()}</th>
-              <th scope="col">{m.desk_state()}</th>
-              <th scope="col">{m.desk_created()}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.editions.map((e) => (
-              <tr key={e.id}>
-                <td dir="auto">
-                  <Link href={`/desk/newsletter/${e.id}`} aria-label={m.desk_nl_open_named({ subject: e.subject })}>
-                    {e.subject}
-                  </Link>
-                  {e.daily ? ` (${m.desk_nl_daily_badge()})` : ''}
-                </td>
-                <td>{langLabel(e.lang)}</td>
-                <td>
-                  {stateLabel(e.state)}
-                  {e.state === 'sending' || e.state === 'sent' ? ` · ${m.desk_nl_progress({ delivered: count(e.progress.delivered), recipients: count(e.progress.recipients) })}` : ''}
-                </td>
-                <td>{when(e.createdAt, locale)}</td>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={m.desk_nl_editions()}>
+          <table className="list">
+            <caption>{m.desk_nl_editions()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{m.desk_nl_subject()}</th>
+                <th scope="col">{m.desk_nl_lang()}</th>
+                <th scope="col">{m.desk_state()}</th>
+                <th scope="col">{m.desk_created()}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.editions.map((e) => (
+                <tr key={e.id}>
+                  <td dir="auto">
+                    <Link href={`/desk/newsletter/${e.id}`} aria-label={m.desk_nl_open_named({ subject: e.subject })}>
+                      {e.subject}
+                    </Link>
+                    {e.daily ? ` (${m.desk_nl_daily_badge()})` : ''}
+                  </td>
+                  <td>{langLabel(e.lang)}</td>
+                  <td>
+                    {stateLabel(e.state)}
+                    {e.state === 'sending' || e.state === 'sent' ? ` · ${m.desk_nl_progress({ delivered: count(e.progress.delivered), recipients: count(e.progress.recipients) })}` : ''}
+                  </td>
+                  <td>{when(e.createdAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data && <DailySettings daily={data.daily} onSaved={load} />}
     </main>
@@ -382,7 +384,7 @@ export function EditionScreen({ params }: { params: Record<string, string> }) {
       </Dialog>
       <section className="stack" aria-labelledby="nl-preview">
         <h2 id="nl-preview">{m.desk_nl_preview_html()}</h2>
-        <iframe className="preview-frame" title={m.desk_nl_preview_html()} src={`/api/desk/newsletter/${edition.id}/preview?v=${version}`} width={600} height={700} sandbox="" />
+        <iframe className="preview-frame mail-frame" title={m.desk_nl_preview_html()} src={`/api/desk/newsletter/${edition.id}/preview?v=${version}`} sandbox="" />
         <h2>{m.desk_nl_preview_text()}</h2>
         <pre className="panel mail-text" dir="auto" tabIndex={0}>
           {text}
