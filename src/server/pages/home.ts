@@ -7,7 +7,8 @@ import type { DB } from '../db/index.ts';
 import type { ArticleCard } from '../api/shapes.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { articlesOfMasterTags, latestArticles, mostViewedArticles, newestOf } from '../content/articles.ts';
-import { homeSectionArticles, uneBlocks, type UneBlock } from '../content/home.ts';
+import { homeSectionArticles, liveLayout, uneBlocks, type UneBlock } from '../content/home.ts';
+import type { FrontLayout } from '../../lib/front-page.ts';
 import { masterTagWithChildren } from '../content/tags.ts';
 import { latestBulletins } from '../content/video/jt.ts';
 import type { VideoCard } from '../api/shapes.ts';
@@ -64,18 +65,21 @@ async function fillBlock(db: DB, locale: Locale, block: UneBlock, seen: Set<numb
 }
 
 /**
- * Each story once per page: the sections take their articles in editorial
+ * The home page of a language as its live front-page version places it
+ * (ADR 040), or as `layout` does (the desk's preview of a working copy or
+ * of an old version). Each story once per page: the sections take their articles in editorial
  * order (slider, La UNE blocks, hot topics, then the automatic lists: the
  * top-ups of short La UNE blocks, most viewed and newest), each leaving out
  * what an earlier one shows. The page
  * lays them out in another order (hot topics under the slider); the order
  * of precedence is the newsroom's, not the page's.
  */
-export async function loadHomePage(db: DB, locale: Locale): Promise<HomePage> {
+export async function loadHomePage(db: DB, locale: Locale, layout?: FrontLayout): Promise<HomePage> {
+  const placed = layout ?? (await liveLayout(db, locale));
   const [placedSlider, blocks, placedHot, viewed, newest, bulletins] = await Promise.all([
-    homeSectionArticles(db, locale, 'slider'),
-    uneBlocks(db, locale),
-    homeSectionArticles(db, locale, 'hot'),
+    homeSectionArticles(db, locale, 'slider', placed),
+    uneBlocks(db, locale, placed),
+    homeSectionArticles(db, locale, 'hot', placed),
     mostViewedArticles(db, locale, MOST_VIEWED + AUTO_SPARE, 30),
     latestArticles(db, locale, RECENT + AUTO_SPARE),
     latestBulletins(db, HOME_BULLETINS, locale),

@@ -201,7 +201,7 @@ export const contentRoutes = [
     response: z.object({ blocks: z.array(uneBlockShape) }),
     cache: 'short',
     async handler({ db, locale }) {
-      return { blocks: await uneBlocks(db, locale) };
+      return { blocks: (await uneBlocks(db, locale)).filter((b) => b.articles.length > 0) };
     },
     sample: async () => ({}),
   }),
