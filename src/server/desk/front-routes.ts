@@ -35,10 +35,9 @@ import {
 import { deskAudit } from './audit.ts';
 import { deleteDraft, readDraft, saveDraft } from './drafts.ts';
 import { idParam, readInput } from './input.ts';
+import { CURATORS } from './roles.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
 
-/** Who curates the site: editors and admins (a journalist gets 403). */
-const CURATORS = ['editor', 'admin'] as const;
 
 const id = z.number().int().positive().max(2_147_483_647);
 const layoutSchema = z.object({

@@ -12,6 +12,12 @@ import type { FrontLayout } from '../../lib/front-page.ts';
 import { masterTagWithChildren } from '../content/tags.ts';
 import { latestBulletins } from '../content/video/jt.ts';
 import type { VideoCard } from '../api/shapes.ts';
+import type { PageMeta } from '../../layouts/meta.ts';
+import { route } from '../../lib/routes.ts';
+import { HOME_LEAD_SIZES } from '../../lib/image-sizes.ts';
+import * as m from '../../paraglide/messages.js';
+import { otherLocale } from './editorial-common.ts';
+import { homeCrumb, pageTitle } from './editorial-meta.ts';
 
 /** La UNE blocks show 4 to 6 cards (fewer only when the section has no more articles). */
 const UNE_MIN = 4;
@@ -95,4 +101,23 @@ export async function loadHomePage(db: DB, locale: Locale, layout?: FrontLayout)
   const mostViewed = unseen(viewed, seen, MOST_VIEWED);
   const recent = unseen(newest, seen, RECENT);
   return { slider, une: une.filter((b) => b.articles.length > 0), hot, mostViewed, recent, bulletins };
+}
+
+/** The home page's PageMeta (the lead article's cover is its LCP picture). */
+export function homeMeta(home: HomePage, locale: Locale): PageMeta {
+  const lead = home.slider[0];
+  return {
+    locale,
+    routeName: 'index',
+    title: pageTitle(m.home_title({}, { locale }), locale),
+    description: m.editorial_home_description({}, { locale }),
+    path: route('index', locale),
+    alternates: { [locale]: route('index', locale), [otherLocale(locale)]: route('index', otherLocale(locale)) },
+    image: lead?.cover ?? null,
+    lcpImage: lead?.cover ? { image: lead.cover, sizes: HOME_LEAD_SIZES } : null,
+    ogType: 'website',
+    breadcrumbs: [homeCrumb(locale)],
+    topAdInPage: true,
+    feeds: [{ title: m.standards_rss_latest({}, { locale }), path: `/${locale}/rss.xml` }],
+  };
 }
