@@ -19,6 +19,7 @@ import { useLocale } from './i18n.ts';
 const StoriesScreen = lazy(() => import('./screens/Stories.tsx'));
 const StoryScreen = lazy(() => import('./screens/Story.tsx'));
 const MediaScreen = lazy(() => import('./screens/Media.tsx'));
+const FrontScreen = lazy(() => import('./screens/Front.tsx'));
 const PeopleScreen = lazy(() => import('./screens/People.tsx'));
 const AuditScreen = lazy(() => import('./screens/Audit.tsx'));
 const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
@@ -34,10 +35,13 @@ interface ScreenEntry {
 }
 
 const ADMIN: readonly Role[] = ['admin'];
+/** Who curates the site (front pages, dossiers, static pages): src/server/desk/roles.ts. */
+const CURATORS: readonly Role[] = ['editor', 'admin'];
 
 const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk', component: StoriesScreen, nav: () => m.desk_nav_stories() },
   { pattern: '/desk/stories/:id', component: StoryScreen },
+  { pattern: '/desk/front', component: FrontScreen, roles: CURATORS, nav: () => m.desk_nav_front() },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/people', component: PeopleScreen, roles: ADMIN, nav: () => m.desk_nav_people() },
   { pattern: '/desk/audit', component: AuditScreen, roles: ADMIN, nav: () => m.desk_nav_audit() },
