@@ -301,7 +301,8 @@ export default function FrontScreen() {
   const setBlock = (i: number, patch: Partial<FrontLayout['une'][number]>) => ws && void save({ ...ws.layout, une: ws.layout.une.map((b, n) => (n === i ? { ...b, ...patch } : b)) });
   const moveBlock = (i: number, by: -1 | 1) => ws && void save({ ...ws.layout, une: arrayMove(ws.layout.une, i, i + by) });
   const fieldError = (key: string) => errors[key];
-  const listErrors = (prefix: string) => Object.entries(errors).filter(([k]) => k.startsWith(prefix));
+  /** A publication's refusals by field (the stories, the blocks); a pin's are in the notice. */
+  const layoutErrors = () => Object.entries(errors).filter(([k]) => /^(slider|une|hot)\b/.test(k));
 
   return (
     <main id="main" className="screen front-screen">
@@ -316,9 +317,9 @@ export default function FrontScreen() {
         </nav>
       </div>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
-      {ws && listErrors('').length > 0 && (
+      {ws && layoutErrors().length > 0 && (
         <ul className="error">
-          {listErrors('').map(([k, v]) => {
+          {layoutErrors().map(([k, v]) => {
             const story = storyAt(ws, k);
             return <li key={k}>{story ? m.desk_front_error_story({ title: story.title, message: v.join(' ') }) : v.join(' ')}</li>;
           })}

@@ -200,6 +200,7 @@ interface ArticleImagesTable {
   caption: string | null;
 }
 
+/** The home page's placements before migration 032: read no more (its rows became each language's front-page version 1, ADR 040). */
 interface HomeSectionsTable {
   id: Id;
   lang: Lang;
