@@ -177,7 +177,7 @@ describe('the front page through the desk API', () => {
     let ws = (await desk<Workspace>('GET', '/api/desk/front/{lang}', '/api/desk/front/ar', { session: editor })).body.response;
     const refused = await desk('POST', '/api/desk/front/{lang}/pin', '/api/desk/front/ar/pin', { session: editor, body: { rev: ws.rev, article: french!.id, list: 'hot' } });
     expect(refused.status).toBe(422);
-    expect(refused.body.header.errors!.article).toEqual(['Cet article est en français\u202f: la une arabe n’accepte que des articles en arabe.']);
+    expect(refused.body.header.errors!.article).toEqual(['Cet article est en français\u202f: seuls les articles en arabe sont acceptés ici.']);
     const story = arabic[0]!;
     const unpinned = await desk<Workspace>('POST', '/api/desk/front/{lang}/unpin', '/api/desk/front/ar/unpin', { session: editor, body: { rev: ws.rev, article: story.id } });
     const pinned = await desk<Workspace>('POST', '/api/desk/front/{lang}/pin', '/api/desk/front/ar/pin', { session: editor, body: { rev: unpinned.body.response.rev, article: story.id, list: 'hot' } });

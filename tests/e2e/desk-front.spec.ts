@@ -108,7 +108,7 @@ test('an editor rearranges La UNE by mouse and keyboard, previews, publishes, an
     await page.goto(`/desk?state=withdrawn&lang=fr`);
     await page.getByRole('button', { name: `Épingler « ${String(withdrawn.title)} » à la une` }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Épingler', exact: true }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Cet article a été retiré du site\u202f: il ne peut pas figurer à la une.');
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Cet article a été retiré du site\u202f: il ne peut pas être placé ici.');
     await axe(page, 'fr pin dialog');
   }
   expect(violations).toEqual([]);
@@ -128,7 +128,7 @@ test('in Arabic: axe finds nothing; a French story found by search is refused wi
   await search.getByRole('searchbox').fill(String(french!.title).split(' ').slice(0, 3).join(' '));
   await search.getByRole('button').click();
   await page.getByRole('button', { name: `تثبيت «${String(french!.title)}»` }).first().click();
-  await expect(page.getByRole('alert')).toHaveText('هذا المقال بالفرنسية: الصفحة الرئيسية العربية لا تقبل إلا مقالات بالعربية.');
+  await expect(page.getByRole('alert')).toHaveText('هذا المقال بالفرنسية: لا تُقبل هنا إلا المقالات العربية.');
   await axe(page, 'ar front page with a refusal');
   // Rearranged by keyboard in right-to-left too.
   const titles = await sliderTitles(page);

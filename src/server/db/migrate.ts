@@ -25,6 +25,7 @@ import { deskStoriesMigration } from './migrations/024_desk_stories.ts';
 import { deskMediaMigration } from './migrations/025_desk_media.ts';
 import { deskKeysMigration } from './migrations/026_desk_keys.ts';
 import { frontPagesMigration } from './migrations/032_front_pages.ts';
+import { dossiersMigration } from './migrations/033_dossiers.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -53,6 +54,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '026_desk_keys': deskKeysMigration(),
     '030_search_stems': searchStemsMigration(dialect),
     '032_front_pages': frontPagesMigration(dialect),
+    '033_dossiers': dossiersMigration(),
   };
 }
 

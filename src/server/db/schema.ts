@@ -93,6 +93,12 @@ interface DossiersTable {
   cover_image_id: number | null;
   position: number;
   created_at: CreatedAt;
+  /** 033_dossiers: its text (sanitised HTML, the desk's editor). */
+  body_html: ColumnType<string, string | undefined, string>;
+  /** 033_dossiers: its last change. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 033_dossiers: retired (its page answers 410; out of lists and sitemaps). */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface ArticlesTable {
@@ -107,6 +113,8 @@ interface ArticlesTable {
   video_id: number | null;
   master_tag_id: number | null;
   dossier_id: number | null;
+  /** 033_dossiers: its place in its dossier (null: after the placed ones, newest first). */
+  dossier_position: ColumnType<number | null, number | null | undefined, number | null>;
   author_id: number | null;
   /** Programme whose results this article reports, if any. */
   programme_id: number | null;

@@ -42,12 +42,12 @@ function matches(header: string | null, etag: string): boolean {
 }
 
 /** The API's words for a refused reference (English, for machines and logs: ADR 031). */
-function englishProblem(p: FrontProblem): string {
+export function englishProblem(p: FrontProblem): string {
   switch (p.code) {
     case 'unknown':
       return 'no article has this id or ninjs uri';
     case 'language':
-      return `this article is in ${p.storyLang}: a front page takes only stories of its own language`;
+      return `this article is in ${p.storyLang}: only stories of the same language are taken here`;
     case 'withdrawn':
       return 'this article is withdrawn';
     case 'unpublished':
