@@ -7,13 +7,14 @@
  *  - /desk/preview/{id}: for someone signed in to the desk;
  *  - /desk/shared/{token}: the signed, expiring link for a colleague
  *    without an account;
- *  - /desk/front/preview/{lang}: a front page (ADR 040), for editors and admins.
+ *  - /desk/front/preview/{lang}: a front page (ADR 040), and
+ *    /desk/pages/preview/{lang}/{page}: a static page, for editors and admins.
  *
  * Nothing under them is ever pre-built, kept by the page cache or indexed.
  */
 const DESK_APP = /^\/desk(?:\/|$)/;
 const DESK_API = /^\/api\/desk(?:\/|$)/;
-const PREVIEW = /^\/desk\/(?:preview|shared|front\/preview)\//;
+const PREVIEW = /^\/desk\/(?:preview|shared|front\/preview|pages\/preview)\//;
 
 /** A path of the desk: the application, its API or a preview. */
 export function isDeskPath(pathname: string): boolean {

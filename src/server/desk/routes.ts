@@ -5,9 +5,10 @@
 import { authRoutes } from './auth-routes.ts';
 import { dossierRoutes } from './dossier-routes.ts';
 import { frontRoutes } from './front-routes.ts';
+import { pageRoutes } from './page-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import type { DeskRoute } from './router.ts';
 import { storyRoutes } from './story-routes.ts';
 
-export const deskRoutes: readonly DeskRoute[] = [...authRoutes, ...storyRoutes, ...mediaRoutes, ...peopleRoutes, ...frontRoutes, ...dossierRoutes];
+export const deskRoutes: readonly DeskRoute[] = [...authRoutes, ...storyRoutes, ...mediaRoutes, ...peopleRoutes, ...frontRoutes, ...dossierRoutes, ...pageRoutes];

@@ -82,7 +82,13 @@ async function homeState(ctx: NewsroomContext, lang: Lang) {
       .orderBy('effective_at')
       .execute(),
   ]);
-  const layout = live ? parseLayout(live.layout) : emptyLayout();
+  const placed = live ? parseLayout(live.layout) : emptyLayout();
+  const stories = await storiesOf(ctx.db, layoutIds(placed), now);
+  // What the page shows: a story withdrawn (or put back under embargo) since it was placed is left out, and a story placed twice (a store from before ADR 040) is kept where it shows, so a GET sent back as a PUT is accepted.
+  // Each story once, in the page's order of precedence (slider, La UNE, hot topics: src/server/pages/home.ts).
+  const seen = new Set<number>();
+  const shown = (ids: number[]) => ids.filter((id) => stories[String(id)]?.state === 'published' && !seen.has(id) && seen.add(id));
+  const layout = { slider: shown(placed.slider), une: placed.une.map((b) => ({ ...b, items: shown(b.items) })), hot: shown(placed.hot) };
   return {
     head,
     response: {
@@ -90,7 +96,7 @@ async function homeState(ctx: NewsroomContext, lang: Lang) {
       version: live?.number ?? null,
       effectiveAt: live?.effective_at ?? null,
       ...(await layoutAsInput(ctx.db, lang, layout)),
-      stories: await storiesOf(ctx.db, layoutIds(layout), now),
+      stories: Object.fromEntries(Object.entries(stories).filter(([, s]) => s.state === 'published')),
       scheduled: scheduled.map((s) => ({ version: s.number, effectiveAt: s.effective_at })),
     },
   };
@@ -160,7 +166,7 @@ const homeGet: NewsroomRoute = {
   path: '/api/newsroom/home/{lang}',
   action: 'home.get',
   doc: {
-    summary: 'A language’s front page as it leads the home page now: the slider, La UNE’s blocks, the hot topics',
+    summary: 'A language’s front page as it leads the home page now: the slider, La UNE’s blocks, the hot topics (the stories shown: a story withdrawn since it was placed is left out)',
     description: 'The ETag header names the newest version (scheduled ones included): send it back as If-Match with a PUT.',
     response: homeAnswer,
     codes: { '200': 'The front page (ETag header)', '404': 'The language is not ar or fr' },

@@ -354,19 +354,23 @@ export async function createArticles(
 export async function createFrontPages(db: Kysely<Database>, articles: readonly SeededArticle[], tax: Taxonomy, now: Date): Promise<number> {
   const rows: NewRow<'front_page_versions'>[] = [];
   for (const lang of LANGS) {
+    // Only stories already shown: an embargoed demo article is not placed before its time.
     const published = articles
-      .filter((a) => a.lang === lang && a.status === 'published')
+      .filter((a) => a.lang === lang && a.status === 'published' && a.publishedAt <= now.toISOString())
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-    const layout: FrontLayout = { slider: [], une: [], hot: [] };
+    // Each story once (as the page shows it): the slider first, then La UNE's blocks, then the hot topics.
+    const recent = published.filter((a) => !a.tender).slice(0, 40);
+    const slider = [...recent.filter((a) => a.hasVideo), ...recent.filter((a) => !a.hasVideo)].slice(0, 5).map((a) => a.id);
+    const placed = new Set(slider);
+    const layout: FrontLayout = { slider, une: [], hot: [] };
     for (const m of MASTER_TAGS) {
       const top = tax.master[lang].get(m.route);
       if (!top) continue;
-      const block = published.filter((a) => a.top === m.route && !a.tender).slice(0, 5);
+      const block = published.filter((a) => a.top === m.route && !a.tender && !placed.has(a.id)).slice(0, 5);
+      for (const a of block) placed.add(a.id);
       if (block.length) layout.une.push({ title: top.name, masterTagId: top.id, items: block.map((a) => a.id) });
     }
-    const recent = published.filter((a) => !a.tender).slice(0, 40);
-    layout.slider = [...recent.filter((a) => a.hasVideo), ...recent.filter((a) => !a.hasVideo)].slice(0, 5).map((a) => a.id);
-    layout.hot = [...recent].sort((a, b) => b.viewCount - a.viewCount).slice(0, 6).map((a) => a.id);
+    layout.hot = recent.filter((a) => !placed.has(a.id)).sort((a, b) => b.viewCount - a.viewCount).slice(0, 6).map((a) => a.id);
     const at = now.toISOString();
     rows.push({ lang, number: 1, layout: JSON.stringify(layout), kind: 'publish', restored_from: null, effective_at: at, canceled_at: null, user_id: null, actor: 'seed', created_at: at });
   }
