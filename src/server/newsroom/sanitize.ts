@@ -121,9 +121,10 @@ function headingShift(html: string): number {
 const normalize = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 function bodyOptions(headline: string | null, shift: number): sanitizeHtml.IOptions {
-  const heading = (tagName: string) => {
+  // Its attributes go on (the allowed ones, `dir` and `lang`, survive the filter): a French heading in an Arabic story keeps its direction.
+  const heading = (tagName: string, attribs: sanitizeHtml.Attributes) => {
     const level = Math.min(4, Math.max(2, Number(tagName.slice(1)) + shift));
-    return { tagName: `h${level}`, attribs: {} };
+    return { tagName: `h${level}`, attribs };
   };
   const repeated = headline ? normalize(headline) : null;
   return {
