@@ -20,6 +20,10 @@ const StoriesScreen = lazy(() => import('./screens/Stories.tsx'));
 const StoryScreen = lazy(() => import('./screens/Story.tsx'));
 const MediaScreen = lazy(() => import('./screens/Media.tsx'));
 const FrontScreen = lazy(() => import('./screens/Front.tsx'));
+const DossierList = lazy(() => import('./screens/Dossiers.tsx').then((x) => ({ default: x.DossierList })));
+const DossierScreen = lazy(() => import('./screens/Dossiers.tsx').then((x) => ({ default: x.DossierScreen })));
+const PageList = lazy(() => import('./screens/Pages.tsx').then((x) => ({ default: x.PageList })));
+const PageScreen = lazy(() => import('./screens/Pages.tsx').then((x) => ({ default: x.PageScreen })));
 const PeopleScreen = lazy(() => import('./screens/People.tsx'));
 const AuditScreen = lazy(() => import('./screens/Audit.tsx'));
 const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
@@ -42,6 +46,10 @@ const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk', component: StoriesScreen, nav: () => m.desk_nav_stories() },
   { pattern: '/desk/stories/:id', component: StoryScreen },
   { pattern: '/desk/front', component: FrontScreen, roles: CURATORS, nav: () => m.desk_nav_front() },
+  { pattern: '/desk/dossiers', component: DossierList, roles: CURATORS, nav: () => m.desk_nav_dossiers() },
+  { pattern: '/desk/dossiers/:id', component: DossierScreen, roles: CURATORS },
+  { pattern: '/desk/pages', component: PageList, roles: CURATORS, nav: () => m.desk_nav_pages() },
+  { pattern: '/desk/pages/:lang/:page', component: PageScreen, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/people', component: PeopleScreen, roles: ADMIN, nav: () => m.desk_nav_people() },
   { pattern: '/desk/audit', component: AuditScreen, roles: ADMIN, nav: () => m.desk_nav_audit() },

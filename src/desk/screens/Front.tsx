@@ -12,19 +12,9 @@
  * Every change is saved on the server at once (the working copy is shared:
  * a change made elsewhere in between is loaded, and said so).
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { arrayMove } from '@dnd-kit/sortable';
+import { SortableStories } from '../sortable.tsx';
 import * as m from '../../paraglide/messages.js';
 import type { FrontLayout, FrontStory, FrontWorkspace } from '../../lib/front-page.ts';
 import type { StoryItem } from '../../lib/desk-story.ts';
@@ -46,71 +36,8 @@ function withList(layout: FrontLayout, list: ListKey, ids: number[]): FrontLayou
   return { ...layout, une: layout.une.map((b, i) => (i === n ? { ...b, items: ids } : b)) };
 }
 
-/** dnd-kit's announcements, in the desk's language, naming the story by its headline. */
-function announcements(title: (id: string | number) => string, position: (id: string | number) => number): Announcements {
-  return {
-    onDragStart: ({ active }) => m.desk_front_dnd_picked({ title: title(active.id), n: String(position(active.id)) }),
-    onDragOver: ({ active, over }) => (over ? m.desk_front_dnd_over({ title: title(active.id), n: String(position(over.id)) }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? m.desk_front_dnd_dropped({ title: title(active.id), n: String(position(over.id)) }) : m.desk_front_dnd_cancelled({ title: title(active.id) })),
-    onDragCancel: ({ active }) => m.desk_front_dnd_cancelled({ title: title(active.id) }),
-  };
-}
-
-function SortableStory({ id, story, onRemove }: { id: number; story: FrontStory | undefined; onRemove: () => void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const title = story?.title ?? m.desk_front_unknown({ id: String(id) });
-  return (
-    <li ref={setNodeRef} className={isDragging ? 'front-item dragging' : 'front-item'} style={{ transform: CSS.Transform.toString(transform), transition }}>
-      <button type="button" className="drag-handle button button--quiet" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={m.desk_front_move({ title })}>
-        <span aria-hidden="true">⠿</span>
-      </button>
-      <span className="front-item-title" lang={story?.lang} dir={story ? (story.lang === 'ar' ? 'rtl' : 'ltr') : undefined}>
-        {story?.path ? (
-          <a href={story.path} target="_blank" rel="noopener">
-            {title}
-          </a>
-        ) : (
-          title
-        )}
-      </span>
-      {story && story.state !== 'published' && <StateBadge state={story.state} />}
-      {story?.section && <span className="hint">{story.section}</span>}
-      <Button kind="quiet" onClick={onRemove} aria-label={m.desk_front_unpin_named({ title })}>
-        {m.desk_front_unpin()}
-      </Button>
-    </li>
-  );
-}
-
 function SortableList({ label, list, layout, stories, onChange, onRemove }: { label: string; list: ListKey; layout: FrontLayout; stories: Record<string, FrontStory>; onChange: (ids: number[]) => void; onRemove: (id: number) => void }) {
-  const ids = idsOf(layout, list);
-  const instructionsId = useId();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const title = (id: string | number) => stories[String(id)]?.title ?? String(id);
-  const position = (id: string | number) => ids.indexOf(Number(id)) + 1;
-  const end = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
-  };
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={end}
-      accessibility={{ announcements: announcements(title, position), screenReaderInstructions: { draggable: m.desk_front_dnd_instructions() } }}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="front-list" aria-label={label} aria-describedby={instructionsId} data-list={list}>
-          {ids.map((id) => (
-            <SortableStory key={id} id={id} story={stories[String(id)]} onRemove={() => onRemove(id)} />
-          ))}
-        </ol>
-        <p className="hint" id={instructionsId}>
-          {ids.length === 0 ? m.desk_front_empty_list() : m.desk_front_keyboard_hint()}
-        </p>
-      </SortableContext>
-    </DndContext>
-  );
+  return <SortableStories label={label} name={list} ids={idsOf(layout, list)} stories={stories} onChange={onChange} onRemove={onRemove} />;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -28,7 +28,7 @@ import { CURATORS } from './roles.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
 
 /** A page's working copy. */
-export interface PageDoc {
+interface PageDoc {
   title: string;
   body: string;
 }
@@ -41,7 +41,7 @@ const docSchema = z.object({ title: z.string().max(PAGE_TITLE), body: z.string()
 const parseDoc = (json: string): PageDoc => docSchema.parse(JSON.parse(json));
 const draftKey = (lang: Lang, page: string) => `${lang}:${page}`;
 
-export const pagePaths = (lang: Lang, page: string): string[] => [route('navigationlinks-page', lang, { page }), `/${lang}/sitemap.xml`];
+const pagePaths = (lang: Lang, page: string): string[] => [route('navigationlinks-page', lang, { page }), `/${lang}/sitemap.xml`];
 
 /** The working copy of a page (else its published text, rev 0), with its state. */
 export async function pageWorkspace(ctx: Pick<DeskContext, 'db'>, lang: Lang, page: string) {

@@ -22,7 +22,7 @@ import type { FrontProblem } from './front-page.ts';
 type Trx = Transaction<Database>;
 
 /** What a dossier holds at most. */
-export const DOSSIER_LIMITS = { title: 200, description: 1000, body: 60_000, stories: 200 } as const;
+const DOSSIER_LIMITS = { title: 200, description: 1000, body: 60_000, stories: 200 } as const;
 
 const ref = z.union([z.number().int(), z.string().min(1).max(1000)]);
 
