@@ -4,7 +4,9 @@
  * sanitised, its stories in its order) and is in the sitemap within 5 s;
  * reordered; a story of the other language → 422 per field and nothing
  * changes; retired → 410 and out of the sitemap. Through the desk API: a
- * journalist gets 403, an editor makes and changes one, audited.
+ * journalist gets 403, an editor makes and changes one, audited; and the
+ * static pages: saved as a working copy, previewed, published (seen within
+ * 5 s), a stale or empty one refused.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
@@ -134,5 +136,48 @@ describe('dossiers through the desk API', () => {
     expect(retired.body.response.retiredAt).not.toBeNull();
     const audit = await store.db.selectFrom('desk_audit').select('action').where('item_type', '=', 'dossier').where('item_id', '=', String(made.body.response.id)).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['dossier.create', 'dossier.retire']);
+  });
+});
+
+describe('static pages through the desk API', () => {
+  it('a journalist gets 403; an editor saves, previews and publishes a page (seen within 5 s); a stale or empty one changes nothing', async () => {
+    const journalist = await signIn(await person('journalist', false));
+    expect((await desk('GET', '/api/desk/pages', '/api/desk/pages', { session: journalist })).status).toBe(403);
+    expect((await desk('PUT', '/api/desk/pages/{lang}/{page}', '/api/desk/pages/fr/mag', { session: journalist, body: { rev: 0, doc: { title: 'x', body: '<p>x</p>' } } })).status).toBe(403);
+    const editor = await signIn(await person('editor', true));
+    const list = await desk<{ page: string; lang: string }[]>('GET', '/api/desk/pages', '/api/desk/pages', { session: editor });
+    expect(list.body.response).toHaveLength(22);
+    expect((await desk('GET', '/api/desk/pages/{lang}/{page}', '/api/desk/pages/fr/nowhere', { session: editor })).status).toBe(404);
+    type Ws = { rev: number; doc: { title: string; body: string }; pending: boolean; path: string };
+    const original = (await desk<Ws>('GET', '/api/desk/pages/{lang}/{page}', '/api/desk/pages/fr/mag', { session: editor })).body.response;
+    const title = `Les magazines de 2M ${run}`;
+    const saved = await desk<Ws>('PUT', '/api/desk/pages/{lang}/{page}', '/api/desk/pages/fr/mag', { session: editor, body: { rev: original.rev, doc: { title, body: '<p>Nos <strong>magazines</strong>.</p><script>window.pwned=1</script>' } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.response.pending).toBe(true);
+    expect((await desk('PUT', '/api/desk/pages/{lang}/{page}', '/api/desk/pages/fr/mag', { session: editor, body: { rev: original.rev, doc: { title: 'périmé', body: '' } } })).status).toBe(409);
+    // Not on the site before it is published; in the preview.
+    expect(await (await fetch(`${baseUrl}${original.path}`)).text()).not.toContain(title);
+    const preview = await fetch(`${baseUrl}/desk/pages/preview/fr/mag`, { headers: { cookie: editor.cookie } });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const previewHtml = await preview.text();
+    expect(previewHtml).toContain(title);
+    expect(previewHtml).not.toContain('pwned');
+    expect((await fetch(`${baseUrl}/desk/pages/preview/fr/mag`, { headers: { cookie: journalist.cookie }, redirect: 'manual' })).status).toBe(404);
+    const published = await desk<Ws>('POST', '/api/desk/pages/{lang}/{page}/publish', '/api/desk/pages/fr/mag/publish', { session: editor, body: { rev: saved.body.response.rev } });
+    expect(published.status).toBe(200);
+    expect(published.body.response.pending).toBe(false);
+    await within(5, 'the published page', async () => (await (await fetch(`${baseUrl}${original.path}`)).text()).includes(escapeHtml(title)));
+    // An empty title is refused at publication, and the page keeps its text.
+    const empty = await desk<Ws>('PUT', '/api/desk/pages/{lang}/{page}', '/api/desk/pages/fr/mag', { session: editor, body: { rev: 0, doc: { title: ' ', body: '<p>x</p>' } } });
+    const refused = await desk('POST', '/api/desk/pages/{lang}/{page}/publish', '/api/desk/pages/fr/mag/publish', { session: editor, body: { rev: empty.body.response.rev } });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.header.errors!)).toEqual(['title']);
+    expect(await (await fetch(`${baseUrl}${original.path}`)).text()).toContain(escapeHtml(title));
+    // The page as it was.
+    const back = await desk<Ws>('PUT', '/api/desk/pages/{lang}/{page}', '/api/desk/pages/fr/mag', { session: editor, body: { rev: empty.body.response.rev, doc: original.doc } });
+    expect((await desk('POST', '/api/desk/pages/{lang}/{page}/publish', '/api/desk/pages/fr/mag/publish', { session: editor, body: { rev: back.body.response.rev } })).status).toBe(200);
+    const audit = await store.db.selectFrom('desk_audit').select('action').where('item_type', '=', 'page').where('actor', 'like', `editor ${run}%`).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['page.save', 'page.publish', 'page.save', 'page.save', 'page.publish']);
   });
 });

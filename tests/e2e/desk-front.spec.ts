@@ -68,7 +68,9 @@ test('an editor rearranges La UNE by mouse and keyboard, previews, publishes, an
   // By the keyboard alone: the (new) first story picked up with Space, moved down twice, dropped.
   await handles.nth(0).focus();
   await page.keyboard.press('Space');
-  await expect(page.locator('[aria-live]').filter({ hasText: 'saisi' }).first()).toBeAttached();
+  await expect(handles.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  // Announced in the desk's language (dnd-kit's live region).
+  await expect(page.getByRole('status').filter({ hasText: /^Article «\u202f.+\u202f» (saisi|au-dessus de la position 1)/ })).toBeAttached();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
