@@ -14,9 +14,11 @@ import { cliPerson, followLink, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-async function axe(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+/** `preview`: a dialog framing the public home page, whose islands keep the network busy (the page itself is checked by the site's own tests). */
+async function axe(page: Page, what: string, preview = false): Promise<void> {
+  if (!preview) await page.waitForLoadState('networkidle');
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const results = await (preview ? builder.exclude('iframe.preview-frame') : builder).analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
@@ -82,7 +84,7 @@ test('an editor rearranges La UNE by mouse and keyboard, previews, publishes, an
   await page.getByRole('button', { name: 'Aperçu sur ordinateur (1280 px)' }).click();
   const frame = page.frameLocator('iframe.preview-frame');
   await expect(frame.locator('.slider-lead')).toContainText(byKeyboard[0]!);
-  await axe(page, 'fr preview dialog');
+  await axe(page, 'fr preview dialog', true);
   await page.keyboard.press('Escape');
 
   // Published: the public home page leads with it within 5 s.

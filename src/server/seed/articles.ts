@@ -370,7 +370,13 @@ export async function createFrontPages(db: Kysely<Database>, articles: readonly 
       for (const a of block) placed.add(a.id);
       if (block.length) layout.une.push({ title: top.name, masterTagId: top.id, items: block.map((a) => a.id) });
     }
-    layout.hot = recent.filter((a) => !placed.has(a.id)).sort((a, b) => b.viewCount - a.viewCount).slice(0, 6).map((a) => a.id);
+    // The most read of the 40 newest stories placed nowhere else.
+    layout.hot = published
+      .filter((a) => !a.tender && !placed.has(a.id))
+      .slice(0, 40)
+      .sort((a, b) => b.viewCount - a.viewCount)
+      .slice(0, 6)
+      .map((a) => a.id);
     const at = now.toISOString();
     rows.push({ lang, number: 1, layout: JSON.stringify(layout), kind: 'publish', restored_from: null, effective_at: at, canceled_at: null, user_id: null, actor: 'seed', created_at: at });
   }
