@@ -35,7 +35,8 @@ const titleOf = (id: number) => String(storeRows('select title from articles whe
 /** The titles of the public French home page's slider, in order. */
 async function publicSlider(page: Page): Promise<string[]> {
   const html = await (await page.request.get('/fr')).text();
-  const start = html.indexOf('class="slider"');
+  // From the lead's card (after the slider's hidden heading) to the end of the slider.
+  const start = html.indexOf('class="slider-lead"');
   const part = html.slice(start, html.indexOf('</section>', start));
   return [...part.matchAll(/<h[23][^>]*>\s*(?:<a[^>]*>)?\s*([^<]+?)\s*</g)].map((m) => m[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
 }

@@ -15,7 +15,7 @@ import { removedText, RichText } from '../editor/RichText.tsx';
 import { useLocale, when } from '../i18n.ts';
 import { Link, navigate, searchParams, usePath } from '../router.tsx';
 import { SortableStories } from '../sortable.tsx';
-import { Button, langLabel, Notice, ScreenTitle, StateBadge, TextArea, TextField } from '../ui.tsx';
+import { Button, langLabel, Notice, ScreenTitle, StateBadge, TextArea, TextField, TitleWithLanguages } from '../ui.tsx';
 
 interface DossierRow {
   id: number;
@@ -64,16 +64,7 @@ export function DossierList() {
   };
   return (
     <main id="main" className="screen">
-      <div className="toolbar-row">
-        <ScreenTitle>{m.desk_dossiers_title({ lang: langLabel(lang) })}</ScreenTitle>
-        <nav className="actions inline-start-auto" aria-label={m.desk_language()}>
-          {(['ar', 'fr'] as const).map((l) => (
-            <Button key={l} kind={l === lang ? 'primary' : 'secondary'} aria-pressed={l === lang} onClick={() => navigate(`/desk/dossiers?lang=${l}`)}>
-              {langLabel(l)}
-            </Button>
-          ))}
-        </nav>
-      </div>
+      <TitleWithLanguages title={m.desk_dossiers_title({ lang: langLabel(lang) })} lang={lang} href={(l) => `/desk/dossiers?lang=${l}`} />
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <form className="toolbar-row panel" onSubmit={(e) => void create(e)}>
         <TextField label={m.desk_dossier_new_title()} value={title} maxLength={200} required errors={errors.title} onChange={(e) => setTitle(e.target.value)} lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} />

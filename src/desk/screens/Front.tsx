@@ -21,8 +21,8 @@ import type { StoryItem } from '../../lib/desk-story.ts';
 import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
-import { navigate, searchParams, usePath } from '../router.tsx';
-import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, StateBadge, TextField } from '../ui.tsx';
+import { searchParams, usePath } from '../router.tsx';
+import { Button, Dialog, langLabel, Notice, SelectField, StateBadge, TextField, TitleWithLanguages } from '../ui.tsx';
 
 type Lang = 'ar' | 'fr';
 type ListKey = 'slider' | 'hot' | `une.${number}`;
@@ -233,16 +233,7 @@ export default function FrontScreen() {
 
   return (
     <main id="main" className="screen front-screen">
-      <div className="toolbar-row">
-        <ScreenTitle>{m.desk_front_title({ lang: langLabel(lang) })}</ScreenTitle>
-        <nav className="actions inline-start-auto" aria-label={m.desk_language()}>
-          {(['ar', 'fr'] as const).map((l) => (
-            <Button key={l} kind={l === lang ? 'primary' : 'secondary'} aria-pressed={l === lang} onClick={() => navigate(`/desk/front?lang=${l}`)}>
-              {langLabel(l)}
-            </Button>
-          ))}
-        </nav>
-      </div>
+      <TitleWithLanguages title={m.desk_front_title({ lang: langLabel(lang) })} lang={lang} href={(l) => `/desk/front?lang=${l}`} />
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       {ws && layoutErrors().length > 0 && (
         <ul className="error">
