@@ -6,7 +6,10 @@
  * page answers 410 and the home page no longer shows it. Each run then does
  * the same through the desk (docs/desk.md): a story made, saved and
  * published by an editor signed in with two-factor, through the same
- * content service. Prints p50 / p95 / max seconds of each over the runs;
+ * content service; and each run makes the French slider's last story the
+ * lead of the front page (ADR 040), through `PUT /api/newsroom/home/fr`,
+ * then through the desk's front-page publication, polling until /fr leads
+ * with it. Prints p50 / p95 / max seconds of each over the runs;
  * exits 1 when a p95 is over the goal (BENCH_GOAL_S, default 5 s) or
  * something never became visible (30 s).
  *
@@ -79,6 +82,13 @@ let deskSecret = '';
   await store.db.destroy();
 }
 
+/** The lead story's part of a home page (its slider's first card). */
+const sliderLead = (html: string): string => {
+  const start = html.indexOf('class="slider-lead"');
+  return start < 0 ? '' : html.slice(start, html.indexOf('</div>', start));
+};
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
 async function poll(what: string, check: () => Promise<boolean>, started: number): Promise<number> {
   while (performance.now() - started < GIVE_UP_S * 1000) {
     if (await check()) return (performance.now() - started) / 1000;
@@ -131,7 +141,9 @@ async function deskSignIn(): Promise<void> {
   deskCsrf = second.response.csrf;
 }
 
-const results: Record<'api' | 'article' | 'home' | 'gone' | 'homeGone' | 'deskArticle' | 'deskHome', number[]> = {
+const results: Record<'api' | 'article' | 'home' | 'gone' | 'homeGone' | 'deskArticle' | 'deskHome' | 'frontApi' | 'frontDesk', number[]> = {
+  frontApi: [],
+  frontDesk: [],
   api: [],
   article: [],
   home: [],
@@ -205,8 +217,28 @@ try {
     results.deskArticle.push(deskArticle);
     results.deskHome.push(deskHome);
     await deskCall('POST', `/api/desk/stories/${id}/withdraw`, { rev: saved.response.rev + 1 });
+    // The front page (ADR 040): the slider's last story made the lead, through the newsroom API, then through the desk.
+    const homeAnswer = await fetch(`${base}/api/newsroom/home/fr`, { headers: { authorization: `Bearer ${token}` } });
+    const layout = ((await homeAnswer.json()) as { response: { slider: number[]; une: unknown[]; hot: number[]; stories: Record<string, { title: string }> } }).response;
+    const apiLead = layout.slider.at(-1)!;
+    const t3 = performance.now();
+    const put = await fetch(`${base}/api/newsroom/home/fr`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'if-match': homeAnswer.headers.get('etag') ?? '*' },
+      body: JSON.stringify({ slider: [apiLead, ...layout.slider.slice(0, -1)], une: layout.une, hot: layout.hot }),
+    });
+    if (put.status !== 200) throw new Error(`front page PUT answered ${put.status}: ${await put.text()}`);
+    const frontApi = await poll('front page (API) lead', async () => sliderLead((await get('/fr')).text).includes(escapeHtml(layout.stories[String(apiLead)]!.title)), t3);
+    results.frontApi.push(frontApi);
+    const ws = await deskCall<{ rev: number; head: number; layout: { slider: number[]; une: unknown[]; hot: number[] }; stories: Record<string, { title: string }> }>('GET', '/api/desk/front/fr');
+    const deskLead = ws.response.layout.slider.at(-1)!;
+    const t4 = performance.now();
+    const front = await deskCall('POST', '/api/desk/front/fr/publish', { rev: ws.response.rev, head: ws.response.head, layout: { ...ws.response.layout, slider: [deskLead, ...ws.response.layout.slider.slice(0, -1)] } });
+    if (front.status !== 200) throw new Error(`desk front page publish answered ${front.status}: ${JSON.stringify(front.response)}`);
+    const frontDesk = await poll('front page (desk) lead', async () => sliderLead((await get('/fr')).text).includes(escapeHtml(ws.response.stories[String(deskLead)]!.title)), t4);
+    results.frontDesk.push(frontDesk);
     console.error(
-      `run ${i + 1}/${runs}: article ${article.toFixed(2)} s, home ${home.toFixed(2)} s, 410 ${gone.toFixed(2)} s, off home ${homeGone.toFixed(2)} s; desk: article ${deskArticle.toFixed(2)} s, home ${deskHome.toFixed(2)} s`,
+      `run ${i + 1}/${runs}: article ${article.toFixed(2)} s, home ${home.toFixed(2)} s, 410 ${gone.toFixed(2)} s, off home ${homeGone.toFixed(2)} s; desk: article ${deskArticle.toFixed(2)} s, home ${deskHome.toFixed(2)} s; front page: API ${frontApi.toFixed(2)} s, desk ${frontDesk.toFixed(2)} s`,
     );
   }
 
@@ -255,6 +287,8 @@ const rows: [string, number[]][] = [
   ['withdraw → off home page', results.homeGone],
   ['desk publish → article', results.deskArticle],
   ['desk publish → home page', results.deskHome],
+  ['front page (API) → home', results.frontApi],
+  ['front page (desk) → home', results.frontDesk],
 ];
 console.log(`publish → visible on ${base} (${results.article.length} runs; seconds)`);
 console.log(`${'what'.padEnd(26)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'max'.padStart(6)}`);

@@ -19,6 +19,11 @@ import { useLocale } from './i18n.ts';
 const StoriesScreen = lazy(() => import('./screens/Stories.tsx'));
 const StoryScreen = lazy(() => import('./screens/Story.tsx'));
 const MediaScreen = lazy(() => import('./screens/Media.tsx'));
+const FrontScreen = lazy(() => import('./screens/Front.tsx'));
+const DossierList = lazy(() => import('./screens/Dossiers.tsx').then((x) => ({ default: x.DossierList })));
+const DossierScreen = lazy(() => import('./screens/Dossiers.tsx').then((x) => ({ default: x.DossierScreen })));
+const PageList = lazy(() => import('./screens/Pages.tsx').then((x) => ({ default: x.PageList })));
+const PageScreen = lazy(() => import('./screens/Pages.tsx').then((x) => ({ default: x.PageScreen })));
 const PeopleScreen = lazy(() => import('./screens/People.tsx'));
 const AuditScreen = lazy(() => import('./screens/Audit.tsx'));
 const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
@@ -38,16 +43,21 @@ interface ScreenEntry {
 }
 
 const ADMIN: readonly Role[] = ['admin'];
-/** Who sends the newsletter and pushes, and changes the banners. */
-const EDITORS: readonly Role[] = ['editor', 'admin'];
+/** Who curates the site (front pages, dossiers, static pages) and sends the newsletter: src/server/desk/roles.ts. */
+const CURATORS: readonly Role[] = ['editor', 'admin'];
 
 const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk', component: StoriesScreen, nav: () => m.desk_nav_stories() },
   { pattern: '/desk/stories/:id', component: StoryScreen },
+  { pattern: '/desk/front', component: FrontScreen, roles: CURATORS, nav: () => m.desk_nav_front() },
+  { pattern: '/desk/dossiers', component: DossierList, roles: CURATORS, nav: () => m.desk_nav_dossiers() },
+  { pattern: '/desk/dossiers/:id', component: DossierScreen, roles: CURATORS },
+  { pattern: '/desk/pages', component: PageList, roles: CURATORS, nav: () => m.desk_nav_pages() },
+  { pattern: '/desk/pages/:lang/:page', component: PageScreen, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },
-  { pattern: '/desk/newsletter', component: NewsletterScreen, roles: EDITORS, nav: () => m.desk_nav_newsletter() },
-  { pattern: '/desk/newsletter/:id', component: EditionScreen, roles: EDITORS },
+  { pattern: '/desk/newsletter', component: NewsletterScreen, roles: CURATORS, nav: () => m.desk_nav_newsletter() },
+  { pattern: '/desk/newsletter/:id', component: EditionScreen, roles: CURATORS },
   { pattern: '/desk/banners', component: BannersScreen, nav: () => m.desk_nav_banners() },
   { pattern: '/desk/people', component: PeopleScreen, roles: ADMIN, nav: () => m.desk_nav_people() },
   { pattern: '/desk/audit', component: AuditScreen, roles: ADMIN, nav: () => m.desk_nav_audit() },

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import * as m from '../paraglide/messages.js';
 import type { StoryState } from '../lib/desk-story.ts';
+import { navigate } from './router.tsx';
 
 type FieldProps = {
   label: string;
@@ -138,4 +139,20 @@ export function langLabel(lang: 'ar' | 'fr'): string {
 /** A screen's title: focusable, so moving between screens can move the focus to it. */
 export function ScreenTitle({ children }: { children: ReactNode }) {
   return <h1 tabIndex={-1}>{children}</h1>;
+}
+
+/** A screen's title with the switch between its Arabic and French versions (the front page, the dossiers). */
+export function TitleWithLanguages({ title, lang, href }: { title: string; lang: 'ar' | 'fr'; href: (lang: 'ar' | 'fr') => string }) {
+  return (
+    <div className="toolbar-row">
+      <ScreenTitle>{title}</ScreenTitle>
+      <nav className="actions inline-start-auto" aria-label={m.desk_language()}>
+        {(['ar', 'fr'] as const).map((l) => (
+          <Button key={l} kind={l === lang ? 'primary' : 'secondary'} aria-pressed={l === lang} onClick={() => navigate(href(l))}>
+            {langLabel(l)}
+          </Button>
+        ))}
+      </nav>
+    </div>
+  );
 }

@@ -241,16 +241,28 @@ async function seedFixture(db: DB): Promise<void> {
   }
   frPublished = 1 + 2 + 22;
 
+  // The French front page (ADR 040): its live version.
   await db
-    .insertInto('home_sections')
-    .values([
-      { lang: 'fr', kind: 'une', title: 'Société', master_tag_id: ids.societe, article_id: ids.frArticle, position: 1 },
-      { lang: 'fr', kind: 'une', title: 'Société', master_tag_id: ids.societe, article_id: ids.frTitleMatch, position: 2 },
-      { lang: 'fr', kind: 'une', title: 'Culture', master_tag_id: null, article_id: ids.frSubtitleMatch, position: 3 },
-      { lang: 'fr', kind: 'slider', title: null, master_tag_id: null, article_id: ids.frArticle, position: 1 },
-      { lang: 'fr', kind: 'hot', title: null, master_tag_id: null, article_id: ids.frDraft, position: 1 },
-      { lang: 'fr', kind: 'hot', title: null, master_tag_id: null, article_id: ids.frTitleMatch, position: 2 },
-    ])
+    .insertInto('front_page_versions')
+    .values({
+      lang: 'fr',
+      number: 1,
+      layout: JSON.stringify({
+        slider: [ids.frArticle],
+        une: [
+          { title: 'Société', masterTagId: ids.societe, items: [ids.frArticle, ids.frTitleMatch] },
+          { title: 'Culture', masterTagId: null, items: [ids.frSubtitleMatch] },
+        ],
+        hot: [ids.frDraft, ids.frTitleMatch],
+      }),
+      kind: 'publish',
+      restored_from: null,
+      effective_at: ago(1),
+      canceled_at: null,
+      user_id: null,
+      actor: 'test',
+      created_at: ago(1),
+    })
     .execute();
 
   await db

@@ -98,9 +98,11 @@ beforeAll(async () => {
 
   // A La UNE block with 2 articles gets topped up to 4 from its master tag.
   const two = await db.selectFrom('articles').select('id').where('slug', 'in', ['match-1', 'match-2']).execute();
-  for (const [i, a] of two.entries()) {
-    await db.insertInto('home_sections').values({ lang: 'fr', kind: 'une', title: 'Sport', master_tag_id: id.sportFr, article_id: a.id, position: i }).execute();
-  }
+  const layout = { slider: [], une: [{ title: 'Sport', masterTagId: id.sportFr, items: two.map((a) => a.id) }], hot: [] };
+  await db
+    .insertInto('front_page_versions')
+    .values({ lang: 'fr', number: 1, layout: JSON.stringify(layout), kind: 'publish', restored_from: null, effective_at: ago(1), canceled_at: null, user_id: null, actor: 'test', created_at: ago(1) })
+    .execute();
 });
 
 describe('parameter helpers', () => {

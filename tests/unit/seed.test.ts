@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSearchText } from '../../src/lib/normalize.ts';
 import { articlePath } from '../../src/lib/paths.ts';
+import { layoutIds } from '../../src/lib/front-page.ts';
+import { parseLayout } from '../../src/server/content/home.ts';
 import { openStore, type DB } from '../../src/server/db/index.ts';
 import { STATIC_PAGE_KEYS } from '../../src/server/db/schema.ts';
 import { addSyntheticArticles, seedDemoContent, type SeedSummary } from '../../src/server/seed/index.ts';
@@ -178,29 +180,27 @@ describe('demo content seed', () => {
     for (const a of authors) expect(a.slug).toMatch(SLUG);
   });
 
-  it('builds home sections from published articles', async () => {
+  it('builds each language’s first front page from published articles', async () => {
     for (const lang of LANGS) {
-      const rows = await db
-        .selectFrom('home_sections')
-        .innerJoin('articles', 'articles.id', 'home_sections.article_id')
-        .select(['home_sections.kind', 'home_sections.title', 'home_sections.master_tag_id', 'articles.lang', 'articles.status'])
-        .where('home_sections.lang', '=', lang)
-        .execute();
+      const versions = await db.selectFrom('front_page_versions').selectAll().where('lang', '=', lang).execute();
+      expect(versions).toHaveLength(1);
+      const layout = parseLayout(versions[0]!.layout);
+      const ids = layoutIds(layout);
+      expect(new Set(ids).size).toBe(ids.length);
+      const rows = await db.selectFrom('articles').select(['id', 'lang', 'status']).where('id', 'in', ids).execute();
+      expect(rows).toHaveLength(ids.length);
       for (const r of rows) {
         expect(r.lang).toBe(lang);
         expect(r.status).toBe('published');
       }
-      expect(rows.filter((r) => r.kind === 'slider')).toHaveLength(5);
-      expect(rows.filter((r) => r.kind === 'hot')).toHaveLength(6);
-      const une = rows.filter((r) => r.kind === 'une');
-      const blocks = new Map<number, number>();
-      for (const r of une) blocks.set(r.master_tag_id ?? -1, (blocks.get(r.master_tag_id ?? -1) ?? 0) + 1);
-      expect(blocks.size).toBeGreaterThanOrEqual(6);
-      for (const [masterId, n] of blocks) {
-        expect(n).toBeGreaterThanOrEqual(4);
-        expect(n).toBeLessThanOrEqual(6);
-        const master = await db.selectFrom('master_tags').select('name').where('id', '=', masterId).executeTakeFirstOrThrow();
-        expect(une.find((r) => r.master_tag_id === masterId)?.title).toBe(master.name);
+      expect(layout.slider).toHaveLength(5);
+      expect(layout.hot).toHaveLength(6);
+      expect(layout.une.length).toBeGreaterThanOrEqual(6);
+      for (const block of layout.une) {
+        expect(block.items.length).toBeGreaterThanOrEqual(4);
+        expect(block.items.length).toBeLessThanOrEqual(6);
+        const master = await db.selectFrom('master_tags').select('name').where('id', '=', block.masterTagId!).executeTakeFirstOrThrow();
+        expect(block.title).toBe(master.name);
       }
     }
   });

@@ -10,12 +10,59 @@ import { STORY_STATES, type StoryItem } from '../../lib/desk-story.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
 import { Link, navigate, searchParams, usePath } from '../router.tsx';
-import { Button, langLabel, Notice, ScreenTitle, SelectField, StateBadge, stateLabel, TextField } from '../ui.tsx';
+import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, StateBadge, stateLabel, TextField } from '../ui.tsx';
+import { useSession } from '../session.tsx';
+import type { FrontWorkspace } from '../../lib/front-page.ts';
 
 interface Section {
   id: number;
   name: string;
   parent: string | null;
+}
+
+/** Pins a story to its language's front page (docs/desk.md "Front page"): where, then the server's answer (a refusal says why). */
+function PinDialog({ story, onClose }: { story: StoryItem | null; onClose: () => void }) {
+  const [ws, setWs] = useState<FrontWorkspace | null>(null);
+  const [target, setTarget] = useState('slider');
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  useEffect(() => {
+    setWs(null);
+    setMessage(null);
+    if (story) api<FrontWorkspace>('GET', `/api/desk/front/${story.lang}`).then(setWs, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
+  }, [story]);
+  const pin = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!story || !ws) return;
+    const [list, block] = target.startsWith('une.') ? ['une', Number(target.slice(4))] : [target, 0];
+    try {
+      setWs(await api<FrontWorkspace>('POST', `/api/desk/front/${story.lang}/pin`, { rev: ws.rev, article: story.id, list, block }));
+      setMessage({ kind: 'success', text: m.desk_front_pinned() });
+    } catch (error) {
+      const text = error instanceof DeskApiError ? (Object.values(error.errors).flat()[0] ?? error.message) : m.desk_err_500();
+      setMessage({ kind: 'error', text });
+    }
+  };
+  return (
+    <Dialog open={story !== null} onClose={onClose} title={story ? m.desk_front_pin_from_list_named({ title: story.title || m.desk_untitled() }) : ''}>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      {ws && (
+        <form className="stack" onSubmit={(e) => void pin(e)}>
+          <SelectField label={m.desk_front_pin_where()} value={target} onChange={(e) => setTarget(e.target.value)}>
+            <option value="slider">{m.desk_front_slider()}</option>
+            {ws.layout.une.map((b, i) => (
+              <option key={i} value={`une.${i}`}>
+                {m.desk_front_une()} — {b.title || ws.sections.find((x) => x.id === b.masterTagId)?.name || m.desk_front_block_n({ n: String(i + 1) })}
+              </option>
+            ))}
+            <option value="hot">{m.desk_front_hot()}</option>
+          </SelectField>
+          <Button kind="primary" type="submit">
+            {m.desk_front_pin()}
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
 }
 
 export default function StoriesScreen() {
@@ -38,6 +85,9 @@ export default function StoriesScreen() {
   const [authorText, setAuthorText] = useState('');
   const [authors, setAuthors] = useState<{ id: number; nameAr: string; nameFr: string }[]>([]);
   const [creating, setCreating] = useState(false);
+  const [pinning, setPinning] = useState<StoryItem | null>(null);
+  const { session } = useSession();
+  const curator = session?.person?.role === 'editor' || session?.person?.role === 'admin';
   const key = JSON.stringify(filter);
 
   useEffect(() => {
@@ -154,6 +204,7 @@ export default function StoriesScreen() {
                 <th scope="col">{m.desk_section()}</th>
                 <th scope="col">{m.desk_author()}</th>
                 <th scope="col">{m.desk_updated()}</th>
+                {curator && <th scope="col">{m.desk_nav_front()}</th>}
               </tr>
             </thead>
             <tbody>
@@ -170,6 +221,13 @@ export default function StoriesScreen() {
                   <td>{s.section ?? '—'}</td>
                   <td>{s.author ?? s.owner ?? '—'}</td>
                   <td>{when(s.updatedAt, locale)}</td>
+                  {curator && (
+                    <td>
+                      <Button kind="quiet" onClick={() => setPinning(s)} aria-label={m.desk_front_pin_from_list_named({ title: s.title || m.desk_untitled() })}>
+                        {m.desk_front_pin()}
+                      </Button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -181,6 +239,7 @@ export default function StoriesScreen() {
           </div>
         </>
       )}
+      {curator && <PinDialog story={pinning} onClose={() => setPinning(null)} />}
     </main>
   );
 }

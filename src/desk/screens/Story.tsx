@@ -19,7 +19,7 @@ import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { bodyText, STORY_LIMITS, type StoryDoc } from '../../lib/desk-story.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { BodyEditor, SHORTCUTS } from '../editor/BodyEditor.tsx';
-import type { Removed } from '../editor/clean-html.ts';
+import { removedText, ReplayPicker } from '../editor/RichText.tsx';
 import type { PictureData, ReplayData } from '../editor/nodes.tsx';
 import { count, useLocale, when } from '../i18n.ts';
 import { MediaBrowser, Uploader, type MediaItem } from '../media.tsx';
@@ -28,7 +28,7 @@ import { useSession } from '../session.tsx';
 import { Button, Dialog, langLabel, Notice, ScreenTitle, StateBadge, TextArea, TextField } from '../ui.tsx';
 import { bodyAsText, StoryDiff } from '../story/Diff.tsx';
 import { DetailsPanel, OtherVersion, PicturesPanel, SeoPanel, TranslationPanel } from '../story/panels.tsx';
-import type { Replay, Section, StoryDetail } from '../story/types.ts';
+import type { Section, StoryDetail } from '../story/types.ts';
 
 type SaveState = 'saved' | 'unsaved' | 'saving' | 'refused' | 'offline' | 'signed-out' | 'conflict';
 type Message = { kind: 'error' | 'success' | 'info' | 'warning'; text: string; link?: string } | null;
@@ -54,15 +54,6 @@ function readKept(id: number): Kept | null {
 }
 
 const same = (a: StoryDoc, b: StoryDoc) => JSON.stringify(a) === JSON.stringify(b);
-
-function removedText(removed: Set<Removed>): string {
-  const parts: string[] = [];
-  if (removed.has('scripts')) parts.push(m.desk_removed_scripts());
-  if (removed.has('styles')) parts.push(m.desk_removed_styles());
-  if (removed.has('pictures')) parts.push(m.desk_removed_pictures());
-  if (removed.has('frames')) parts.push(m.desk_removed_frames());
-  return m.desk_paste_cleaned({ what: parts.join(m.desk_list_separator()) });
-}
 
 function publishLabel(story: StoryDetail): string {
   if (story.state === 'published') return m.desk_publish_update();
@@ -738,34 +729,6 @@ function HistoryDialog({ id, sections, canRestore, onClose, onRestore }: { id: n
           <StoryDiff before={docs[0]} after={docs[1]} sections={sections} />
         </section>
       )}
-    </Dialog>
-  );
-}
-
-function ReplayPicker({ open, lang, onClose, onPick }: { open: boolean; lang: 'ar' | 'fr'; onClose: () => void; onPick: (r: Replay) => void }) {
-  const [q, setQ] = useState('');
-  const [list, setList] = useState<Replay[]>([]);
-  useEffect(() => {
-    if (q.trim().length < 2) return setList([]);
-    const t = setTimeout(() => {
-      api<Replay[]>('GET', `/api/desk/videos${query({ q: q.trim(), lang })}`)
-        .then(setList)
-        .catch(() => setList([]));
-    }, 250);
-    return () => clearTimeout(t);
-  }, [q, lang]);
-  return (
-    <Dialog open={open} onClose={onClose} title={m.desk_insert_replay()}>
-      <TextField label={m.desk_find_replay()} type="search" lang={lang} value={q} onChange={(e) => setQ(e.target.value)} />
-      <ul className="plain">
-        {list.map((r) => (
-          <li key={r.videoId}>
-            <Button kind="quiet" onClick={() => onPick(r)}>
-              {r.title}
-            </Button>
-          </li>
-        ))}
-      </ul>
     </Dialog>
   );
 }

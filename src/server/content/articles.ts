@@ -283,6 +283,9 @@ export async function dossierArticles(db: DB, lang: Lang, dossierId: number): Pr
   const rows = await publishedArticles(db, lang)
     .where('articles.dossier_id', '=', dossierId)
     .select(CARD_COLUMNS)
+    // The dossier's order (033_dossiers), then the newest of the stories it does not place.
+    .orderBy((eb) => eb('articles.dossier_position', 'is', null))
+    .orderBy('articles.dossier_position')
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -46,12 +46,13 @@ async function toDossierCards(db: DB, rows: Row<'dossiers'>[]): Promise<DossierC
   }));
 }
 
-/** The dossiers of one language, in position order. */
+/** The dossiers of one language, in position order (not the retired ones). */
 export async function listDossiers(db: DB, lang: Lang): Promise<DossierCard[]> {
   const rows = await db
     .selectFrom('dossiers')
     .selectAll()
     .where('lang', '=', lang)
+    .where('retired_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();

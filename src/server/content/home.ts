@@ -1,39 +1,69 @@
-/** The home page's editorial sections: La UNE blocks, the slider, hot topics. */
+/**
+ * The home page's editorial sections: La UNE blocks, the slider, hot topics,
+ * as the language's live front-page version places them (ADR 040: the
+ * newest version of `front_page_versions` whose time has come and that was
+ * not called off). Only published articles are shown: a story withdrawn
+ * after it was placed leaves the page by itself.
+ */
 import type { DB } from '../db/index.ts';
 import type { Lang, Row } from '../db/schema.ts';
 import type { ArticleCard } from '../api/shapes.ts';
+import { emptyLayout, type FrontLayout } from '../../lib/front-page.ts';
 import { publishedArticles, toArticleCards } from './articles.ts';
 import { toMasterTagRef, type MasterTagRef } from './tags.ts';
 
-type SectionKind = Row<'home_sections'>['kind'];
-
-/** Section rows of one kind joined to their published articles, in position order. */
-async function sectionRows(db: DB, lang: Lang, kind: SectionKind) {
-  const sections = await db
-    .selectFrom('home_sections')
-    .selectAll()
-    .where('lang', '=', lang)
-    .where('kind', '=', kind)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  const ids = [...new Set(sections.map((s) => s.article_id))];
-  const rows = ids.length ? await publishedArticles(db, lang).selectAll().where('articles.id', 'in', ids).execute() : [];
-  const cards = await toArticleCards(db, rows, lang);
-  const cardById = new Map(cards.map((c) => [c.id, c]));
-  return sections.flatMap((s) => {
-    const card = cardById.get(s.article_id);
-    // A draft or future article placed in a section stays hidden until published.
-    return card ? [{ section: s, card }] : [];
-  });
+/** A stored layout (JSON written by the front-page service), read defensively. */
+export function parseLayout(json: string): FrontLayout {
+  const v = JSON.parse(json) as Partial<FrontLayout>;
+  const ids = (x: unknown): number[] => (Array.isArray(x) ? x.filter((n): n is number => Number.isInteger(n)) : []);
+  return {
+    slider: ids(v.slider),
+    une: Array.isArray(v.une)
+      ? v.une.map((b) => ({ title: typeof b.title === 'string' ? b.title : null, masterTagId: Number.isInteger(b.masterTagId) ? b.masterTagId : null, items: ids(b.items) }))
+      : [],
+    hot: ids(v.hot),
+  };
 }
 
-/** The articles of the slider or the hot topics, in editorial order. */
-export async function homeSectionArticles(db: DB, lang: Lang, kind: 'slider' | 'hot'): Promise<ArticleCard[]> {
+/** The version that leads a language's home page at `now`, or undefined (no version yet). */
+export async function liveFrontVersion(db: DB, lang: Lang, now = new Date()): Promise<Row<'front_page_versions'> | undefined> {
+  return db
+    .selectFrom('front_page_versions')
+    .selectAll()
+    .where('lang', '=', lang)
+    .where('effective_at', '<=', now.toISOString())
+    .where('canceled_at', 'is', null)
+    .orderBy('effective_at', 'desc')
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The live layout of a language (empty before its first version). */
+export async function liveLayout(db: DB, lang: Lang, now = new Date()): Promise<FrontLayout> {
+  const v = await liveFrontVersion(db, lang, now);
+  return v ? parseLayout(v.layout) : emptyLayout();
+}
+
+/** The published articles among `ids` as cards, by id. */
+async function cardsById(db: DB, lang: Lang, ids: readonly number[]): Promise<Map<number, ArticleCard>> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length ? await publishedArticles(db, lang).selectAll().where('articles.id', 'in', unique).execute() : [];
+  return new Map((await toArticleCards(db, rows, lang)).map((c) => [c.id, c]));
+}
+
+const pick = (ids: readonly number[], cards: Map<number, ArticleCard>): ArticleCard[] => {
   const seen = new Set<number>();
-  return (await sectionRows(db, lang, kind))
-    .map((r) => r.card)
-    .filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+  return ids.flatMap((id) => {
+    const c = cards.get(id);
+    return c && !seen.has(id) && seen.add(id) ? [c] : [];
+  });
+};
+
+/** The articles of the slider or the hot topics, in editorial order (`layout`: another than the live one, for a preview). */
+export async function homeSectionArticles(db: DB, lang: Lang, kind: 'slider' | 'hot', layout?: FrontLayout): Promise<ArticleCard[]> {
+  const ids = (layout ?? (await liveLayout(db, lang)))[kind];
+  return pick(ids, await cardsById(db, lang, ids));
 }
 
 export interface UneBlock {
@@ -42,27 +72,18 @@ export interface UneBlock {
   articles: ArticleCard[];
 }
 
-/**
- * La UNE: the 'une' rows grouped into blocks by (title, master tag). Blocks
- * come in the order of their first row; articles in position order.
- */
-export async function uneBlocks(db: DB, lang: Lang): Promise<UneBlock[]> {
-  const rows = await sectionRows(db, lang, 'une');
-  const mtIds = [...new Set(rows.map((r) => r.section.master_tag_id).filter((x): x is number => x != null))];
+/** La UNE: the layout's blocks in order, each with its published articles in order (`layout`: as for homeSectionArticles). */
+export async function uneBlocks(db: DB, lang: Lang, layout?: FrontLayout): Promise<UneBlock[]> {
+  const blocks = (layout ?? (await liveLayout(db, lang))).une;
+  const cards = await cardsById(db, lang, blocks.flatMap((b) => b.items));
+  const mtIds = [...new Set(blocks.map((b) => b.masterTagId).filter((x): x is number => x != null))];
   const masterTags = mtIds.length
-    ? await db.selectFrom('master_tags').select(['id', 'name', 'route_name']).where('id', 'in', mtIds).execute()
+    ? await db.selectFrom('master_tags').select(['id', 'name', 'route_name']).where('id', 'in', mtIds).where('lang', '=', lang).execute()
     : [];
   const mtById = new Map(masterTags.map((m) => [m.id, toMasterTagRef(m)]));
-  const blocks = new Map<string, UneBlock>();
-  for (const { section, card } of rows) {
-    const key = `${section.title ?? ''}\u0000${section.master_tag_id ?? ''}`;
-    let block = blocks.get(key);
-    if (!block) {
-      const masterTag = section.master_tag_id != null ? (mtById.get(section.master_tag_id) ?? null) : null;
-      block = { title: section.title ?? masterTag?.name ?? '', masterTag, articles: [] };
-      blocks.set(key, block);
-    }
-    if (!block.articles.some((a) => a.id === card.id)) block.articles.push(card);
-  }
-  return [...blocks.values()];
+  // A block whose stories all left is kept: the home page tops it up from its master tag (src/server/pages/home.ts).
+  return blocks.map((b) => {
+    const masterTag = b.masterTagId != null ? (mtById.get(b.masterTagId) ?? null) : null;
+    return { title: b.title ?? masterTag?.name ?? '', masterTag, articles: pick(b.items, cards) };
+  });
 }

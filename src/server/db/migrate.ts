@@ -26,6 +26,8 @@ import { deskPeopleMigration } from './migrations/023_desk_people.ts';
 import { deskStoriesMigration } from './migrations/024_desk_stories.ts';
 import { deskMediaMigration } from './migrations/025_desk_media.ts';
 import { deskKeysMigration } from './migrations/026_desk_keys.ts';
+import { frontPagesMigration } from './migrations/032_front_pages.ts';
+import { dossiersMigration } from './migrations/033_dossiers.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -53,6 +55,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '025_desk_media': deskMediaMigration(),
     '026_desk_keys': deskKeysMigration(),
     '030_search_stems': searchStemsMigration(dialect),
+    '032_front_pages': frontPagesMigration(dialect),
+    '033_dossiers': dossiersMigration(),
     '035_newsletter_editions': newsletterEditionsMigration(dialect),
     '036_push_jobs': pushJobsMigration(dialect),
   };

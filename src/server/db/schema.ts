@@ -93,6 +93,12 @@ interface DossiersTable {
   cover_image_id: number | null;
   position: number;
   created_at: CreatedAt;
+  /** 033_dossiers: its text (sanitised HTML, the desk's editor). */
+  body_html: ColumnType<string, string | undefined, string>;
+  /** 033_dossiers: its last change. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 033_dossiers: retired (its page answers 410; out of lists and sitemaps). */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface ArticlesTable {
@@ -107,6 +113,8 @@ interface ArticlesTable {
   video_id: number | null;
   master_tag_id: number | null;
   dossier_id: number | null;
+  /** 033_dossiers: its place in its dossier (null: after the placed ones, newest first). */
+  dossier_position: ColumnType<number | null, number | null | undefined, number | null>;
   author_id: number | null;
   /** Programme whose results this article reports, if any. */
   programme_id: number | null;
@@ -200,6 +208,7 @@ interface ArticleImagesTable {
   caption: string | null;
 }
 
+/** The home page's placements before migration 032: read no more (its rows became each language's front-page version 1, ADR 040). */
 interface HomeSectionsTable {
   id: Id;
   lang: Lang;
@@ -853,6 +862,40 @@ interface DeskPresenceTable {
   seen_at: string;
 }
 
+/** 032_front_pages: a language's front page as published or scheduled (ADR 040). */
+interface FrontPageVersionsTable {
+  id: Id;
+  lang: Lang;
+  /** 1, 2… per language. */
+  number: number;
+  /** JSON of the layout: article ids (src/lib/front-page.ts FrontLayout). */
+  layout: string;
+  /** publish, schedule, restore (a published version that is an older one's layout). */
+  kind: 'publish' | 'schedule' | 'restore';
+  /** The version whose layout a restore published again. */
+  restored_from: number | null;
+  /** From when it leads the page (the newest reached, not called off, wins). */
+  effective_at: string;
+  /** A scheduled version called off before its time. */
+  canceled_at: string | null;
+  /** The desk person who made it (null: a newsroom token, the migration, the seed). */
+  user_id: number | null;
+  /** "Name <e-mail>", "token:<name>", "seed". */
+  actor: string;
+  created_at: string;
+}
+
+/** 032_front_pages: the desk's shared working copy of what is published as a whole (kind front: key ar|fr; kind page: key lang:page). */
+interface DeskDraftsTable {
+  kind: 'front' | 'page';
+  key: string;
+  /** JSON of the working copy. */
+  doc: string;
+  rev: number;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 /** 026_desk_keys: signing keys shared by every instance (`preview`). */
 interface DeskKeysTable {
   name: string;
@@ -921,6 +964,8 @@ export interface Database {
   desk_keys: DeskKeysTable;
   newsroom_items: NewsroomItemsTable;
   newsroom_pictures: NewsroomPicturesTable;
+  front_page_versions: FrontPageVersionsTable;
+  desk_drafts: DeskDraftsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -53,6 +53,52 @@ const deskStory = z
   })
   .meta({ id: 'DeskStory' });
 
+const frontLayout = z.object({
+  slider: z.array(z.number().int()),
+  une: z.array(z.object({ title: z.string().nullable(), masterTagId: z.number().int().nullable(), items: z.array(z.number().int()) })),
+  hot: z.array(z.number().int()),
+});
+
+/** A language's front page in the desk (front-routes.ts, lib/front-page.ts FrontWorkspace), named in components (DeskFrontPage). */
+const deskFrontPage = z
+  .object({
+    lang: z.enum(['ar', 'fr']),
+    layout: frontLayout,
+    rev: z.number().int().describe('The working copy’s lock version (0: none saved; the live layout)'),
+    pending: z.boolean().describe('The working copy differs from the live version'),
+    live: z.number().int().nullable(),
+    head: z.number().int().describe('The newest version: a publication starts from it'),
+    stories: z.record(
+      z.string(),
+      z.object({
+        id: z.number().int(),
+        lang: z.enum(['ar', 'fr']),
+        title: z.string(),
+        state: z.enum(STORY_STATES as [string, ...string[]]),
+        path: z.string().nullable(),
+        publishedAt: z.string(),
+        section: z.string().nullable(),
+        uri: z.string().nullable(),
+      }),
+    ),
+    sections: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    versions: z.array(
+      z.object({
+        number: z.number().int(),
+        kind: z.enum(['publish', 'schedule', 'restore']),
+        state: z.enum(['live', 'scheduled', 'past', 'canceled']),
+        effectiveAt: z.string(),
+        restoredFrom: z.number().int().nullable(),
+        actor: z.string(),
+        createdAt: z.string(),
+        stories: z.number().int(),
+      }),
+    ),
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+  })
+  .meta({ id: 'DeskFrontPage' });
+
 const header = (ok: boolean): JsonSchema => ({
   type: 'object',
   required: ['status', 'code', ...(ok ? [] : ['message'])],
@@ -109,6 +155,7 @@ export const deskOpenApi: OpenApiModule = {
   paths: (t) => {
     t.schema(deskPerson);
     t.schema(deskStory);
+    t.schema(deskFrontPage);
     const paths: Record<string, PathItem> = {};
     for (const route of deskRoutes) (paths[route.path] ??= {})[route.method.toLowerCase() as 'get'] = operation(route, t);
     return paths;

@@ -1,13 +1,21 @@
 /**
  * What the desk's pages need from the store before they render: the desk
  * application's language (the signed-in person's, else the one chosen on
- * the sign-in screen, kept in the `desk_lang` cookie, else Arabic), and the
- * previews' story (preview.ts).
+ * the sign-in screen, kept in the `desk_lang` cookie, else Arabic), the
+ * previews' story (preview.ts), front page (ADR 040) and static pages.
  */
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import type { ArticleView } from '../pages/article.ts';
+import { loadHomePage, type HomePage } from '../pages/home.ts';
+import { liveLayout, parseLayout } from '../content/home.ts';
+import { frontVersion } from '../newsroom/front-page.ts';
+import { readDraft } from './drafts.ts';
+import { CURATORS } from './roles.ts';
+import { pageWorkspace } from './page-routes.ts';
+import { isStaticPageKey } from '../pages/navigationlinks.ts';
+import { sanitizeBody } from '../newsroom/sanitize.ts';
 import { previewViewer, storyPreview, verifyPreview } from './preview.ts';
 import { findDeskSession, readDeskToken, secureSite } from './sessions.ts';
 
@@ -42,4 +50,42 @@ export async function loadSharedPreview(token: string): Promise<PreviewLoad> {
   const id = await verifyPreview(db, token);
   const view = id === null ? null : await storyPreview(db, id);
   return view ? { kind: 'view', view } : { kind: 'not-found' };
+}
+
+export type FrontPreviewLoad = { kind: 'view'; lang: Lang; home: HomePage } | { kind: 'sign-in' } | { kind: 'not-found' };
+
+/**
+ * /desk/front/preview/{lang}: the home page of the desk's working copy (else
+ * the live layout), or of version `version` of the history; for curators
+ * signed in (ADR 040).
+ */
+export async function loadFrontPreview(request: Request, lang: string | undefined, version: number | null): Promise<FrontPreviewLoad> {
+  const db = await getDb();
+  const viewer = await previewViewer(db, request, getConfig().SITE_URL);
+  if (!viewer) return { kind: 'sign-in' };
+  if (!CURATORS.includes(viewer.role) || (lang !== 'ar' && lang !== 'fr')) return { kind: 'not-found' };
+  let layout;
+  if (version !== null) {
+    const v = version > 0 ? await frontVersion(db, lang, version) : undefined;
+    if (!v) return { kind: 'not-found' };
+    layout = parseLayout(v.layout);
+  } else {
+    layout = (await readDraft(db, 'front', lang, parseLayout))?.doc ?? (await liveLayout(db, lang));
+  }
+  return { kind: 'view', lang, home: await loadHomePage(db, lang, layout) };
+}
+
+export type PagePreviewLoad =
+  | { kind: 'view'; lang: Lang; page: { page: string; title: string; body_html: string; updated_at: string } }
+  | { kind: 'sign-in' }
+  | { kind: 'not-found' };
+
+/** /desk/pages/preview/{lang}/{page}: a static page's working copy (else its published text), for curators signed in. */
+export async function loadPagePreview(request: Request, lang: string | undefined, page: string | undefined): Promise<PagePreviewLoad> {
+  const db = await getDb();
+  const viewer = await previewViewer(db, request, getConfig().SITE_URL);
+  if (!viewer) return { kind: 'sign-in' };
+  if (!CURATORS.includes(viewer.role) || (lang !== 'ar' && lang !== 'fr') || !page || !isStaticPageKey(page)) return { kind: 'not-found' };
+  const ws = await pageWorkspace({ db }, lang, page);
+  return { kind: 'view', lang, page: { page, title: ws.doc.title, body_html: sanitizeBody(ws.doc.body), updated_at: new Date().toISOString() } };
 }

@@ -1,17 +1,20 @@
 /**
  * The desk's addresses (ADR 033): the application under /desk, its API
- * under /api/desk/, and the two preview pages (the public article page from
- * a draft), which are the site's own pages and keep the site's policy:
+ * under /api/desk/, and the preview pages (the public article page from
+ * a draft, the home page from a front page's working copy), which are the
+ * site's own pages and keep the site's policy:
  *
  *  - /desk/preview/{id}: for someone signed in to the desk;
  *  - /desk/shared/{token}: the signed, expiring link for a colleague
- *    without an account.
+ *    without an account;
+ *  - /desk/front/preview/{lang}: a front page (ADR 040), and
+ *    /desk/pages/preview/{lang}/{page}: a static page, for editors and admins.
  *
  * Nothing under them is ever pre-built, kept by the page cache or indexed.
  */
 const DESK_APP = /^\/desk(?:\/|$)/;
 const DESK_API = /^\/api\/desk(?:\/|$)/;
-const PREVIEW = /^\/desk\/(?:preview|shared)\//;
+const PREVIEW = /^\/desk\/(?:preview|shared|front\/preview|pages\/preview)\//;
 
 /** A path of the desk: the application, its API or a preview. */
 export function isDeskPath(pathname: string): boolean {

@@ -91,7 +91,7 @@ export async function sectionUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
   const [masters, tags, dossiers, pages, programmes, episodes, bulletins, webTags, webVideos, seasons] = await Promise.all([
     db.selectFrom('master_tags').select(['id', 'lang', 'translation_key', 'route_name']).orderBy('position').orderBy('id').execute(),
     db.selectFrom('tags').select(['id', 'lang', 'translation_key']).orderBy('id').execute(),
-    db.selectFrom('dossiers').select(['id', 'lang', 'translation_key']).orderBy('position').orderBy('id').execute(),
+    db.selectFrom('dossiers').select(['id', 'lang', 'translation_key']).where('retired_at', 'is', null).orderBy('position').orderBy('id').execute(),
     db.selectFrom('static_pages').select(['lang', 'page', 'updated_at']).execute(),
     db.selectFrom('programmes').select(['id']).where('is_active', '=', 1).orderBy('position').orderBy('id').execute(),
     db

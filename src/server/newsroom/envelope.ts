@@ -15,6 +15,7 @@ export type FieldErrors = Record<string, string[]>;
 const MESSAGES: Record<number, (locale: Lang) => string> = {
   401: (locale) => m.polish_api_401_bearer({}, { locale }),
   409: (locale) => m.polish_api_409_newer({}, { locale }),
+  412: (locale) => m.newsroom_api_412({}, { locale }),
   415: (locale) => m.polish_api_415_json_or_image({}, { locale }),
 };
 

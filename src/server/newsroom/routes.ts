@@ -3,6 +3,8 @@
  * area adds its routes as one spread line here.
  */
 import { articleRoutes } from './article-routes.ts';
+import { dossierRoutes } from './dossier-routes.ts';
+import { homeRoutes } from './home-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import type { NewsroomRoute } from './router.ts';
 import { broadcastRoutes } from '../broadcast/routes.ts';
@@ -24,6 +26,9 @@ export const newsroomRoutes: NewsroomRoute[] = [
   whoami,
   ...articleRoutes,
   ...mediaRoutes,
+  // A language's front page (ADR 040).
+  ...homeRoutes,
+  ...dossierRoutes,
   // Video and broadcast: grid, breaking news, live, replays (src/server/broadcast/routes.ts).
   ...broadcastRoutes,
 ];

@@ -10,10 +10,13 @@ import { findDossier, listDossiers, type DossierCard } from '../content/dossiers
 import { otherLocale } from './editorial-common.ts';
 
 export type DossierLoad =
-  | { kind: 'list'; dossiers: DossierCard[] }
+  /** `retired`: the dossier asked for was retired (the page answers 410 with the list). */
+  | { kind: 'list'; dossiers: DossierCard[]; retired?: boolean }
   | {
       kind: 'one';
       dossier: DossierCard;
+      /** Its text (sanitised HTML). */
+      body: string;
       articles: ArticleCard[];
       /** The same dossier in the other language (its id), if translated. */
       translationId: number | null;
@@ -29,11 +32,13 @@ export async function loadDossierPage(db: DB, locale: Locale, params: { id: numb
   if (params.id == null) return { kind: 'list', dossiers: await listDossiers(db, locale) };
   const found = await findDossier(db, params.id);
   if (!found) return null;
+  if (found.row.retired_at) return { kind: 'list', dossiers: await listDossiers(db, locale), retired: true };
   const translationIn = (lang: Locale) =>
     db
       .selectFrom('dossiers')
       .select('id')
       .where('lang', '=', lang)
+      .where('retired_at', 'is', null)
       .where('translation_key', '=', found.row.translation_key)
       .orderBy('id')
       .executeTakeFirst();
@@ -45,5 +50,5 @@ export async function loadDossierPage(db: DB, locale: Locale, params: { id: numb
     dossierArticles(db, locale, found.row.id),
     translationIn(otherLocale(locale)),
   ]);
-  return { kind: 'one', dossier: found.card, articles, translationId: translation?.id ?? null };
+  return { kind: 'one', dossier: found.card, body: found.row.body_html, articles, translationId: translation?.id ?? null };
 }

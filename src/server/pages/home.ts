@@ -7,10 +7,17 @@ import type { DB } from '../db/index.ts';
 import type { ArticleCard } from '../api/shapes.ts';
 import type { Locale } from '../../lib/paths.ts';
 import { articlesOfMasterTags, latestArticles, mostViewedArticles, newestOf } from '../content/articles.ts';
-import { homeSectionArticles, uneBlocks, type UneBlock } from '../content/home.ts';
+import { homeSectionArticles, liveLayout, uneBlocks, type UneBlock } from '../content/home.ts';
+import type { FrontLayout } from '../../lib/front-page.ts';
 import { masterTagWithChildren } from '../content/tags.ts';
 import { latestBulletins } from '../content/video/jt.ts';
 import type { VideoCard } from '../api/shapes.ts';
+import type { PageMeta } from '../../layouts/meta.ts';
+import { route } from '../../lib/routes.ts';
+import { HOME_LEAD_SIZES } from '../../lib/image-sizes.ts';
+import * as m from '../../paraglide/messages.js';
+import { otherLocale } from './editorial-common.ts';
+import { homeCrumb, pageTitle } from './editorial-meta.ts';
 
 /** La UNE blocks show 4 to 6 cards (fewer only when the section has no more articles). */
 const UNE_MIN = 4;
@@ -64,18 +71,21 @@ async function fillBlock(db: DB, locale: Locale, block: UneBlock, seen: Set<numb
 }
 
 /**
- * Each story once per page: the sections take their articles in editorial
+ * The home page of a language as its live front-page version places it
+ * (ADR 040), or as `layout` does (the desk's preview of a working copy or
+ * of an old version). Each story once per page: the sections take their articles in editorial
  * order (slider, La UNE blocks, hot topics, then the automatic lists: the
  * top-ups of short La UNE blocks, most viewed and newest), each leaving out
  * what an earlier one shows. The page
  * lays them out in another order (hot topics under the slider); the order
  * of precedence is the newsroom's, not the page's.
  */
-export async function loadHomePage(db: DB, locale: Locale): Promise<HomePage> {
+export async function loadHomePage(db: DB, locale: Locale, layout?: FrontLayout): Promise<HomePage> {
+  const placed = layout ?? (await liveLayout(db, locale));
   const [placedSlider, blocks, placedHot, viewed, newest, bulletins] = await Promise.all([
-    homeSectionArticles(db, locale, 'slider'),
-    uneBlocks(db, locale),
-    homeSectionArticles(db, locale, 'hot'),
+    homeSectionArticles(db, locale, 'slider', placed),
+    uneBlocks(db, locale, placed),
+    homeSectionArticles(db, locale, 'hot', placed),
     mostViewedArticles(db, locale, MOST_VIEWED + AUTO_SPARE, 30),
     latestArticles(db, locale, RECENT + AUTO_SPARE),
     latestBulletins(db, HOME_BULLETINS, locale),
@@ -91,4 +101,23 @@ export async function loadHomePage(db: DB, locale: Locale): Promise<HomePage> {
   const mostViewed = unseen(viewed, seen, MOST_VIEWED);
   const recent = unseen(newest, seen, RECENT);
   return { slider, une: une.filter((b) => b.articles.length > 0), hot, mostViewed, recent, bulletins };
+}
+
+/** The home page's PageMeta (the lead article's cover is its LCP picture). */
+export function homeMeta(home: HomePage, locale: Locale): PageMeta {
+  const lead = home.slider[0];
+  return {
+    locale,
+    routeName: 'index',
+    title: pageTitle(m.home_title({}, { locale }), locale),
+    description: m.editorial_home_description({}, { locale }),
+    path: route('index', locale),
+    alternates: { [locale]: route('index', locale), [otherLocale(locale)]: route('index', otherLocale(locale)) },
+    image: lead?.cover ?? null,
+    lcpImage: lead?.cover ? { image: lead.cover, sizes: HOME_LEAD_SIZES } : null,
+    ogType: 'website',
+    breadcrumbs: [homeCrumb(locale)],
+    topAdInPage: true,
+    feeds: [{ title: m.standards_rss_latest({}, { locale }), path: `/${locale}/rss.xml` }],
+  };
 }

@@ -5,8 +5,13 @@
 import type { DB } from '../db/index.ts';
 import { STATIC_PAGE_KEYS, type Row, type StaticPageKey } from '../db/schema.ts';
 import type { Locale } from '../../lib/paths.ts';
+import type { PageMeta } from '../../layouts/meta.ts';
+import { route } from '../../lib/routes.ts';
+import { cut } from '../../lib/text.ts';
+import { otherLocale } from './editorial-common.ts';
+import { homeCrumb, pageTitle, plainText } from './editorial-meta.ts';
 
-const isStaticPageKey = (value: string): value is StaticPageKey =>
+export const isStaticPageKey = (value: string): value is StaticPageKey =>
   (STATIC_PAGE_KEYS as readonly string[]).includes(value);
 
 /** The static page `page` in `locale`; null for another key or a page not written in that language. */
@@ -19,4 +24,23 @@ export async function loadStaticPage(db: DB, locale: Locale, params: { page: str
     .where('page', '=', params.page)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** The PageMeta of a static page (its breadcrumbs: home, the page). */
+export function staticPageMeta(page: Pick<Row<'static_pages'>, 'page' | 'title' | 'body_html' | 'updated_at'>, locale: Locale): PageMeta {
+  const path = route('navigationlinks-page', locale, { page: page.page });
+  return {
+    locale,
+    routeName: 'navigationlinks-page',
+    title: pageTitle(page.title, locale),
+    description: cut(plainText(page.body_html), 160),
+    path,
+    alternates: {
+      [locale]: path,
+      [otherLocale(locale)]: route('navigationlinks-page', otherLocale(locale), { page: page.page }),
+    },
+    ogType: 'website',
+    updatedAt: page.updated_at,
+    breadcrumbs: [homeCrumb(locale), { name: page.title, path }],
+  };
 }

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath } from '../../lib/paths.ts';
+import type { FrontLayout } from '../../lib/front-page.ts';
 import type { Database, Lang, NewRow } from '../db/schema.ts';
 import type { ImageIds } from './assets.ts';
 import { FRAGMENTS } from './data/fragments.ts';
@@ -349,29 +350,37 @@ export async function createArticles(
   return { articles, headlines, videos, galleries };
 }
 
-/** La UNE blocks, the slider and hot topics, per language, from published articles. */
-export async function createHomeSections(db: Kysely<Database>, articles: readonly SeededArticle[], tax: Taxonomy): Promise<number> {
-  const rows: NewRow<'home_sections'>[] = [];
+/** Each language's first front page (ADR 040): La UNE blocks, the slider and hot topics, from published articles. */
+export async function createFrontPages(db: Kysely<Database>, articles: readonly SeededArticle[], tax: Taxonomy, now: Date): Promise<number> {
+  const rows: NewRow<'front_page_versions'>[] = [];
   for (const lang of LANGS) {
+    // Only stories already shown: an embargoed demo article is not placed before its time.
     const published = articles
-      .filter((a) => a.lang === lang && a.status === 'published')
+      .filter((a) => a.lang === lang && a.status === 'published' && a.publishedAt <= now.toISOString())
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-    let position = 0;
+    // Each story once (as the page shows it): the slider first, then La UNE's blocks, then the hot topics.
+    const recent = published.filter((a) => !a.tender).slice(0, 40);
+    const slider = [...recent.filter((a) => a.hasVideo), ...recent.filter((a) => !a.hasVideo)].slice(0, 5).map((a) => a.id);
+    const placed = new Set(slider);
+    const layout: FrontLayout = { slider, une: [], hot: [] };
     for (const m of MASTER_TAGS) {
       const top = tax.master[lang].get(m.route);
       if (!top) continue;
-      const block = published.filter((a) => a.top === m.route && !a.tender).slice(0, 5);
-      for (const a of block) {
-        rows.push({ lang, kind: 'une', title: top.name, master_tag_id: top.id, article_id: a.id, position: position++ });
-      }
+      const block = published.filter((a) => a.top === m.route && !a.tender && !placed.has(a.id)).slice(0, 5);
+      for (const a of block) placed.add(a.id);
+      if (block.length) layout.une.push({ title: top.name, masterTagId: top.id, items: block.map((a) => a.id) });
     }
-    const recent = published.filter((a) => !a.tender).slice(0, 40);
-    const slider = [...recent.filter((a) => a.hasVideo), ...recent.filter((a) => !a.hasVideo)].slice(0, 5);
-    slider.forEach((a, i) => rows.push({ lang, kind: 'slider', title: null, master_tag_id: null, article_id: a.id, position: i }));
-    const hot = [...recent].sort((a, b) => b.viewCount - a.viewCount).slice(0, 6);
-    hot.forEach((a, i) => rows.push({ lang, kind: 'hot', title: null, master_tag_id: null, article_id: a.id, position: i }));
+    // The most read of the 40 newest stories placed nowhere else.
+    layout.hot = published
+      .filter((a) => !a.tender && !placed.has(a.id))
+      .slice(0, 40)
+      .sort((a, b) => b.viewCount - a.viewCount)
+      .slice(0, 6)
+      .map((a) => a.id);
+    const at = now.toISOString();
+    rows.push({ lang, number: 1, layout: JSON.stringify(layout), kind: 'publish', restored_from: null, effective_at: at, canceled_at: null, user_id: null, actor: 'seed', created_at: at });
   }
-  await insertMany(db, 'home_sections', rows);
+  await insertMany(db, 'front_page_versions', rows);
   return rows.length;
 }
 

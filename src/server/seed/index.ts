@@ -9,7 +9,7 @@ import { isStoreEmpty, type DB } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { DirectoryMediaStore, type MediaStore } from '../media-store.ts';
 import { createAdBanners, createAdCreatives, renderAdBanners } from './ads.ts';
-import { createArticles, createBreakingNews, createHomeSections } from './articles.ts';
+import { createArticles, createBreakingNews, createFrontPages } from './articles.ts';
 import { renderDemoImages, storeImages } from './assets.ts';
 import {
   createAdTags,
@@ -63,7 +63,7 @@ export type SeedSummary = Record<
   | 'articles'
   | 'article_tags'
   | 'article_images'
-  | 'home_sections'
+  | 'front_page_versions'
   | 'breaking_news'
   | 'live_channels'
   | 'programmes'
@@ -94,7 +94,7 @@ const COUNTED = [
   'articles',
   'article_tags',
   'article_images',
-  'home_sections',
+  'front_page_versions',
   'breaking_news',
   'live_channels',
   'programmes',
@@ -133,7 +133,7 @@ export async function seedDemoContent(db: DB, opts: SeedOptions): Promise<SeedSu
     log(`programmes: ${programmes.ids.size}, episodes: ${programmes.episodes.length}`);
     const { articles, headlines } = await createArticles(trx, rng, now, tax, images);
     log(`articles: ${articles.length}`);
-    await createHomeSections(trx, articles, tax);
+    await createFrontPages(trx, articles, tax, now);
     await createBreakingNews(trx, rng, now, articles);
     await createLiveChannel(trx, images);
     const jt = await createBulletins(trx, rng, now, images, headlines);

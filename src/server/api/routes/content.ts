@@ -201,7 +201,7 @@ export const contentRoutes = [
     response: z.object({ blocks: z.array(uneBlockShape) }),
     cache: 'short',
     async handler({ db, locale }) {
-      return { blocks: await uneBlocks(db, locale) };
+      return { blocks: (await uneBlocks(db, locale)).filter((b) => b.articles.length > 0) };
     },
     sample: async () => ({}),
   }),
@@ -380,14 +380,14 @@ export const contentRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/getDossierSpecial/{id}',
-    summary: 'One special dossier and all its published articles, newest first',
+    summary: 'One special dossier and all its published articles, in the dossier’s order (then newest first); a retired dossier is unknown',
     group: 'Dossiers',
     params: z.object({ id: idParam }),
     response: z.object({ dossier: dossierCardShape, articles: z.array(articleCardShape) }),
     cache: 'short',
     async handler({ db }, { params }) {
       const found = await findDossier(db, params.id);
-      if (!found) throw new NotFoundError();
+      if (!found || found.row.retired_at) throw new NotFoundError();
       return { dossier: found.card, articles: await dossierArticles(db, found.row.lang, found.row.id) };
     },
     sample: async (db) => {
