@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etagOf } from '../../src/server/delivery/page-cache.ts';
+import { etagOf } from '../../src/server/delivery/http-cache.ts';
 import { RenderPool } from '../../src/server/delivery/render-pool.ts';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 
