@@ -11,7 +11,8 @@
  * - src/server never imports from components or islands (the server
  *   serves them, not the reverse);
  * - islands read stores with src/stores/use-store.ts, not
- *   @nanostores/react's useStore (ADR 028).
+ *   @nanostores/react's useStore (ADR 028);
+ * - the desk (src/desk, ADR 033) calls its API only through src/desk/api.ts.
  */
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -45,6 +46,23 @@ export default defineConfig(
         { object: 'window', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
         { object: 'globalThis', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
         { object: 'navigator', property: 'sendBeacon', message: 'Use beacon() from src/lib/api-client.ts.' },
+      ],
+    },
+  },
+  {
+    // The desk's application talks to /api/desk only through src/desk/api.ts (CSRF header, envelope, 401).
+    files: ['src/desk/**'],
+    ignores: ['src/desk/api.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'The desk calls its API through src/desk/api.ts.' },
+        { name: 'XMLHttpRequest', message: 'The desk uploads through upload() of src/desk/api.ts.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Use src/desk/api.ts.' },
+        { object: 'globalThis', property: 'fetch', message: 'Use src/desk/api.ts.' },
       ],
     },
   },

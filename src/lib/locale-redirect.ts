@@ -50,6 +50,8 @@ export const EXCLUDED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'ads',
   // Short links /s/{code}: language-neutral, they redirect to the article.
   's',
+  // The newsroom's desk (ADR 033): in the language of each person, never prefixed.
+  'desk',
 ]);
 
 /** The locale cookie's name and lifetime (docs/product.md, Limits: 365 days). */

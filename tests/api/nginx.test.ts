@@ -231,4 +231,28 @@ describe.skipIf(!NGINX)('nginx in front of the site', () => {
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body.toString()).header.code).toBe(401);
   });
+  it('passes the desk to Node, never from disk, and its pictures (up to 20 MB) too', async () => {
+    const page = await get(`${front}/desk/stories`);
+    expect(page.status).toBe(200);
+    expect(page.headers['x-prebuilt']).toBeUndefined();
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(String(page.headers['content-security-policy'])).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
+    const size = 5 * 1024 * 1024;
+    const answer = await new Promise<Raw>((resolve, reject) => {
+      const req = request(
+        `${front}/api/desk/media`,
+        { method: 'POST', headers: { 'content-type': 'image/jpeg', 'content-length': String(size) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(Buffer.alloc(size));
+    });
+    // Node's answer (a write without the desk's Origin and header is refused), not nginx's 413.
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body.toString()).header.code).toBe(403);
+  });
 });

@@ -15,11 +15,12 @@
  * FORMS_RATE_PER_HOUR (default 5) valid submissions per form and address:
  * this file sends 4 sign-ups and 2 contact messages.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test as freshPageTest, type Page } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
+import { readMail, type Mail } from '../support/outbox.ts';
 
 // Each flow walks several pages and mails: give it room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -52,45 +53,7 @@ function uniqueEmail(name: string): string {
   return `e2e-${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ma`;
 }
 
-/* ---- the outbox: a minimal reader of our own .eml files ---- */
-
-interface Mail {
-  headers: Map<string, string>;
-  text: string;
-}
-
-function decodeWords(value: string): string {
-  return value.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=(?:\s+(?==\?UTF-8\?))?/gi, (_, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
-}
-
-function head(raw: string): { headers: Map<string, string>; body: string } {
-  const at = raw.indexOf('\r\n\r\n');
-  const headers = new Map<string, string>();
-  for (const line of raw.slice(0, at).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
-  }
-  return { headers, body: raw.slice(at + 4) };
-}
-
-function readMail(file: string): Mail {
-  const { headers, body } = head(readFileSync(path.join(outbox, file), 'utf8'));
-  const boundary = /boundary="([^"]+)"/.exec(headers.get('content-type') ?? '')?.[1] ?? '';
-  const textPart = body.split(`--${boundary}`).find((p) => /content-type: text\/plain/i.test(p)) ?? '';
-  const part = head(textPart.replace(/^\r\n/, ''));
-  const encoding = part.headers.get('content-transfer-encoding');
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? Buffer.from(part.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-        : part.body;
-  return { headers, text };
-}
+/* ---- the outbox (tests/support/outbox.ts) ---- */
 
 /** The outbox file of the latest mail of `kind` about a row, once it is there. */
 async function mailFor(kind: string, table: string, id: number): Promise<Mail> {
@@ -108,7 +71,7 @@ async function mailFor(kind: string, table: string, id: number): Promise<Mail> {
     }, { message: `${kind} mail for ${table} #${id}` })
     .toBe('sent');
   expect(existsSync(path.join(outbox, location)), `${location} in ${outbox}`).toBe(true);
-  return readMail(location);
+  return readMail(path.join(outbox, location));
 }
 
 /** The site path (with query) of a link of `route` in a mail's text. */

@@ -347,6 +347,7 @@ describe('robots.txt', () => {
     expect(txt).toContain('User-agent: *');
     expect(txt).toContain('Disallow: /api/');
     expect(txt).toContain('Disallow: /user/');
+    expect(txt).toMatch(/^Disallow: \/desk$/m);
     expect(txt).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 });

@@ -129,6 +129,8 @@ describe('bodies keep their structure', () => {
     const mapped = sanitizeBody('<h1>Partie</h1><p>a</p><h2>Section</h2><h3>Détail</h3><h5>Plus bas</h5><pre>  code\n  aligné</pre>');
     expect(mapped).toBe('<h2>Partie</h2><p>a</p><h3>Section</h3><h4>Détail</h4><h4>Plus bas</h4><pre>  code\n  aligné</pre>');
     expect(sanitizeBody('<h3>Seul niveau</h3><p>x</p>')).toBe('<h2>Seul niveau</h2><p>x</p>');
+    // A moved heading keeps its direction and language (a French heading in an Arabic story), nothing else.
+    expect(sanitizeBody('<h1 dir="ltr" lang="fr" class="x" onclick="y()">Partie</h1>')).toBe('<h2 dir="ltr" lang="fr">Partie</h2>');
     expect(sanitizeBody('<section><p>un</p></section><article><p>deux</p></article>')).toBe('<div><p>un</p></div><div><p>deux</p></div>');
   });
 });

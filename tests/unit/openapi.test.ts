@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/server/api/index.ts';
 import { newsroomRoutes } from '../../src/server/newsroom/routes.ts';
+import { deskRoutes } from '../../src/server/desk/routes.ts';
 import { OpenApiChecker } from '../support/openapi-validator.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -35,6 +36,7 @@ function endpointPaths(): string[] {
   return out
     .filter((f) => f !== 'api/[...path].ts') // the registry: every route is in the document (checked below)
     .filter((f) => f !== 'api/newsroom/[...path].ts') // the newsroom's router table: each of its routes is checked below
+    .filter((f) => f !== 'api/desk/[...path].ts') // the desk's router table: each of its routes is checked below
     .map((f) =>
       `/${f}`
         .replace(/\.ts$/, '')
@@ -81,6 +83,7 @@ describe('OpenAPI document', () => {
   it('describes every endpoint file of src/pages, and the POST endpoints', () => {
     const described = Object.keys(doc.paths);
     for (const route of newsroomRoutes) if (route.doc) expect(described, route.path).toContain(route.path);
+    for (const route of deskRoutes) expect((doc.paths as Record<string, Record<string, { tags?: string[] }>>)[route.path]?.[route.method.toLowerCase()]?.tags, `${route.method} ${route.path}`).toEqual(['Desk']);
     for (const p of endpointPaths()) expect(described, p).toContain(p);
     for (const p of [
       '/api/account/registeration',

@@ -13,7 +13,7 @@
  * an answer. Nothing else is needed.
  */
 import type { DB } from '../db/index.ts';
-import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from './tokens.ts';
+import { hashSessionToken, newSessionToken, tokenFromCookies } from './tokens.ts';
 
 export interface CookieOptions {
   /** True when the public site is https. */
@@ -82,14 +82,7 @@ export function clearedSessionCookie(opts: CookieOptions): string {
 
 /** The session token of a request's Cookie header, or null (a malformed value counts as none). */
 export function readSessionToken(request: Request, opts: CookieOptions): string | null {
-  const name = sessionCookieName(opts.secure);
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    if (SESSION_TOKEN_PATTERN.test(value)) return value;
-  }
-  return null;
+  return tokenFromCookies(request, sessionCookieName(opts.secure));
 }
 
 export interface SessionUserRow {

@@ -13,6 +13,20 @@ export function newSessionToken(): string {
 
 export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * The session token a request's Cookie header holds under `name` (visitors'
+ * and the desk's sessions), or null: a malformed value counts as none.
+ */
+export function tokenFromCookies(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    if (SESSION_TOKEN_PATTERN.test(value)) return value;
+  }
+  return null;
+}
+
 /** The value stored in `sessions.token_hash`: lowercase hex SHA-256. */
 export function hashSessionToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');

@@ -13,6 +13,7 @@ import { trackingOpenApi } from './openapi/tracking.ts';
 import { widgetsOpenApi } from './openapi/widgets.ts';
 import { broadcastOpenApi } from '../broadcast/openapi.ts';
 import { newsroomOpenApi } from '../newsroom/openapi.ts';
+import { deskOpenApi } from '../desk/openapi.ts';
 
 export const openApiModules: readonly OpenApiModule[] = [
   accountsOpenApi,
@@ -24,4 +25,5 @@ export const openApiModules: readonly OpenApiModule[] = [
   filesOpenApi,
   newsroomOpenApi,
   broadcastOpenApi,
+  deskOpenApi,
 ];

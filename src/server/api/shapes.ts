@@ -15,6 +15,11 @@ export const imageShape = z
     /** The same widths in AVIF, for <source type="image/avif"> (pictures uploaded by the newsroom). */
     avifSrcset: z.string().optional(),
     color: z.string(),
+    /** The focal point set in the desk's media library: crops keep it in view (object-position). */
+    focus: z
+      .object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) })
+      .optional()
+      .describe('Where a crop keeps the picture in view: percent across from the left edge and down from the top'),
   })
   .meta({ id: 'Image' });
 

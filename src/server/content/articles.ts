@@ -406,19 +406,27 @@ export async function articlePage(db: DB, id: number, relatedCount = 6, authorCo
   return a && articlePageOf(db, a, relatedCount, authorCount);
 }
 
-/** articlePage for an article already read (findArticleWithRefs). */
-export async function articlePageOf(db: DB, a: ArticleWithRefs, relatedCount = 6, authorCount = 4): Promise<ArticlePage> {
+/** A desk story's own gallery and tags, in place of the stored ones (its preview, ADR 033). */
+export interface DraftParts {
+  gallery: { image_id: number; caption: string | null }[];
+  tags: { id: number; name: string; slug: string }[];
+}
+
+/** articlePage for an article already read (findArticleWithRefs), or a desk story's preview (`draft`). */
+export async function articlePageOf(db: DB, a: ArticleWithRefs, relatedCount = 6, authorCount = 4, draft?: DraftParts): Promise<ArticlePage> {
   const lang = a.lang;
   const [gallery, tags, translation, video, related, authorArticles] = await Promise.all([
-    galleryRows(db, a.id),
-    db
-      .selectFrom('article_tags')
-      .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
-      .select(['tags.id', 'tags.name', 'tags.slug'])
-      .where('article_tags.article_id', '=', a.id)
-      .orderBy('article_tags.position')
-      .orderBy('tags.id')
-      .execute(),
+    draft ? draft.gallery : galleryRows(db, a.id),
+    draft
+      ? draft.tags
+      : db
+          .selectFrom('article_tags')
+          .innerJoin('tags', 'tags.id', 'article_tags.tag_id')
+          .select(['tags.id', 'tags.name', 'tags.slug'])
+          .where('article_tags.article_id', '=', a.id)
+          .orderBy('article_tags.position')
+          .orderBy('tags.id')
+          .execute(),
     publishedArticles(db, lang === 'ar' ? 'fr' : 'ar')
       .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
       .select(['articles.lang', 'articles.slug', 'master_tags.route_name'])

@@ -24,6 +24,8 @@ export function toImage(row: Row<'images'>, lang: Lang): ImageShape {
     srcset: all.map((v) => `${v.url} ${v.width}w`).join(', '),
     ...(avif.length ? { avifSrcset: avif.map((v) => `${v.url} ${v.width}w`).join(', ') } : {}),
     color: row.color,
+    // The desk's focal point (025_desk_media): crops keep it in view.
+    ...(row.focus_x !== null && row.focus_y !== null ? { focus: { x: Math.round(row.focus_x * 1000) / 10, y: Math.round(row.focus_y * 1000) / 10 } } : {}),
   };
 }
 

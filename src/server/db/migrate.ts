@@ -20,6 +20,10 @@ import { membersMigration } from './migrations/017_members.ts';
 import { adEventTokensMigration } from './migrations/018_ad_event_tokens.ts';
 import { newsroomItemsMigration } from './migrations/020_newsroom_items.ts';
 import { searchStemsMigration } from './migrations/030_search_stems.ts';
+import { deskPeopleMigration } from './migrations/023_desk_people.ts';
+import { deskStoriesMigration } from './migrations/024_desk_stories.ts';
+import { deskMediaMigration } from './migrations/025_desk_media.ts';
+import { deskKeysMigration } from './migrations/026_desk_keys.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -42,6 +46,10 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '017_members': membersMigration(dialect),
     '018_ad_event_tokens': adEventTokensMigration(dialect),
     '020_newsroom_items': newsroomItemsMigration(dialect),
+    '023_desk_people': deskPeopleMigration(dialect),
+    '024_desk_stories': deskStoriesMigration(dialect),
+    '025_desk_media': deskMediaMigration(),
+    '026_desk_keys': deskKeysMigration(),
     '030_search_stems': searchStemsMigration(dialect),
   };
 }

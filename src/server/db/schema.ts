@@ -32,6 +32,11 @@ interface ImagesTable {
   renditions: ColumnType<string, string | undefined, string>;
   /** Dominant colour as #rrggbb, for a placeholder while loading. */
   color: string;
+  /** 025_desk_media: the focal point, 0 to 1 across the picture from its left edge and down from its top (null: the centre); crops keep it in view. */
+  focus_x: ColumnType<number | null, number | null | undefined, number | null>;
+  focus_y: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 025_desk_media: the desk user who uploaded it (null: the newsroom API, the demo). */
+  desk_uploaded_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface VideosTable {
@@ -105,8 +110,12 @@ interface ArticlesTable {
   author_id: number | null;
   /** Programme whose results this article reports, if any. */
   programme_id: number | null;
-  /** withdrawn (009_newsroom): taken off the site by the newsroom (410). */
-  status: 'draft' | 'published' | 'withdrawn';
+  /**
+   * withdrawn (009_newsroom): taken off the site by the newsroom (410).
+   * draft and review (024_desk_stories): a desk story not published yet,
+   * being written or waiting for an editor; never shown by public queries.
+   */
+  status: 'draft' | 'review' | 'published' | 'withdrawn';
   published_at: string;
   updated_at: string;
   view_count: ColumnType<number, number | undefined, number>;
@@ -661,6 +670,122 @@ interface ContentChangesTable {
   created_at: string;
 }
 
+/** 023_desk_people: the desk's people (journalists, editors, admins), apart from visitors. */
+export type DeskRole = 'journalist' | 'editor' | 'admin';
+
+interface DeskUsersTable {
+  id: Id;
+  /** Lower case. */
+  email: string;
+  name: string;
+  role: DeskRole;
+  /** The language of their desk. */
+  locale: Lang;
+  /** argon2id PHC string; null until set from a sign-in link. */
+  password_hash: string | null;
+  /** TOTP secret (base32); null until set up. */
+  totp_secret: string | null;
+  /** When the TOTP secret was confirmed with a code (until then it is not required). */
+  totp_enabled_at: string | null;
+  /** The TOTP time step of the last code accepted: a code is never accepted twice. */
+  totp_last_step: number | null;
+  disabled_at: string | null;
+  created_at: string;
+  created_by: number | null;
+  last_sign_in_at: string | null;
+}
+
+/** 023_desk_people: `password` = second factor due, `setup` = two-factor to set up first, `full` = signed in. */
+export type DeskSessionLevel = 'password' | 'setup' | 'full';
+
+interface DeskSessionsTable {
+  token_hash: string;
+  user_id: number;
+  level: DeskSessionLevel;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+interface DeskLinksTable {
+  token_hash: string;
+  user_id: number;
+  /** first: the first admin (CLI); invite: an invitation; reset: a new sign-in link. */
+  purpose: 'first' | 'invite' | 'reset';
+  created_at: string;
+  created_by: number | null;
+  expires_at: string;
+  used_at: string | null;
+}
+
+interface DeskRecoveryCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+interface DeskAuditTable {
+  id: Id;
+  /** null: the CLI. */
+  user_id: number | null;
+  /** The person's name and e-mail, or `cli:<os user>`, as they were then. */
+  actor: string;
+  /** e.g. story.publish, user.invite, session.sign-in */
+  action: string;
+  item_type: string | null;
+  item_id: string | null;
+  summary: string | null;
+  /** JSON of what changed, before and after (versions, role, state…). */
+  before_json: string | null;
+  after_json: string | null;
+  address: string | null;
+  created_at: string;
+}
+
+/** 024_desk_stories: the desk's working copy of an article. */
+interface DeskStoriesTable {
+  article_id: number;
+  /** Lock version: every save names the rev it started from. */
+  rev: number;
+  /** JSON of the story document (src/server/desk/document.ts). */
+  doc: string;
+  owner_id: number | null;
+  /** 1: the working copy holds changes the public page does not show yet. */
+  pending: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+interface DeskRevisionsTable {
+  id: Id;
+  article_id: number;
+  number: number;
+  /** save, submit, publish, schedule, restore, withdraw, unpublish… */
+  kind: string;
+  /** The story's rev this revision holds. */
+  rev: number;
+  doc: string;
+  user_id: number | null;
+  created_at: string;
+}
+
+interface DeskPresenceTable {
+  article_id: number;
+  user_id: number;
+  seen_at: string;
+}
+
+/** 026_desk_keys: signing keys shared by every instance (`preview`). */
+interface DeskKeysTable {
+  name: string;
+  secret: string;
+  created_at: string;
+}
+
 export interface Database {
   images: ImagesTable;
   videos: VideosTable;
@@ -706,6 +831,15 @@ export interface Database {
   article_old_paths: ArticleOldPathsTable;
   newsroom_tokens: NewsroomTokensTable;
   newsroom_audit: NewsroomAuditTable;
+  desk_users: DeskUsersTable;
+  desk_sessions: DeskSessionsTable;
+  desk_links: DeskLinksTable;
+  desk_recovery_codes: DeskRecoveryCodesTable;
+  desk_audit: DeskAuditTable;
+  desk_stories: DeskStoriesTable;
+  desk_revisions: DeskRevisionsTable;
+  desk_presence: DeskPresenceTable;
+  desk_keys: DeskKeysTable;
   newsroom_items: NewsroomItemsTable;
   newsroom_pictures: NewsroomPicturesTable;
 }

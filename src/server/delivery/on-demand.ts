@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasTestClock } from '../clock.ts';
+import { isDeskPath } from '../desk/paths.ts';
 import { isPagePath } from '../http/request-policy.ts';
 import { pageCacheQuery } from '../../lib/page-query.ts';
 import { KEEP, type KeepableRequest } from './http-cache.ts';
@@ -35,11 +36,13 @@ export function cacheUrl(url: string): string {
  * an API answer (the parameters its route reads, all of them for a path
  * outside the route registry, and the `locale` header it varies on; not
  * when the visitor's cookie decides the language), an XML feed or sitemap.
+ * Never the desk's (ADR 033): its pages, API and previews are per person.
  */
 export function sharedCacheKey(req: IncomingMessage, apiQueryParams?: (pathname: string) => readonly string[] | null): string | null {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const pathname = q === -1 ? url : url.slice(0, q);
+  if (isDeskPath(pathname)) return null;
   if (pathname.startsWith('/api/')) {
     const locale = req.headers.locale;
     if (typeof locale !== 'string' || locale === '') {

@@ -1,4 +1,4 @@
-/** robots.txt: everything may be crawled except the API and the user pages. */
+/** robots.txt: everything may be crawled except the API, the user pages and the newsroom's desk. */
 import { absolute } from './xml.ts';
 
 export function robotsTxt(siteUrl: string): string {
@@ -9,6 +9,7 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /user/',
     'Disallow: /ar/user/',
     'Disallow: /fr/user/',
+    'Disallow: /desk',
     '',
     `Sitemap: ${absolute(siteUrl, '/sitemap.xml')}`,
     '',

@@ -10,7 +10,8 @@
  *    `frame-ancestors 'self'`, except on the embeddable live player
  *    (`/{lang}/live/embed`), which any site may frame; the origins media play
  *    from (LIVE_STREAM_URL's and MEDIA_ORIGINS, src/server/media-origins.ts)
- *    in media-src and connect-src; passive answers
+ *    in media-src and connect-src; the desk (`/desk`, ADR 033) has its own,
+ *    stricter one (`deskCsp`); passive answers
  *    (JSON, CSS, fonts, pictures, media) get a short policy that allows
  *    nothing (`passiveCsp`, chosen by their Content-Type);
  *  - X-Content-Type-Options: nosniff; Referrer-Policy:
@@ -19,6 +20,7 @@
  *  - Strict-Transport-Security when SITE_URL is https.
  */
 import { isEmbedPath } from '../embed.ts';
+import { isDeskApp } from '../desk/paths.ts';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -68,6 +70,13 @@ export interface SecurityPolicy {
   passiveCsp: string;
   /** The same, framable by any site (the embeddable live player, `/{lang}/live/embed`). */
   embedCsp: string;
+  /**
+   * The desk's (`/desk`, ADR 033): its own scripts and styles only (no
+   * inline script or style, no hash, no third-party origin), pictures from
+   * the site (and the browser's own previews of dropped files), frames of
+   * the site only (its previews), and nobody may frame it.
+   */
+  deskCsp: string;
   /** The other headers, the same on every answer. */
   headers: Record<string, string>;
 }
@@ -126,6 +135,22 @@ export function securityPolicy(config: PolicyConfig): SecurityPolicy {
     csp: [...base, "frame-ancestors 'self'", ...(https ? ['upgrade-insecure-requests'] : [])].join('; '),
     passiveCsp: "default-src 'none'; frame-ancestors 'self'",
     embedCsp: [...base, 'frame-ancestors *', ...(https ? ['upgrade-insecure-requests'] : [])].join('; '),
+    deskCsp: [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' blob:",
+      "connect-src 'self'",
+      "font-src 'self'",
+      "frame-src 'self'",
+      "worker-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      ...(https ? ['upgrade-insecure-requests'] : []),
+    ].join('; '),
     headers: {
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -167,9 +192,16 @@ function isPassiveType(contentType: string): boolean {
 
 type WriteHead = ServerResponse['writeHead'];
 
+/** The policy of a page: the embeddable player's, the desk's, else the site's. */
+function policyFor(url: string, policy: SecurityPolicy): string {
+  if (isEmbeddable(url)) return policy.embedCsp;
+  const q = url.indexOf('?');
+  return isDeskApp(q === -1 ? url : url.slice(0, q)) ? policy.deskCsp : policy.csp;
+}
+
 /** Sets the security headers on an answer before anything else writes it (the handler may still override them). */
 export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, policy: SecurityPolicy): void {
-  const csp = isEmbeddable(req.url ?? '/') ? policy.embedCsp : policy.csp;
+  const csp = policyFor(req.url ?? '/', policy);
   res.setHeader('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(policy.headers)) res.setHeader(name, value);
   // A passive answer gets the short policy, once its Content-Type is known (when its head is written).

@@ -96,6 +96,8 @@ async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Pr
     .select(['id', 'lang', 'slug', 'master_tag_id'])
     .where('translation_key', '=', a.translation_key)
     .where('id', '!=', a.id)
+    // A desk draft (ADR 033) has no page yet.
+    .where('status', 'not in', ['draft', 'review'])
     .execute();
   for (const t of translation) {
     paths.add(await pathOf(trx, t));
@@ -273,6 +275,12 @@ async function resolveMedia(trx: Trx, doc: NinjsArticle, ready: ReadonlyMap<Pict
 export interface UpsertOptions {
   siteUrl: string;
   now?: Date;
+  /**
+   * More writes of the caller's in the same transaction, once the article
+   * and its change are written (the desk's story and audit rows, ADR 033);
+   * throwing rolls everything back.
+   */
+  inTransaction?: (trx: Trx, article: StoredArticle) => Promise<void>;
   /** The article's pictures made ready before the transaction (items.ts readyPictures): fetched ones, known ones. */
   pictures?: ReadonlyMap<PictureRef, ReadyPicture>;
 }
@@ -307,6 +315,8 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
   try {
     return await db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('articles').selectAll().where('ninjs_uri', '=', doc.uri).executeTakeFirst();
+      // A desk story never shown yet (draft, review: ADR 033) is published as a new article: no old path, nothing cached.
+      const shown = existing && existing.status !== 'draft' && existing.status !== 'review' ? existing : undefined;
       const storedVersion = existing ? { version: existing.ninjs_version, versionCreated: existing.ninjs_version_created } : null;
       if (storedVersion && isOlderVersion(doc, storedVersion)) throw new Refused({ kind: 'conflict', stored: storedVersionText(storedVersion) });
       const item = await trx.selectFrom('newsroom_items').select('kind').where('uri', '=', doc.uri).executeTakeFirst();
@@ -380,8 +390,8 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         withdrawn_at: doc.status === 'withdrawn' ? (existing?.withdrawn_at ?? nowIso) : null,
       };
 
-      const beforePaths = existing ? await affectedPaths(trx, existing.id) : [];
-      const beforeOwn = existing ? await ownPaths(trx, existing) : [];
+      const beforePaths = shown ? await affectedPaths(trx, shown.id) : [];
+      const beforeOwn = shown ? await ownPaths(trx, shown) : [];
       let id: number;
       if (existing) {
         await trx.updateTable('articles').set(values).where('id', '=', existing.id).execute();
@@ -389,7 +399,7 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         // A slug or section change: the old path keeps leading to the article.
         const oldPath = await pathOf(trx, existing);
         const newPath = await pathOf(trx, { lang: doc.lang, slug, master_tag_id: masterTagId });
-        if (oldPath !== newPath) {
+        if (shown && oldPath !== newPath) {
           await trx.deleteFrom('article_old_paths').where('path', '=', oldPath).execute();
           await trx.insertInto('article_old_paths').values({ path: oldPath, article_id: id, created_at: nowIso }).execute();
         }
@@ -412,9 +422,9 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
       }
 
       const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const afterPaths = await affectedPaths(trx, id, existing !== undefined);
+      const afterPaths = await affectedPaths(trx, id, shown !== undefined);
       const all = [...new Set([...afterPaths, ...beforePaths])];
-      const reason = doc.status === 'withdrawn' ? 'withdraw' : existing ? 'update' : 'publish';
+      const reason = doc.status === 'withdrawn' ? 'withdraw' : shown ? 'update' : 'publish';
       const gone = doc.status === 'withdrawn' ? [...new Set([...beforeOwn, ...(await ownPaths(trx, row))])] : [];
       // Now: whatever changes at once (an update, a withdrawal, an article
       // put back under embargo). At the embargo: the publication itself.
@@ -423,7 +433,9 @@ async function upsertOnce(db: DB, doc: NinjsArticle, opts: UpsertOptions): Promi
         await recordContentChange(trx, { paths: afterPaths, reason: 'embargo', dueAt: new Date(publishedAt) }, now);
       }
       const path = await pathOf(trx, row);
-      return { kind: existing ? 'updated' : 'created', article: stored(row, path, opts.siteUrl, now) } as UpsertResult;
+      const article = stored(row, path, opts.siteUrl, now);
+      await opts.inTransaction?.(trx, article);
+      return { kind: shown ? 'updated' : 'created', article } as UpsertResult;
     });
   } catch (error) {
     if (error instanceof Refused) return error.result;
@@ -444,7 +456,9 @@ export async function withdrawNinjsArticle(db: DB, uri: string, opts: UpsertOpti
       await recordContentChange(trx, { paths: paths.filter((p) => !gone.includes(p)), gone, reason: 'withdraw' }, now);
     }
     const after = await trx.selectFrom('articles').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    return stored(after, await pathOf(trx, after), opts.siteUrl, now);
+    const article = stored(after, await pathOf(trx, after), opts.siteUrl, now);
+    await opts.inTransaction?.(trx, article);
+    return article;
   });
 }
 

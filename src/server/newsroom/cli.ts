@@ -11,6 +11,7 @@
  * 2 bad usage.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { ConfigError } from '../config.ts';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -100,38 +101,68 @@ export function reportRefusal(io: CliIo, answer: SiteAnswer): number {
 
 /* ---- the table ---- */
 
-const registry: CliCommand[] = [];
+/**
+ * A command table and its runner, for one program (`npm run <program> -- …`):
+ * the newsroom's below, the desk's in src/server/desk/cli.ts.
+ */
+export function createCli(program: string) {
+  const registry: CliCommand[] = [];
 
-/** Adds commands to the table (each module registers its own: newsroom/cli-commands.ts…). */
-export function registerCommands(...commands: CliCommand[]): void {
-  registry.push(...commands);
-}
-
-function usage(): string {
-  const width = Math.max(...registry.map((c) => c.usage.length));
-  return ['usage: npm run newsroom -- <command>', '', ...registry.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`)].join('\n');
-}
-
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    (argv.length === 0 ? io.err : io.out)(usage());
-    return argv.length === 0 ? 2 : 0;
+  function usage(): string {
+    const width = Math.max(...registry.map((c) => c.usage.length));
+    return [`usage: npm run ${program} -- <command>`, '', ...registry.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`)].join('\n');
   }
-  const command = [...registry]
-    .sort((a, b) => b.words.length - a.words.length)
-    .find((c) => c.words.every((w, i) => argv[i] === w));
-  if (!command) {
-    io.err(`unknown command: ${argv.join(' ')}\n\n${usage()}`);
-    return 2;
+
+  /** Adds commands to the table (each module registers its own). */
+  function register(...commands: CliCommand[]): void {
+    registry.push(...commands);
   }
-  try {
-    return await command.run(argv.slice(command.words.length), io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`${error.message}\nusage: npm run newsroom -- ${command.usage}`);
+
+  async function run(argv: string[], io: CliIo): Promise<number> {
+    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+      (argv.length === 0 ? io.err : io.out)(usage());
+      return argv.length === 0 ? 2 : 0;
+    }
+    const command = [...registry]
+      .sort((a, b) => b.words.length - a.words.length)
+      .find((c) => c.words.every((w, i) => argv[i] === w));
+    if (!command) {
+      io.err(`unknown command: ${argv.join(' ')}\n\n${usage()}`);
       return 2;
     }
-    io.err((error as Error).message);
-    return 1;
+    try {
+      return await command.run(argv.slice(command.words.length), io);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        io.err(`${error.message}\nusage: npm run ${program} -- ${command.usage}`);
+        return 2;
+      }
+      io.err((error as Error).message);
+      return 1;
+    }
+  }
+
+  return { register, run };
+}
+
+/**
+ * A CLI as a script's whole work: its commands on process.argv, console for
+ * output, the exit code; a bad configuration says which variable (exit 2).
+ */
+export async function runMain(run: (argv: string[], io: CliIo) => Promise<number>): Promise<never> {
+  try {
+    process.exit(await run(process.argv.slice(2), { out: (line) => console.log(line), err: (line) => console.error(line), env: process.env }));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
   }
 }
+
+const newsroomCli = createCli('newsroom');
+
+/** Adds commands to the newsroom's table (each module registers its own: newsroom/cli-commands.ts…). */
+export const registerCommands = newsroomCli.register;
+export const runCli = newsroomCli.run;

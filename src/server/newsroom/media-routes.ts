@@ -8,8 +8,7 @@
  * GET /api/newsroom/media/{id} answers the same for a stored picture.
  */
 import { getMediaStore } from '../media-store.ts';
-import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
-import { findMedia, MAX_MEDIA_BYTES, MEDIA_TYPES, MediaRefused, storeMedia } from './media.ts';
+import { findMedia, MAX_MEDIA_BYTES, MEDIA_TYPES, MediaRefused, readPictureBody, storeMedia } from './media.ts';
 import type { NewsroomRoute } from './router.ts';
 
 const text = (v: string | null, max: number) => (v ?? '').trim().slice(0, max);
@@ -48,18 +47,13 @@ export const mediaRoutes: NewsroomRoute[] = [
       codes: { '200': 'Already uploaded (same bytes)', '201': 'Uploaded', '413': 'Over 20 MB', '415': 'Not JPEG, PNG or WebP', '422': 'Not a readable picture' },
     },
     async handler(ctx) {
-      const type = contentType(ctx.request);
-      if (!(MEDIA_TYPES as readonly string[]).includes(type)) {
-        await ctx.request.body?.cancel().catch(() => {});
-        return { status: 415, problem: `send the picture's bytes with Content-Type ${MEDIA_TYPES.join(', ')}` };
+      const body = await readPictureBody(ctx.request);
+      if (!body.ok) {
+        return body.status === 415
+          ? { status: 415, problem: `send the picture's bytes with Content-Type ${MEDIA_TYPES.join(', ')}` }
+          : { status: 413, problem: `a picture is at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB` };
       }
-      let bytes: Uint8Array;
-      try {
-        bytes = await readBodyBytes(ctx.request, MAX_MEDIA_BYTES);
-      } catch (error) {
-        if (error instanceof BodyTooLarge) return { status: 413, problem: `a picture is at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB` };
-        throw error;
-      }
+      const bytes = body.bytes;
       if (bytes.byteLength === 0) return { status: 422, errors: { body: ['is empty: send the picture’s bytes'] } };
       const q = ctx.url.searchParams;
       try {

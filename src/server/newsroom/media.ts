@@ -23,6 +23,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStore } from '../media-store.ts';
+import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 import { MEDIA_URI_PREFIX } from './ninjs.ts';
 
 type Trx = Transaction<Database>;
@@ -55,6 +56,26 @@ export interface StoredMedia {
 }
 
 export class MediaRefused extends Error {}
+
+export type PictureBody = { ok: true; bytes: Uint8Array } | { ok: false; status: 413 | 415 };
+
+/**
+ * A picture's raw bytes from a request (the newsroom's and the desk's
+ * uploads): 415 for another Content-Type (the body dropped unread), 413
+ * past MAX_MEDIA_BYTES (never held whole).
+ */
+export async function readPictureBody(request: Request): Promise<PictureBody> {
+  if (!(MEDIA_TYPES as readonly string[]).includes(contentType(request))) {
+    await request.body?.cancel().catch(() => {});
+    return { ok: false, status: 415 };
+  }
+  try {
+    return { ok: true, bytes: await readBodyBytes(request, MAX_MEDIA_BYTES) };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { ok: false, status: 413 };
+    throw error;
+  }
+}
 
 /**
  * A picture decoded, checked and written to the media store as renditions,

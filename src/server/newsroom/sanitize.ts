@@ -23,6 +23,7 @@
  * (MarkupTooCostly), whoever calls them.
  */
 import sanitizeHtml from 'sanitize-html';
+import { BODY_ATTRIBUTES, BODY_DROPPED, BODY_LINK_SCHEMES, BODY_TAGS } from '../../lib/desk-story.ts';
 
 export interface MarkupLimits {
   /** Characters of the text as sent. */
@@ -120,31 +121,21 @@ function headingShift(html: string): number {
 const normalize = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 function bodyOptions(headline: string | null, shift: number): sanitizeHtml.IOptions {
-  const heading = (tagName: string) => {
+  // Its attributes go on (the allowed ones, `dir` and `lang`, survive the filter): a French heading in an Arabic story keeps its direction.
+  const heading = (tagName: string, attribs: sanitizeHtml.Attributes) => {
     const level = Math.min(4, Math.max(2, Number(tagName.slice(1)) + shift));
-    return { tagName: `h${level}`, attribs: {} };
+    return { tagName: `h${level}`, attribs };
   };
   const repeated = headline ? normalize(headline) : null;
   return {
-    allowedTags: [
-      'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small',
-      'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'a', 'img', 'figure', 'figcaption', 'pre', 'code',
-      'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption', 'hr', 'span', 'abbr', 'time', 'div',
-    ],
-    allowedAttributes: {
-      a: ['href', 'title', 'hreflang', 'lang', 'dir', 'rel'],
-      img: ['src', 'alt', 'width', 'height', 'loading'],
-      th: ['colspan', 'rowspan', 'scope'],
-      td: ['colspan', 'rowspan'],
-      time: ['datetime'],
-      abbr: ['title'],
-      '*': ['lang', 'dir'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    // The tags and attributes are shared with the desk's editor (src/lib/desk-story.ts), which pastes and exports only these.
+    allowedTags: [...BODY_TAGS],
+    allowedAttributes: Object.fromEntries(Object.entries(BODY_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+    allowedSchemes: [...BODY_LINK_SCHEMES],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
-    // Dropped with their content, not just unwrapped: a whole document's <head> (its <title> repeats the headline).
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'head', 'title'],
+    // Dropped with their content, not just unwrapped (a whole document's <head> too: its <title> repeats the headline).
+    nonTextTags: [...BODY_DROPPED],
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener' } }),
       img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),

@@ -6,7 +6,7 @@
 import type { DB } from '../db/index.ts';
 import { masterTagPath, type Locale } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
-import { articlePageOf, findArticleWithRefs, publishedArticles, type ArticlePage, type ArticleWithRefs } from '../content/articles.ts';
+import { articlePageOf, findArticleWithRefs, publishedArticles, type ArticlePage, type ArticleWithRefs, type DraftParts } from '../content/articles.ts';
 import { memoByContent } from '../content/memo.ts';
 import { otherLocale } from './editorial-common.ts';
 
@@ -94,10 +94,10 @@ async function formerArticle(db: DB, locale: Locale, by: { path: string; slug: s
   return withdrawn ? { kind: 'gone' } : null;
 }
 
-async function view(db: DB, by: number | ArticleWithRefs): Promise<ArticleView | null> {
+async function view(db: DB, by: number | ArticleWithRefs, draft?: DraftParts): Promise<ArticleView | null> {
   const row = typeof by === 'number' ? await findArticleWithRefs(db, { id: by }) : by;
   if (!row) return null;
-  const page = await articlePageOf(db, row, 6, 4);
+  const page = await articlePageOf(db, row, 6, 4, draft);
   const lang = page.article.lang;
   const other = otherLocale(lang);
   const masterTagId = page.article.masterTag?.id;
@@ -157,3 +157,18 @@ export async function loadPostPage(db: DB, locale: Locale, params: { id: number 
   return { kind: 'article', view: v };
 }
 
+
+/** What a desk story's preview shows (src/server/desk/preview.ts builds it from the working copy). */
+export interface ArticlePreview {
+  row: ArticleWithRefs;
+  draft: DraftParts;
+}
+
+/**
+ * The article page of a desk story that is not (or not yet like this) on
+ * the site: the same view the public page renders, from the story's working
+ * copy (ADR 033).
+ */
+export async function loadArticlePreview(db: DB, preview: ArticlePreview): Promise<ArticleView | null> {
+  return view(db, preview.row, preview.draft);
+}

@@ -1,0 +1,11 @@
+/**
+ * The desk API's route table (router.ts): one entry per endpoint, grouped
+ * by area. A new screen of the desk adds its module's routes here.
+ */
+import { authRoutes } from './auth-routes.ts';
+import { mediaRoutes } from './media-routes.ts';
+import { peopleRoutes } from './people-routes.ts';
+import type { DeskRoute } from './router.ts';
+import { storyRoutes } from './story-routes.ts';
+
+export const deskRoutes: readonly DeskRoute[] = [...authRoutes, ...storyRoutes, ...mediaRoutes, ...peopleRoutes];

@@ -1,0 +1,226 @@
+/**
+ * The desk over real HTTP against the built server (docs/desk.md, ADR 033):
+ *
+ *  - /desk is a page of its own: no-store, noindex, the desk's strict
+ *    policy (no inline script or style), its own script and no public
+ *    page's; never kept by the front server; robots.txt disallows it;
+ *  - the desk API: signing in with two-factor, the cross-site refusals,
+ *    a journalist's 403 on publishing, a story published through the
+ *    content service and seen on its page within 5 s, every answer checked
+ *    against /api/openapi.json (tag Desk).
+ */
+import { Secret, TOTP } from 'otpauth';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { testStore } from '../support/test-store.ts';
+import { OpenApiChecker } from '../support/openapi-validator.ts';
+import { hashPassword } from '../../src/server/accounts/password.ts';
+import { createDeskUser } from '../../src/server/desk/people.ts';
+import { confirmTotp, startTotpSetup } from '../../src/server/desk/two-factor.ts';
+
+const baseUrl = inject('baseUrl');
+const store = testStore();
+const run = Date.now().toString(36);
+const PASSWORD = 'une longue phrase de passe pour le test';
+let checker: OpenApiChecker;
+
+beforeAll(async () => {
+  checker = new OpenApiChecker((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiChecker>[0]);
+});
+
+interface Envelope<T = unknown> {
+  header: { status: string; code: number; message?: string; errors?: Record<string, string[]> };
+  response: T;
+}
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+/** Calls the desk API as the desk does (SITE_URL's Origin, the CSRF header), checking the answer against the OpenAPI document. */
+async function desk<T = unknown>(method: string, docPath: string, url: string, opts: { session?: Session | null; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { locale: 'fr', ...(opts.session ? { cookie: opts.session.cookie } : {}) };
+  if (method !== 'GET') {
+    headers.origin = baseUrl;
+    headers['x-desk-csrf'] = opts.session?.csrf ?? 'sign-in';
+  }
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${url}`, { method, headers: { ...headers, ...opts.headers }, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
+  const body = (await res.json()) as Envelope<T>;
+  expect(checker.check(method, docPath, res.status, res.headers.get('content-type'), body)).toEqual([]);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  return { status: res.status, headers: res.headers, body };
+}
+
+async function person(role: 'journalist' | 'editor' | 'admin', twoFactor: boolean) {
+  const email = `${role}-${run}@2m.ma`;
+  const user = await createDeskUser(store.db, { email, name: `${role} ${run}`, role, locale: 'fr', createdBy: null });
+  await store.db.updateTable('desk_users').set({ password_hash: await hashPassword(PASSWORD) }).where('id', '=', user.id).execute();
+  let secret: string | null = null;
+  if (twoFactor) {
+    const row = await store.db.selectFrom('desk_users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    secret = (await startTotpSetup(store.db, row)).secret;
+    const fresh = await store.db.selectFrom('desk_users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    // A code of the previous step: the sign-in's code (this step's) is then still unused.
+    const previous = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() - 30_000 });
+    expect(await confirmTotp(store.db, fresh, previous, new Date(Date.now() - 30_000))).toBe(true);
+  }
+  return { id: user.id, email, secret };
+}
+
+async function signIn(p: { email: string; secret: string | null }): Promise<Session> {
+  const first = await desk<{ step: string; csrf: string }>('POST', '/api/desk/session', '/api/desk/session', { body: { email: p.email, password: PASSWORD } });
+  expect(first.status).toBe(200);
+  let cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+  let csrf = first.body.response.csrf;
+  if (p.secret) {
+    expect(first.body.response.step).toBe('second-factor');
+    const code = new TOTP({ secret: Secret.fromBase32(p.secret) }).generate();
+    const second = await desk<{ step: string; csrf: string }>('POST', '/api/desk/session/second-factor', '/api/desk/session/second-factor', { session: { cookie, csrf }, body: { code } });
+    expect(second.status).toBe(200);
+    cookie = second.headers.get('set-cookie')!.split(';')[0]!;
+    csrf = second.body.response.csrf;
+  }
+  return { cookie, csrf };
+}
+
+describe('the /desk page', () => {
+  it('is its own application: never stored, never indexed, a strict policy, no inline script', async () => {
+    const res = await fetch(`${baseUrl}/desk/stories/1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self';/);
+    expect(csp).toMatch(/style-src 'self';/);
+    expect(csp).not.toMatch(/unsafe-inline|sha256-/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    const html = await res.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow">/);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/style="/);
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    // No public page loads the desk's entry.
+    const home = await (await fetch(`${baseUrl}/ar`)).text();
+    const deskEntry = scripts.find((s) => s.includes('path_'))!;
+    expect(deskEntry).toBeDefined();
+    expect(home).not.toContain(deskEntry);
+  });
+
+  it('is never kept by the front server, nor pre-built', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${baseUrl}/desk`);
+      expect(res.headers.get('x-cache')).toBeNull();
+      expect(res.headers.get('x-prebuilt')).toBeNull();
+    }
+  });
+
+  it('robots.txt disallows it', async () => {
+    expect(await (await fetch(`${baseUrl}/robots.txt`)).text()).toMatch(/^Disallow: \/desk$/m);
+  });
+});
+
+describe('the desk API', () => {
+  let journalist: Awaited<ReturnType<typeof person>>;
+  let editor: Awaited<ReturnType<typeof person>>;
+  let j: Session;
+  let e: Session;
+
+  beforeAll(async () => {
+    journalist = await person('journalist', false);
+    editor = await person('editor', true);
+    j = await signIn(journalist);
+    e = await signIn(editor);
+  });
+
+  it('says who is signed in, and nobody without a session', async () => {
+    const anonymous = await desk<{ step: string }>('GET', '/api/desk/session', '/api/desk/session');
+    expect(anonymous.body.response.step).toBe('signed-out');
+    const me = await desk<{ step: string; person: { email: string; role: string } }>('GET', '/api/desk/session', '/api/desk/session', { session: e });
+    expect(me.body.response).toMatchObject({ step: 'signed-in', person: { email: editor.email, role: 'editor' } });
+    expect((await desk('GET', '/api/desk/stories', '/api/desk/stories')).status).toBe(401);
+  });
+
+  it('refuses a cross-site request that carries a desk session', async () => {
+    const evil = await desk('POST', '/api/desk/stories', '/api/desk/stories', { session: e, body: { lang: 'fr' }, headers: { origin: 'https://evil.example' } });
+    expect(evil.status).toBe(403);
+    expect(evil.body.header.message).toBe('Requête refusée\u202f: elle ne vient pas de la rédaction elle-même.');
+    const noHeader = await fetch(`${baseUrl}/api/desk/stories`, { method: 'POST', headers: { cookie: e.cookie, origin: baseUrl, 'content-type': 'application/json' }, body: '{"lang":"fr"}' });
+    expect(noHeader.status).toBe(403);
+    const formPost = await fetch(`${baseUrl}/api/desk/stories`, { method: 'POST', headers: { cookie: e.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'lang=fr' });
+    expect(formPost.status).toBe(403);
+  });
+
+  it('a journalist’s story: written, submitted, 403 when they publish; the editor publishes it, seen on its page within 5 s', async () => {
+    const made = await desk<{ id: number }>('POST', '/api/desk/stories', '/api/desk/stories', { session: j, body: { lang: 'fr' } });
+    expect(made.status).toBe(201);
+    const id = made.body.response.id;
+    const sections = await desk<{ id: number; route: string }[]>('GET', '/api/desk/sections', '/api/desk/sections?lang=fr', { session: j });
+    const section = sections.body.response.find((s) => s.route === 'societe')!;
+    const title = `Le tramway de Rabat prolongé ${run}`;
+    const doc = { title, summary: 'Deux nouvelles stations.', body: '<p>Le tramway de Rabat-Salé gagne deux stations.</p>', sectionId: section.id, tags: [{ name: `Tramway ${run}` }], byline: 'Rédaction', slug: '', cover: null, gallery: [], videoId: null };
+    const saved = await desk<{ rev: number; slug: string }>('PUT', '/api/desk/stories/{id}', `/api/desk/stories/${id}`, { session: j, body: { rev: 1, doc } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.response.slug).toBe(`le-tramway-de-rabat-prolonge-${run}`);
+    const stale = await desk<{ doc: { title: string } }>('PUT', '/api/desk/stories/{id}', `/api/desk/stories/${id}`, { session: j, body: { rev: 1, doc: { ...doc, title: 'Une version périmée' } } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.response.doc.title).toBe(title);
+    const submitted = await desk<{ rev: number }>('POST', '/api/desk/stories/{id}/submit', `/api/desk/stories/${id}/submit`, { session: j, body: { rev: 2 } });
+    expect(submitted.body.response.rev).toBe(3);
+    const refused = await desk('POST', '/api/desk/stories/{id}/publish', `/api/desk/stories/${id}/publish`, { session: j, body: { rev: 3 } });
+    expect(refused.status).toBe(403);
+
+    const started = performance.now();
+    const published = await desk<{ path: string; url: string; state: string }>('POST', '/api/desk/stories/{id}/publish', `/api/desk/stories/${id}/publish`, { session: e, body: { rev: 3 } });
+    expect(published.status).toBe(200);
+    expect(published.body.response.state).toBe('published');
+    expect(published.body.response.url).toBe(`${baseUrl}${published.body.response.path}`);
+    for (;;) {
+      const page = await fetch(`${baseUrl}${encodeURI(published.body.response.path)}`);
+      if (page.status === 200 && (await page.text()).includes(title)) break;
+      expect(performance.now() - started).toBeLessThan(5_000);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const list = await desk<{ items: { id: number; state: string }[] }>('GET', '/api/desk/stories', `/api/desk/stories?state=published&q=${encodeURIComponent(`tramway ${run}`)}`, { session: e });
+    expect(list.body.response.items.map((s) => [s.id, s.state])).toEqual([[id, 'published']]);
+    const revisions = await desk<{ kind: string }[]>('GET', '/api/desk/stories/{id}/revisions', `/api/desk/stories/${id}/revisions`, { session: e });
+    expect(revisions.body.response.map((r) => r.kind)).toEqual(['publish', 'submit', 'save', 'create']);
+    const link = await desk<{ url: string }>('POST', '/api/desk/stories/{id}/preview-link', `/api/desk/stories/${id}/preview-link`, { session: e });
+    const shared = await fetch(link.body.response.url.replace(/^https?:\/\/[^/]+/, baseUrl));
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('cache-control')).toBe('no-store');
+    expect(shared.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(await shared.text()).toContain(title);
+    expect((await fetch(`${baseUrl}/desk/shared/${id}.1000000000.${'A'.repeat(43)}`)).status).toBe(404);
+    const withdrawn = await desk<{ rev: number }>('POST', '/api/desk/stories/{id}/withdraw', `/api/desk/stories/${id}/withdraw`, { session: e, body: { rev: 4 } });
+    expect(withdrawn.status).toBe(200);
+  });
+
+  it('refuses a picture over 20 MB or that is not a picture, in the person’s language, and keeps nothing', async () => {
+    const before = await store.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const big = await fetch(`${baseUrl}/api/desk/media`, { method: 'POST', headers: { cookie: e.cookie, origin: baseUrl, 'x-desk-csrf': e.csrf, 'content-type': 'image/jpeg' }, body: new Uint8Array(30 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as Envelope).header.message).toBe("L'image dépasse 20 Mo. Réduisez-la puis réessayez.");
+    const text = await fetch(`${baseUrl}/api/desk/media`, { method: 'POST', headers: { cookie: e.cookie, origin: baseUrl, 'x-desk-csrf': e.csrf, 'content-type': 'image/png' }, body: 'not a picture at all' });
+    expect(text.status).toBe(422);
+    const after = await store.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('admins only: people, audit, tokens', async () => {
+    const admin = await person('admin', true);
+    const a = await signIn(admin);
+    const people = await desk<{ email: string }[]>('GET', '/api/desk/people', '/api/desk/people', { session: a });
+    expect(people.body.response.map((p) => p.email)).toEqual(expect.arrayContaining([journalist.email, editor.email, admin.email]));
+    expect((await desk('GET', '/api/desk/people', '/api/desk/people', { session: e })).status).toBe(403);
+    const audit = await desk<{ items: { action: string }[] }>('GET', '/api/desk/audit', '/api/desk/audit?action=story.publish', { session: a });
+    expect(audit.body.response.items.length).toBeGreaterThan(0);
+    const token = await desk<{ token: string }>('POST', '/api/desk/tokens', '/api/desk/tokens', { session: a, body: { name: `desk-${run}` } });
+    expect(token.body.response.token).toMatch(/^nr_/);
+    expect((await desk('DELETE', '/api/desk/tokens/{name}', `/api/desk/tokens/desk-${run}`, { session: a })).status).toBe(200);
+    const ended = await desk('POST', '/api/desk/people/{id}/end-sessions', `/api/desk/people/${journalist.id}/end-sessions`, { session: a });
+    expect(ended.status).toBe(200);
+    expect((await desk('GET', '/api/desk/stories', '/api/desk/stories', { session: j })).status).toBe(401);
+  });
+});
