@@ -10,13 +10,17 @@
  *       scripts/test-server.ts) on port N (default 4780: pages carry
  *       SITE_URL, so both sides must use the same), waits for its first
  *       pre-build and copies that build (pages, twins, manifest) to OUT.
- *   npm run crawl:compare -- diff BEFORE AFTER [--asset-hashes]
+ *   npm run crawl:compare -- diff BEFORE AFTER [--asset-hashes] [--island-uids]
  *       compares two saved builds (or two DATA_DIR/site/current folders):
  *       the same pages, each page's HTML and its manifest headers. With
  *       --asset-hashes, the content hashes of /_astro/ file names are
  *       ignored in the HTML, and the assets whose hash changed are listed
  *       (a change to an island's code renames its chunk, and nothing else).
- *       Exits 1 when a page differs.
+ *       With --island-uids, the `uid` of each <astro-island> is ignored:
+ *       Astro hashes the island's source path (so the checkout's folder)
+ *       with its HTML and props, which the page carries anyway, so two
+ *       checkouts in different folders always differ there. Exits 1 when a
+ *       page differs.
  *
  * A seeded store: `DATA_DIR=/tmp/store npm run seed`. Pages that show the
  * time of day (the TV guide's programme on air) differ between two
@@ -34,11 +38,12 @@ const { values, positionals } = parseArgs({
   options: {
     port: { type: 'string', default: '4780' },
     'asset-hashes': { type: 'boolean', default: false },
+    'island-uids': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
-const USAGE = 'usage: npm run crawl:compare -- save STORE OUT [--port N] | diff BEFORE AFTER [--asset-hashes]';
+const USAGE = 'usage: npm run crawl:compare -- save STORE OUT [--port N] | diff BEFORE AFTER [--asset-hashes] [--island-uids]';
 
 /** Every file under `dir`, as paths relative to it. */
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -61,12 +66,22 @@ function buildFolder(p: string): string {
 
 const HASHED_ASSET = /\/_astro\/([\w.-]+?)\.([A-Za-z0-9_-]{8})\.(js|mjs|css)/g;
 
-/** The HTML with /_astro/ content hashes blanked, and the name → hash of each asset it names. */
-function withoutAssetHashes(html: string, seen: Map<string, string>): string {
-  return html.replace(HASHED_ASSET, (_m, name: string, hash: string, ext: string) => {
-    seen.set(`${name}.${ext}`, hash);
-    return `/_astro/${name}.[hash].${ext}`;
-  });
+/** The HTML with what `ignore` says blanked; the name → hash of each asset it names goes to `seen`. */
+function normalised(html: string, ignore: Ignore, seen: Map<string, string>): string {
+  let out = html;
+  if (ignore.assetHashes) {
+    out = out.replace(HASHED_ASSET, (_m, name: string, hash: string, ext: string) => {
+      seen.set(`${name}.${ext}`, hash);
+      return `/_astro/${name}.[hash].${ext}`;
+    });
+  }
+  if (ignore.islandUids) out = out.replace(/<astro-island uid="[^"]*"/g, '<astro-island uid=""');
+  return out;
+}
+
+interface Ignore {
+  assetHashes: boolean;
+  islandUids: boolean;
 }
 
 /** Where two texts first differ, with some context on each side. */
@@ -77,7 +92,8 @@ function firstDifference(a: string, b: string): string {
   return `at character ${i}:\n      before: …${JSON.stringify(a.slice(from, i + 80))}\n      after:  …${JSON.stringify(b.slice(from, i + 80))}`;
 }
 
-function diff(beforeArg: string, afterArg: string, ignoreAssetHashes: boolean): number {
+function diff(beforeArg: string, afterArg: string, ignore: Ignore): number {
+  const ignoring = ignore.assetHashes || ignore.islandUids;
   const before = buildFolder(beforeArg);
   const after = buildFolder(afterArg);
   const manifests = [before, after].map((d) => JSON.parse(readFileSync(path.join(d, 'manifest.json'), 'utf8')) as { pages: Record<string, Record<string, string>> });
@@ -109,9 +125,9 @@ function diff(beforeArg: string, afterArg: string, ignoreAssetHashes: boolean): 
       identical++;
       continue;
     }
-    if (ignoreAssetHashes) {
-      const ta = withoutAssetHashes(a.toString('utf8'), assetsBefore);
-      const tb = withoutAssetHashes(b.toString('utf8'), assetsAfter);
+    if (ignoring) {
+      const ta = normalised(a.toString('utf8'), ignore, assetsBefore);
+      const tb = normalised(b.toString('utf8'), ignore, assetsAfter);
       if (ta === tb) {
         identical++;
         continue;
@@ -120,8 +136,9 @@ function diff(beforeArg: string, afterArg: string, ignoreAssetHashes: boolean): 
     } else problems.push(`${file}: differs ${firstDifference(a.toString('utf8'), b.toString('utf8'))}`);
   }
   for (const file of filesAfter) problems.push(`${file}: file only after`);
-  console.log(`${filesBefore.length} pages before, ${html(after).length} after: ${identical} identical${ignoreAssetHashes ? ' (asset hashes aside)' : ' byte for byte'}, ${problems.length} differences`);
-  if (ignoreAssetHashes) {
+  const aside = [ignore.assetHashes ? 'asset hashes' : '', ignore.islandUids ? 'island uids' : ''].filter(Boolean).join(' and ');
+  console.log(`${filesBefore.length} pages before, ${html(after).length} after: ${identical} identical${aside ? ` (${aside} aside)` : ' byte for byte'}, ${problems.length} differences`);
+  if (ignore.assetHashes) {
     const renamed = [...assetsBefore].filter(([name, hash]) => assetsAfter.has(name) && assetsAfter.get(name) !== hash).map(([name]) => name);
     console.log(`assets whose content hash changed: ${renamed.length ? renamed.sort().join(', ') : 'none'}`);
   }
@@ -154,7 +171,7 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   if (command === 'save') await save(path.resolve(a), path.resolve(b), Number(values.port));
-  else process.exitCode = diff(a, b, values['asset-hashes']);
+  else process.exitCode = diff(a, b, { assetHashes: values['asset-hashes'], islandUids: values['island-uids'] });
 }
 
 await main();
