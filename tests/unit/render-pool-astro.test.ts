@@ -156,7 +156,7 @@ describe('the render pool on the built Astro app', () => {
     expect(text(missing)).toMatch(/<html[^>]* lang="fr"/);
     const api = await get('/api/postdetails/999999', { locale: 'fr' });
     expect(api.status).toBe(404);
-    expect(JSON.parse(text(api))).toMatchObject({ header: { status: 404 } });
+    expect(JSON.parse(text(api))).toMatchObject({ header: { status: 'ERROR', code: 404 }, response: null });
   });
 
   it('renders for the pre-build in the worker (renderSource): the page, its twins, its headers', async () => {
