@@ -69,7 +69,8 @@ test.describe('embeddable live player', () => {
     expect(embed.headers()['x-frame-options']).toBeUndefined();
     const old = await request.get('/fr/live?embed=1', { maxRedirects: 0 });
     expect(old.status()).toBe(301);
-    expect(old.headers()['location']).toBe('/fr/live/embed');
+    // Absolute on SITE_URL, as every redirect (src/server/http/redirect.ts).
+    expect(old.headers()['location']).toBe(`${baseURL}/fr/live/embed`);
 
     partner.setPage(
       `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Partenaire</title></head><body>` +

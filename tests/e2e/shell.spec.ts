@@ -310,8 +310,10 @@ for (const { lang, dir, other, otherName } of LOCALES) {
       await page.evaluate(() => {
         (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
       });
-      await page.locator('#mega-menu a:not([target])').first().click();
-      await expect(page).toHaveURL(/navigationlinks/);
+      const link = page.locator('#mega-menu a:not([target])').first();
+      const target = (await link.getAttribute('href'))!;
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${target.replace(/[.?]/g, '\\$&')}$`));
       // Same document (ClientRouter), menu closed, scrolled to 26 px.
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       await expect(page.locator('#mega-menu')).toBeHidden();
@@ -513,4 +515,33 @@ test.describe('top bar on a phone', () => {
       expect(await date.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     });
   }
+});
+
+// docs/product.md, Errors: a chunk that fails to load (a deployment removed it) reloads the page, once a minute at most.
+freshPageTest('a script chunk that fails to load reloads the page once, and not again within a minute', async ({ page }) => {
+  await page.goto('/fr');
+  let loads = 0;
+  page.on('load', () => loads++);
+  const failChunk = () =>
+    page.evaluate(() => {
+      const s = document.createElement('script');
+      s.type = 'module';
+      s.src = `/_astro/removed-by-a-deployment-${Date.now()}.js`;
+      document.head.append(s);
+    });
+  await Promise.all([page.waitForEvent('load'), failChunk()]);
+  expect(loads).toBe(1);
+  expect(await page.evaluate(() => Number(sessionStorage.getItem('2m:chunk-reload-at')))).toBeGreaterThan(0);
+  // Within the minute the failure is left alone (no reload loop): a reload would destroy this evaluation's page.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const s = document.createElement('script');
+        s.type = 'module';
+        s.src = `/_astro/removed-by-a-deployment-${Date.now()}.js`;
+        s.onerror = () => setTimeout(resolve, 500);
+        document.head.append(s);
+      }),
+  );
+  expect(loads).toBe(1);
 });

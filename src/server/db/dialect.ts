@@ -51,7 +51,12 @@ function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
       cache.clear();
       db.close();
     },
-    prepare: (sql) => {
+    prepare: (text) => {
+      // Kysely opens a transaction with a plain (deferred) `begin`: one that reads, then writes after
+      // another process (a render worker, the CLI) wrote in between fails at once with
+      // SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out. `begin immediate` takes the write lock
+      // first, so a transaction waits its turn (busy_timeout) instead.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       const hit = cache.get(sql);
       if (hit) {
         cache.delete(sql);
