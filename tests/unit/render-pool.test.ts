@@ -30,11 +30,12 @@ describe('the render pool', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const addr = server.address();
     base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  });
+    // Two workers each load the delivery modules from source: seconds on a busy machine.
+  }, 60_000);
 
   afterAll(async () => {
-    await new Promise((r) => server.close(r));
-    await pool.stop(1000);
+    await new Promise((r) => server?.close(r));
+    await pool?.stop(1000);
   });
 
   it("passes method, path, host and body through, the visitor's address (never a visitor's claim), and each Set-Cookie apart", async () => {
