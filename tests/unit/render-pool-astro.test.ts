@@ -75,7 +75,7 @@ describe('the render pool on the built Astro app', () => {
   }, 900_000);
 
   afterAll(async () => {
-    await new Promise((r) => server?.close(r));
+    if (server) await new Promise((r) => server.close(r));
     await pool?.stop(2000);
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];

@@ -17,7 +17,8 @@ import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 
 const entry = pathToFileURL(path.resolve(import.meta.dirname, '../support/fake-astro-entry.mjs')).href;
 
-describe('the render pool', () => {
+// A worker loads the delivery modules from source when it starts (again): seconds on a busy machine.
+describe('the render pool', { timeout: 30_000 }, () => {
   let pool: RenderPool;
   let server: Server;
   let base = '';
@@ -34,7 +35,7 @@ describe('the render pool', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await new Promise((r) => server?.close(r));
+    if (server) await new Promise((r) => server.close(r));
     await pool?.stop(1000);
   });
 
