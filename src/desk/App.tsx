@@ -23,6 +23,10 @@ const PeopleScreen = lazy(() => import('./screens/People.tsx'));
 const AuditScreen = lazy(() => import('./screens/Audit.tsx'));
 const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
 const AccountScreen = lazy(() => import('./screens/Account.tsx'));
+const BannersScreen = lazy(() => import('./screens/Banners.tsx'));
+const BreakingScreen = lazy(() => import('./screens/Breaking.tsx'));
+const NewsletterScreen = lazy(() => import('./screens/Newsletter.tsx'));
+const EditionScreen = lazy(() => import('./screens/Newsletter.tsx').then((s) => ({ default: s.EditionScreen })));
 
 interface ScreenEntry {
   pattern: string;
@@ -34,11 +38,17 @@ interface ScreenEntry {
 }
 
 const ADMIN: readonly Role[] = ['admin'];
+/** Who sends the newsletter and pushes, and changes the banners. */
+const EDITORS: readonly Role[] = ['editor', 'admin'];
 
 const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk', component: StoriesScreen, nav: () => m.desk_nav_stories() },
   { pattern: '/desk/stories/:id', component: StoryScreen },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
+  { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },
+  { pattern: '/desk/newsletter', component: NewsletterScreen, roles: EDITORS, nav: () => m.desk_nav_newsletter() },
+  { pattern: '/desk/newsletter/:id', component: EditionScreen, roles: EDITORS },
+  { pattern: '/desk/banners', component: BannersScreen, nav: () => m.desk_nav_banners() },
   { pattern: '/desk/people', component: PeopleScreen, roles: ADMIN, nav: () => m.desk_nav_people() },
   { pattern: '/desk/audit', component: AuditScreen, roles: ADMIN, nav: () => m.desk_nav_audit() },
   { pattern: '/desk/tokens', component: TokensScreen, roles: ADMIN, nav: () => m.desk_nav_tokens() },

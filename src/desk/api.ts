@@ -28,6 +28,13 @@ interface Envelope<T> {
   response: T;
 }
 
+/** A refusal as a screen shows it: the message, and the problems per field. */
+export type Problem = { message: string; errors: Record<string, string[]> } | null;
+
+export function problemOf(e: unknown): Problem {
+  return e instanceof DeskApiError ? { message: e.message, errors: e.errors } : { message: (e as Error).message, errors: {} };
+}
+
 let csrf: string | null = null;
 let locale: 'ar' | 'fr' = 'ar';
 const signedOutListeners = new Set<() => void>();
@@ -82,6 +89,18 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
   }
   if (!res.ok || !parsed) return fail(res.status, parsed);
   return parsed.response;
+}
+
+/** A text answer of the desk API (a newsletter's plain-text preview). */
+export async function apiText(path: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: { accept: 'text/plain', locale }, credentials: 'same-origin' });
+  } catch {
+    throw new DeskApiError(0, m.desk_offline());
+  }
+  if (!res.ok) return fail(res.status, null);
+  return res.text();
 }
 
 /** A query string of the defined values. */

@@ -255,6 +255,8 @@ const configSchema = z.object({
     .default('"2M" <no-reply@2m.ma>'),
   /** Where contact-form messages go (required with SMTP_URL; default redaction@2m.ma in the outbox). */
   NEWSROOM_EMAIL: z.email('must be an e-mail address').optional(),
+  /** Newsletter mails queued per minute while an edition goes out (ADR 042). */
+  NEWSLETTER_RATE_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(600),
   /** Newsletter and contact submissions accepted per visitor address and hour, per form (0: no limit). */
   FORMS_RATE_PER_HOUR: z.coerce.number().int().min(0).default(5),
   /** Days a sign-in lasts (the session cookie's Max-Age). */

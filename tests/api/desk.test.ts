@@ -9,80 +9,22 @@
  *    content service and seen on its page within 5 s, every answer checked
  *    against /api/openapi.json (tag Desk).
  */
-import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
-import { OpenApiChecker } from '../support/openapi-validator.ts';
-import { hashPassword } from '../../src/server/accounts/password.ts';
-import { createDeskUser } from '../../src/server/desk/people.ts';
-import { confirmTotp, startTotpSetup } from '../../src/server/desk/two-factor.ts';
+import { deskApi, type DeskApi, type DeskSessionCookie, type Envelope } from '../support/desk-api.ts';
 
 const baseUrl = inject('baseUrl');
 const store = testStore();
 const run = Date.now().toString(36);
-const PASSWORD = 'une longue phrase de passe pour le test';
-let checker: OpenApiChecker;
+let api: DeskApi;
 
 beforeAll(async () => {
-  checker = new OpenApiChecker((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiChecker>[0]);
+  api = await deskApi(baseUrl, () => store.db);
 });
 
-interface Envelope<T = unknown> {
-  header: { status: string; code: number; message?: string; errors?: Record<string, string[]> };
-  response: T;
-}
-
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-/** Calls the desk API as the desk does (SITE_URL's Origin, the CSRF header), checking the answer against the OpenAPI document. */
-async function desk<T = unknown>(method: string, docPath: string, url: string, opts: { session?: Session | null; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { locale: 'fr', ...(opts.session ? { cookie: opts.session.cookie } : {}) };
-  if (method !== 'GET') {
-    headers.origin = baseUrl;
-    headers['x-desk-csrf'] = opts.session?.csrf ?? 'sign-in';
-  }
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${baseUrl}${url}`, { method, headers: { ...headers, ...opts.headers }, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
-  const body = (await res.json()) as Envelope<T>;
-  expect(checker.check(method, docPath, res.status, res.headers.get('content-type'), body)).toEqual([]);
-  expect(res.headers.get('cache-control')).toBe('no-store');
-  return { status: res.status, headers: res.headers, body };
-}
-
-async function person(role: 'journalist' | 'editor' | 'admin', twoFactor: boolean) {
-  const email = `${role}-${run}@2m.ma`;
-  const user = await createDeskUser(store.db, { email, name: `${role} ${run}`, role, locale: 'fr', createdBy: null });
-  await store.db.updateTable('desk_users').set({ password_hash: await hashPassword(PASSWORD) }).where('id', '=', user.id).execute();
-  let secret: string | null = null;
-  if (twoFactor) {
-    const row = await store.db.selectFrom('desk_users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
-    secret = (await startTotpSetup(store.db, row)).secret;
-    const fresh = await store.db.selectFrom('desk_users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
-    // A code of the previous step: the sign-in's code (this step's) is then still unused.
-    const previous = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() - 30_000 });
-    expect(await confirmTotp(store.db, fresh, previous, new Date(Date.now() - 30_000))).toBe(true);
-  }
-  return { id: user.id, email, secret };
-}
-
-async function signIn(p: { email: string; secret: string | null }): Promise<Session> {
-  const first = await desk<{ step: string; csrf: string }>('POST', '/api/desk/session', '/api/desk/session', { body: { email: p.email, password: PASSWORD } });
-  expect(first.status).toBe(200);
-  let cookie = first.headers.get('set-cookie')!.split(';')[0]!;
-  let csrf = first.body.response.csrf;
-  if (p.secret) {
-    expect(first.body.response.step).toBe('second-factor');
-    const code = new TOTP({ secret: Secret.fromBase32(p.secret) }).generate();
-    const second = await desk<{ step: string; csrf: string }>('POST', '/api/desk/session/second-factor', '/api/desk/session/second-factor', { session: { cookie, csrf }, body: { code } });
-    expect(second.status).toBe(200);
-    cookie = second.headers.get('set-cookie')!.split(';')[0]!;
-    csrf = second.body.response.csrf;
-  }
-  return { cookie, csrf };
-}
+const desk: DeskApi['call'] = (...args) => api.call(...args);
+const person = (role: 'journalist' | 'editor' | 'admin', twoFactor: boolean) => api.person(role, twoFactor, run);
+const signIn: DeskApi['signIn'] = (p) => api.signIn(p);
 
 describe('the /desk page', () => {
   it('is its own application: never stored, never indexed, a strict policy, no inline script', async () => {
@@ -124,8 +66,8 @@ describe('the /desk page', () => {
 describe('the desk API', () => {
   let journalist: Awaited<ReturnType<typeof person>>;
   let editor: Awaited<ReturnType<typeof person>>;
-  let j: Session;
-  let e: Session;
+  let j: DeskSessionCookie;
+  let e: DeskSessionCookie;
 
   beforeAll(async () => {
     journalist = await person('journalist', false);

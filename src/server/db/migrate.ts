@@ -20,6 +20,8 @@ import { membersMigration } from './migrations/017_members.ts';
 import { adEventTokensMigration } from './migrations/018_ad_event_tokens.ts';
 import { newsroomItemsMigration } from './migrations/020_newsroom_items.ts';
 import { searchStemsMigration } from './migrations/030_search_stems.ts';
+import { newsletterEditionsMigration } from './migrations/035_newsletter_editions.ts';
+import { pushJobsMigration } from './migrations/036_push_jobs.ts';
 import { deskPeopleMigration } from './migrations/023_desk_people.ts';
 import { deskStoriesMigration } from './migrations/024_desk_stories.ts';
 import { deskMediaMigration } from './migrations/025_desk_media.ts';
@@ -51,6 +53,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '025_desk_media': deskMediaMigration(),
     '026_desk_keys': deskKeysMigration(),
     '030_search_stems': searchStemsMigration(dialect),
+    '035_newsletter_editions': newsletterEditionsMigration(dialect),
+    '036_push_jobs': pushJobsMigration(dialect),
   };
 }
 

@@ -580,6 +580,80 @@ interface MailDeliveriesTable {
   next_attempt_at: string | null;
   /** ISO instant until which a worker holds the row (011). */
   claimed_until: string | null;
+  /** The worker holding the row, alive while its lease `mail-worker:<name>` is (035). */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type EditionState = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+/** 035_newsletter_editions: one newsletter edition of one language (ADR 042). */
+interface NewsletterEditionsTable {
+  id: Id;
+  lang: Lang;
+  subject: string;
+  intro: ColumnType<string, string | undefined, string>;
+  /** JSON array of article ids, in the edition's order. */
+  story_ids: string;
+  state: EditionState;
+  /** When a scheduled edition goes out (ISO). */
+  scheduled_at: string | null;
+  /** 1: made by the daily schedule. */
+  daily: ColumnType<number, number | undefined, number>;
+  /** The last contact id the sending job has considered. */
+  cursor: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  sent_by: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+  started_at: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 035: one recipient of an edition, written with its queued mail (primary key: edition, contact). */
+interface NewsletterSendsTable {
+  edition_id: number;
+  contact_id: number;
+  delivery_id: number | null;
+  created_at: string;
+}
+
+/** 035: a language's optional daily edition. */
+interface NewsletterDailyTable {
+  lang: Lang;
+  enabled: number;
+  /** HH:MM in Africa/Casablanca. */
+  time: string;
+  /** The Casablanca day (YYYY-MM-DD) of the last daily edition made. */
+  last_day: string | null;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+/** 036_push_jobs: one breaking-news push sent from the desk (ADR 042). */
+interface PushJobsTable {
+  id: Id;
+  /** The subscribers' language. */
+  lang: Lang;
+  article_id: number;
+  title: string;
+  /** JSON of the notification (src/server/push/breaking.ts). */
+  payload: string;
+  topic: string;
+  state: 'sending' | 'sent';
+  /** Subscriptions of the language when the job was made (what the confirmation showed). */
+  recipients: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 036: a subscription a push job reached (primary key: job, subscription). */
+interface PushJobSendsTable {
+  job_id: number;
+  subscription_id: number;
+  outcome: 'sent' | 'dropped' | 'failed';
+  status: number;
+  created_at: string;
 }
 
 /** The counters of rate-limiter-flexible (src/server/http/rate-limit.ts, 011). */
@@ -821,6 +895,11 @@ export interface Database {
   newsletter_contacts: NewsletterContactsTable;
   form_submissions: FormSubmissionsTable;
   mail_deliveries: MailDeliveriesTable;
+  newsletter_editions: NewsletterEditionsTable;
+  newsletter_sends: NewsletterSendsTable;
+  newsletter_daily: NewsletterDailyTable;
+  push_jobs: PushJobsTable;
+  push_job_sends: PushJobSendsTable;
   rate_limits: RateLimitsTable;
   leases: LeasesTable;
   click_events: ClickEventsTable;

@@ -19,6 +19,8 @@ import { runShutdownHooks } from '../lifecycle.ts';
 import { installConsoleBridge } from '../log.ts';
 import { displaySlots } from '../ads/slots.ts';
 import { startMailWorker } from '../mail/index.ts';
+import { startNewsletterSender } from '../newsletter/index.ts';
+import { startPushJobs } from '../push/jobs.ts';
 import { prebuild, PREBUILD_LEASE, PrebuildBusyError, siteDirOf, type PrebuildResult, type RenderSource } from './prebuild.ts';
 import { RenderPool } from './render-pool.ts';
 import { CdnPurger } from './cdn-purge.ts';
@@ -124,8 +126,10 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   log(`listening on ${origin} (pre-built pages from ${siteDir}, ${pool ? `${config.RENDER_WORKERS} render workers` : 'rendering on this thread'})`);
   // The one render path (prebuild.ts renderPage): straight to the workers, or over HTTP to this server.
   const renderSource: RenderSource = pool ? pool.renderSource() : origin;
-  // Mails queued before a restart (or by another instance) go out.
+  // Mails queued before a restart (or by another instance) go out, and so do newsletter editions left sending.
   startMailWorker();
+  startNewsletterSender();
+  startPushJobs(async () => db, config);
 
   let running: Promise<PrebuildResult | null> | null = null;
   // Aborted when a stop begins: a pre-build still waiting for its turn is given up.

@@ -72,7 +72,12 @@ function operation(route: DeskRoute, t: OpenApiTools): JsonSchema {
   // A 409 carries the stored version beside the error (the desk shows both).
   const error = (code: string) => ({ type: 'object', required: ['header', 'response'], properties: { header: header(false), response: code === '409' ? {} : { type: 'null' } } });
   const responses: Record<string, JsonSchema> = {};
-  for (const [code, description] of Object.entries(doc.codes)) responses[code] = json(description, Number(code) < 400 ? envelope(doc.response) : error(code));
+  for (const [code, description] of Object.entries(doc.codes)) {
+    responses[code] =
+      Number(code) < 400 && doc.raw
+        ? { description, content: Object.fromEntries(doc.raw.map((type) => [type, { schema: { type: 'string' } }])) }
+        : json(description, Number(code) < 400 ? envelope(doc.response) : error(code));
+  }
   if (route.access !== 'public') responses['401'] = json('No session, or not at the step this needs (sign in again)', error('401'));
   responses['403'] = json(route.roles ? 'Not allowed for this role, or a cross-site request' : 'A cross-site request (Origin, Sec-Fetch-Site or X-Desk-CSRF)', error('403'));
   responses['500'] = json('Unexpected failure', error('500'));

@@ -66,6 +66,8 @@ export interface DeskOutcome {
   /** Set-Cookie lines. */
   cookies?: string[];
   headers?: Record<string, string>;
+  /** A 200 that is not JSON (a newsletter's HTML or text preview): its type and text, under a policy that runs nothing. */
+  raw?: { type: 'text/html' | 'text/plain'; body: string };
   /**
    * For a refusal: a response body all the same (a 409's stored version,
    * what the desk shows beside the person's own).
@@ -81,6 +83,8 @@ interface DeskRouteDoc {
   body?: Record<string, Record<string, unknown>>;
   /** JSON Schema of the envelope's `response` on success. */
   response?: Record<string, unknown>;
+  /** The success answer is text of these types (DeskOutcome.raw), not the envelope. */
+  raw?: readonly ('text/html' | 'text/plain')[];
   /** Answer codes beyond 401/403/500, with what they mean. */
   codes: Record<string, string>;
 }
@@ -138,6 +142,14 @@ const PRIVATE = { cacheControl: 'no-store', vary: 'Cookie, locale' } as const;
 function answer(status: number, locale: Lang, outcome: Omit<DeskOutcome, 'status'> = {}): Response {
   const headers = new Headers({ 'x-robots-tag': 'noindex, nofollow', ...outcome.headers });
   for (const c of outcome.cookies ?? []) headers.append('set-cookie', c);
+  if (status < 400 && outcome.raw) {
+    headers.set('content-type', `${outcome.raw.type}; charset=utf-8`);
+    headers.set('cache-control', PRIVATE.cacheControl);
+    headers.set('vary', PRIVATE.vary);
+    // Shown in a frame of the desk: nothing in it runs, it frames nothing, and only the desk may frame it.
+    headers.set('content-security-policy', "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
+    return new Response(outcome.raw.body, { status, headers });
+  }
   if (status < 400) return okEnvelope(outcome.response ?? null, { ...PRIVATE, code: status as 200 | 201, headers });
   const res = errorEnvelope(status, outcome.message ?? deskMessage(status, locale), { ...PRIVATE, errors: outcome.errors, headers });
   if (outcome.detail === undefined) return res;

@@ -3,9 +3,12 @@
  * by area. A new screen of the desk adds its module's routes here.
  */
 import { authRoutes } from './auth-routes.ts';
+import { bannerRoutes } from './banner-routes.ts';
+import { breakingRoutes } from './breaking-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
+import { newsletterRoutes } from './newsletter-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import type { DeskRoute } from './router.ts';
 import { storyRoutes } from './story-routes.ts';
 
-export const deskRoutes: readonly DeskRoute[] = [...authRoutes, ...storyRoutes, ...mediaRoutes, ...peopleRoutes];
+export const deskRoutes: readonly DeskRoute[] = [...authRoutes, ...storyRoutes, ...mediaRoutes, ...peopleRoutes, ...newsletterRoutes, ...breakingRoutes, ...bannerRoutes];

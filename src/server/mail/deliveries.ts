@@ -10,12 +10,28 @@
  *  - sent: with the message id (and the outbox file name), payload cleared;
  *  - failed: given up after MAX_ATTEMPTS, with the last error.
  *
- * Several workers (instances) may run: a row is claimed (`claimed_until`)
- * by one conditional update before it is sent. A dead mail server holds
- * the worker (bounded by the SMTP timeouts of transport.ts), never a form.
+ * Several workers (instances, threads) may run: a row is claimed by one
+ * conditional update before it is sent, with `claimed_until` and the
+ * worker's name (`claimed_by`). Each worker holds a lease in the store
+ * (`mail-worker:…`, leases.ts) that it renews while it runs: a row whose
+ * worker died (kill -9) is claimable again as soon as that lease lapses
+ * (WORKER_LEASE_MS), not only after CLAIM_MS.
+ *
+ * Every send of a row carries the same Message-ID (made from the row), so
+ * the one mail that can go out twice, the one whose SMTP server said 250
+ * an instant before the process died and before the store recorded it, is
+ * sent again as the same message, which mail stores keep once (ADR 042).
+ * A dead mail server holds the worker (bounded by the SMTP timeouts of
+ * transport.ts), never a form.
  */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
+import { sql, type ExpressionBuilder, type Expression, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import { onShutdown } from '../lifecycle.ts';
+import { release, renew, tryAcquire } from '../leases.ts';
 import type { Mailer, OutgoingMail } from './transport.ts';
 
 export interface DeliveryRef {
@@ -59,6 +75,32 @@ function describe(error: unknown): string {
 }
 
 /**
+ * Writes a mail into the queue (status pending, due now) with `db` or a
+ * transaction (a newsletter's recipient is marked in the same one); the
+ * row's id. Throws on a store error. The caller wakes a worker.
+ */
+export async function queueMail(db: DB | Transaction<Database>, transport: Mailer['kind'], mail: OutgoingMail, ref: DeliveryRef | undefined, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('mail_deliveries')
+    .values({
+      kind: mail.kind,
+      ref_table: ref?.table ?? null,
+      ref_id: ref?.id ?? null,
+      recipient: recipientOf(mail),
+      subject: mail.subject,
+      transport,
+      status: 'pending',
+      payload: JSON.stringify(mail),
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
  * Queues a mail and returns at once (the process's worker is woken). With
  * `sendNow`, the first attempt is made before returning (scripts and tests).
  * Never throws: a mail problem must not fail the submission that caused it.
@@ -73,24 +115,7 @@ export async function deliver(
   const now = (opts.now ?? (() => new Date()))();
   let id: number;
   try {
-    const row = await db
-      .insertInto('mail_deliveries')
-      .values({
-        kind: mail.kind,
-        ref_table: ref?.table ?? null,
-        ref_id: ref?.id ?? null,
-        recipient: recipientOf(mail),
-        subject: mail.subject,
-        transport: mailer.kind,
-        status: 'pending',
-        payload: JSON.stringify(mail),
-        attempts: 0,
-        next_attempt_at: now.toISOString(),
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = Number(row.id);
+    id = await queueMail(db, mailer.kind, mail, ref, now);
   } catch (error) {
     console.error(`[mail] could not queue the ${mail.kind} mail`, error);
     return { id: null, status: 'failed', error: describe(error) };
@@ -100,26 +125,46 @@ export async function deliver(
   return { id, status: 'queued' };
 }
 
+/** How long a worker's lease lasts without renewal (renewed every third of it). */
+const WORKER_LEASE_MS = 15_000;
+
+/**
+ * A row another worker may take: pending, and not held, or held past its
+ * claim, or held by a worker whose lease lapsed (it died).
+ */
+function claimable(eb: ExpressionBuilder<Database, 'mail_deliveries'>, at: string, nowMs: number): Expression<SqlBool> {
+  return eb.or([
+    eb('mail_deliveries.claimed_until', 'is', null),
+    eb('mail_deliveries.claimed_until', '<', at),
+    eb.and([
+      eb('mail_deliveries.claimed_by', 'is not', null),
+      eb.not(eb.exists(eb.selectFrom('leases').select(sql`1`.as('one')).whereRef('leases.name', '=', 'mail_deliveries.claimed_by').where('leases.expires_at', '>', nowMs))),
+    ]),
+  ]);
+}
+
 /** Claims one row for this worker; false when another worker holds it, or it is not due. */
-async function claim(db: DB, id: number, now: Date): Promise<boolean> {
+async function claim(db: DB, id: number, now: Date, by: string | null): Promise<boolean> {
   const at = now.toISOString();
   const r = await db
     .updateTable('mail_deliveries')
-    .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
+    .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(), claimed_by: by })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+    .where((eb) => claimable(eb, at, Date.now()))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** One attempt at a claimed (or just queued) row; records the outcome. */
 async function sendOne(db: DB, mailer: Mailer, id: number, now: Date): Promise<DeliveryOutcome> {
-  const row = await db.selectFrom('mail_deliveries').select(['payload', 'attempts', 'kind', 'recipient']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('mail_deliveries').select(['payload', 'attempts', 'kind', 'recipient', 'created_at']).where('id', '=', id).executeTakeFirst();
   if (!row?.payload) return { id, status: 'failed', error: 'no message to send' };
   const attempts = (row.attempts ?? 0) + 1;
   try {
-    const sent = await mailer.send(JSON.parse(row.payload) as OutgoingMail);
+    // The same Message-ID at every attempt of this row (transport.ts adds the sender's domain).
+    const mail = { ...(JSON.parse(row.payload) as OutgoingMail), messageId: `${id}.${Date.parse(row.created_at).toString(36)}` };
+    const sent = await mailer.send(mail);
     await db
       .updateTable('mail_deliveries')
       .set({
@@ -130,6 +175,7 @@ async function sendOne(db: DB, mailer: Mailer, id: number, now: Date): Promise<D
         error: null,
         payload: null,
         claimed_until: null,
+        claimed_by: null,
         next_attempt_at: null,
         updated_at: new Date().toISOString(),
       })
@@ -148,6 +194,7 @@ async function sendOne(db: DB, mailer: Mailer, id: number, now: Date): Promise<D
         attempts,
         error: text,
         claimed_until: null,
+        claimed_by: null,
         next_attempt_at: giveUp ? null : next,
         ...(giveUp ? { payload: null } : {}),
         updated_at: new Date().toISOString(),
@@ -169,6 +216,10 @@ export interface MailWorkerOptions {
 
 /** Sends due mails from the outbox table, one at a time. */
 export class MailWorker {
+  /** This worker's lease name (claimed_by of the rows it holds). */
+  readonly name = `mail-worker:${hostname()}/${process.pid}/${threadId}/${randomBytes(4).toString('hex')}`;
+  private leased: Promise<boolean> | undefined;
+  private leaseTimer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
@@ -216,12 +267,28 @@ export class MailWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.leaseTimer);
     await this.running;
+    if (this.leased && (await this.leased.catch(() => false))) await release(await this.opts.db(), this.name, this.name).catch(() => undefined);
+  }
+
+  /** Takes this worker's lease (once) and renews it while the worker lives; false when the store refused. */
+  private lease(db: DB): Promise<boolean> {
+    this.leased ??= tryAcquire(db, this.name, this.name, WORKER_LEASE_MS).then((ok) => {
+      if (ok && !this.leaseTimer) {
+        this.leaseTimer = setInterval(() => void renew(db, this.name, this.name, WORKER_LEASE_MS).catch(() => undefined), WORKER_LEASE_MS / 3);
+        this.leaseTimer.unref();
+      }
+      return ok;
+    });
+    return this.leased;
   }
 
   private async pass(): Promise<number> {
     const db = await this.opts.db();
     const mailer = this.opts.mailer();
+    // Without a lease (a store without the leases table cannot be: migrations run first) rows are claimed by time alone.
+    const by = (await this.lease(db).catch(() => false)) ? this.name : null;
     let attempted = 0;
     for (;;) {
       const now = (this.opts.now ?? (() => new Date()))();
@@ -232,7 +299,7 @@ export class MailWorker {
         .where('status', '=', 'pending')
         .where('payload', 'is not', null)
         .where('next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+        .where((eb) => claimable(eb, at, Date.now()))
         .orderBy('id')
         .limit(20)
         .execute();
@@ -240,7 +307,7 @@ export class MailWorker {
       let progressed = false;
       for (const { id } of due) {
         if (this.stopped) return attempted;
-        if (!(await claim(db, Number(id), now))) continue;
+        if (!(await claim(db, Number(id), now, by))) continue;
         progressed = true;
         attempted += 1;
         await sendOne(db, mailer, Number(id), now);

@@ -12,7 +12,9 @@ export type MailBlock =
   | { kind: 'paragraph'; text: string; muted?: boolean }
   | { kind: 'button'; label: string; url: string }
   | { kind: 'fields'; rows: readonly (readonly [label: string, value: string])[] }
-  | { kind: 'quote'; text: string };
+  | { kind: 'quote'; text: string }
+  /** A story of a newsletter edition: its picture, headline (a link), summary and link. */
+  | { kind: 'story'; title: string; text: string; url: string; label: string; image?: string | undefined; imageAlt?: string | undefined };
 
 export interface MailContent {
   lang: Lang;
@@ -64,6 +66,18 @@ function htmlBlock(block: MailBlock): string {
           .join('') +
         `</table>`
       );
+    case 'story': {
+      const url = escapeHtml(safeUrl(block.url));
+      return (
+        `<div style="margin:0 0 24px;">` +
+        (block.image
+          ? `<a href="${url}"><img src="${escapeHtml(safeUrl(block.image))}" alt="${escapeHtml(block.imageAlt ?? '')}" width="512" style="display:block;width:100%;max-width:512px;height:auto;border:0;border-radius:6px;margin:0 0 10px;"></a>`
+          : '') +
+        `<h2 dir="auto" style="margin:0 0 8px;font-size:19px;line-height:1.35;"><a href="${url}" style="color:#1a1a1a;text-decoration:none;">${escapeHtml(block.title)}</a></h2>` +
+        (block.text ? `<p dir="auto" style="margin:0 0 8px;color:#333333;">${escapeHtml(block.text)}</p>` : '') +
+        `<p style="margin:0;"><a href="${url}" style="color:${PRIMARY};font-weight:bold;">${escapeHtml(block.label)}</a></p></div>`
+      );
+    }
     case 'quote':
       return (
         `<div dir="auto" style="margin:0 0 16px;padding:12px 16px;border-radius:6px;background:#f2f4f8;white-space:pre-wrap;">` +
@@ -80,6 +94,8 @@ function textBlock(block: MailBlock): string {
       return `${block.label}:\n${safeUrl(block.url)}`;
     case 'fields':
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    case 'story':
+      return `${block.title}\n${block.text ? `${block.text}\n` : ''}${safeUrl(block.url)}`;
     case 'quote':
       return block.text
         .split(/\r?\n/)

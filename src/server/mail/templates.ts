@@ -2,7 +2,8 @@
  * The site's mails, in the visitor's language: newsletter confirmation
  * (double opt-in), newsletter welcome (after confirmation, with the
  * unsubscribe link and the RFC 2369 / RFC 8058 List-Unsubscribe headers),
- * and the contact-form message to the newsroom (Reply-To: the visitor).
+ * the newsletter's editions (the same footer and headers), and the
+ * contact-form message to the newsroom (Reply-To: the visitor).
  * Links are absolute, built from SITE_URL with the site's named routes.
  */
 import type { Lang } from '../db/schema.ts';
@@ -102,6 +103,66 @@ export function newsletterWelcomeMail(opts: {
     lang: opts.lang,
     to: opts.to,
     subject,
+    text,
+    html,
+    headers: listHeaders(opts.siteUrl, opts.unsubscribeUrl),
+  };
+}
+
+/** A story of an edition, as the mail shows it (absolute links). */
+export interface EditionStory {
+  title: string;
+  summary: string;
+  url: string;
+  image?: string | undefined;
+  imageAlt?: string | undefined;
+}
+
+/**
+ * One newsletter edition to one subscriber (or, for a test or a preview,
+ * to an editor): the intro, the stories, and the unsubscribe link of the
+ * recipient in the footer and in the List-Unsubscribe headers.
+ */
+export function newsletterEditionMail(opts: {
+  siteUrl: string;
+  lang: Lang;
+  to: string;
+  subject: string;
+  intro: string;
+  stories: readonly EditionStory[];
+  unsubscribeUrl: string;
+  /** Mail kind: newsletter-edition, or newsletter-test for a test sent to oneself. */
+  kind?: string;
+}): OutgoingMail {
+  const o = { locale: opts.lang };
+  const blocks: MailBlock[] = [
+    ...(opts.intro.trim() ? [{ kind: 'paragraph' as const, text: opts.intro.trim() }] : []),
+    ...opts.stories.map((story) => ({
+      kind: 'story' as const,
+      title: story.title,
+      text: story.summary,
+      url: story.url,
+      label: m.mail_edition_read({}, o),
+      image: story.image,
+      imageAlt: story.imageAlt,
+    })),
+    { kind: 'button', label: m.mail_visit_site({}, o), url: siteLink(opts.siteUrl, route('index', opts.lang)) },
+  ];
+  const { html, text } = renderMail({
+    lang: opts.lang,
+    title: opts.subject,
+    brand: m.site_name({}, o),
+    blocks,
+    footer: [
+      { text: m.mail_edition_why({ site: m.site_name({}, o) }, o) },
+      { text: m.mail_unsubscribe_text({}, o), label: m.mail_unsubscribe_link({}, o), url: opts.unsubscribeUrl },
+    ],
+  });
+  return {
+    kind: opts.kind ?? 'newsletter-edition',
+    lang: opts.lang,
+    to: opts.to,
+    subject: opts.subject,
     text,
     html,
     headers: listHeaders(opts.siteUrl, opts.unsubscribeUrl),

@@ -3,7 +3,10 @@
  *
  *  - `smtp`: SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with
  *    bounded timeouts so a dead mail server never holds a visitor's request
- *    for minutes;
+ *    for minutes; one pooled connection per process (thread), reused from
+ *    one mail to the next (a newsletter edition is thousands in a row: a
+ *    connection and greeting each would cost more than the mail), closed
+ *    by the server when idle (socketTimeout) and after 100 messages;
  *  - `outbox`: without SMTP_URL, each mail is composed by nodemailer's
  *    stream transport as a complete RFC 822 message and written to
  *    DATA_DIR/outbox/<time>-<kind>-<random>.eml (temp file + rename, so a
@@ -32,6 +35,8 @@ export interface OutgoingMail {
   html: string;
   /** Extra headers (List-Unsubscribe…), already formatted. */
   headers?: Record<string, string>;
+  /** The Message-ID's part before the @ (the queue sets it per row: every attempt sends the same id). */
+  messageId?: string;
 }
 
 interface SendResult {
@@ -48,9 +53,16 @@ export interface Mailer {
 /** Timeouts of the SMTP conversation (ms). */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** The domain of the sender's address (MAIL_FROM: "2M <newsletter@2m.ma>" or a bare address). */
+function senderDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.slice(address.lastIndexOf('@') + 1).trim() || 'localhost';
+}
+
 function message(from: string, mail: OutgoingMail) {
   return {
     from,
+    ...(mail.messageId ? { messageId: `<${mail.messageId}@${senderDomain(from)}>` } : {}),
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
@@ -64,7 +76,7 @@ function message(from: string, mail: OutgoingMail) {
 }
 
 export function createSmtpMailer(opts: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({ url: opts.url, ...SMTP_TIMEOUTS });
+  const transport = nodemailer.createTransport({ url: opts.url, pool: true, maxConnections: 1, maxMessages: 100, ...SMTP_TIMEOUTS });
   return {
     kind: 'smtp',
     async send(mail) {

@@ -112,7 +112,13 @@ export interface SendSummary {
 const TOKEN_LIFETIME_MS = 12 * 3600_000;
 const TOKEN_REUSE_MS = 3600_000;
 
-export async function sendToAll(opts: SendOptions): Promise<SendSummary> {
+/** One subscription's send and the record of its answer: used by sendToAll and by the desk's push jobs (jobs.ts). */
+export interface SubscriptionSender {
+  deliver: (sub: StoredSubscription) => Promise<DeliveryResult>;
+  record: (sub: StoredSubscription, result: DeliveryResult) => Promise<void>;
+}
+
+export function subscriptionSender(opts: Omit<SendOptions, 'concurrency' | 'onResult'>): SubscriptionSender {
   const now = opts.now ?? (() => new Date());
   const signingKey: KeyObject = vapidSigningKey(opts.keys);
   const tokens = new Map<string, { value: string; madeAt: number }>();
@@ -139,8 +145,6 @@ export async function sendToAll(opts: SendOptions): Promise<SendSummary> {
     }
     return p;
   };
-
-  const summary: SendSummary = { total: 0, sent: 0, dropped: 0, failed: 0, failures: {} };
 
   const deliver = async (sub: StoredSubscription): Promise<DeliveryResult> => {
     const checked = checkEndpoint(sub.endpoint, { allowLocal: opts.allowLocal });
@@ -187,6 +191,12 @@ export async function sendToAll(opts: SendOptions): Promise<SendSummary> {
         .execute();
     }
   };
+  return { deliver, record };
+}
+
+export async function sendToAll(opts: SendOptions): Promise<SendSummary> {
+  const { deliver, record } = subscriptionSender(opts);
+  const summary: SendSummary = { total: 0, sent: 0, dropped: 0, failed: 0, failures: {} };
 
   const source = allSubscriptions(opts.db);
   // Workers take subscriptions from one generator, one call after the other.
