@@ -11,7 +11,7 @@
  *   node scripts/test-server.ts [--port 4455] [--data-dir /tmp/dir]
  *
  * Environment:
- *   TEST_BUILD=auto|always|never  rebuild when stale (default), always, never
+ *   TEST_BUILD=auto|always|never|missing  rebuild when stale (default), always, never, only without a build
  *   KEEP_TEST_DATA=1              keep the temporary DATA_DIR (its path is logged)
  *   TEST_SEED_SCRIPT=path         seed with another script than scripts/seed.ts
  *   TEST_SERVER_NODE_ARGS="…"     Node flags for the server only (--cpu-prof to profile it)
@@ -68,14 +68,19 @@ function npmRun(script: string, env: Record<string, string> = {}): void {
   log(`npm run ${script}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Builds the site unless dist/ is up to date (TEST_BUILD=always|never overrides). */
-export function ensureBuild(): void {
-  const mode = process.env.TEST_BUILD ?? 'auto';
+/**
+ * Builds the site unless dist/ is up to date (TEST_BUILD=always|never|missing
+ * overrides; `missing` builds only when there is no build at all, whatever
+ * its age). `fallback`: the mode when TEST_BUILD is not set.
+ */
+export function ensureBuild(fallback: 'auto' | 'missing' = 'auto'): void {
+  const mode = process.env.TEST_BUILD ?? fallback;
   if (mode === 'never') {
     if (!existsSync(entry)) throw new Error(`TEST_BUILD=never but ${entry} does not exist`);
     return;
   }
-  const why = mode === 'always' ? 'TEST_BUILD=always' : buildStaleness();
+  if (mode === 'missing' && existsSync(entry)) return;
+  const why = mode === 'always' ? 'TEST_BUILD=always' : mode === 'missing' ? 'no build yet' : buildStaleness();
   if (!why) return;
   log(`building the site (${why})…`);
   // vitest sets NODE_ENV=test: a build under it emits React's development

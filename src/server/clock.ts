@@ -10,7 +10,7 @@
  *
  * Such a request is rendered for itself: the front server neither answers it
  * from a pre-built page or its page cache nor keeps its answer
- * (src/server/delivery/server.ts), and its answer says `no-store`.
+ * (src/server/delivery/prebuilt.ts, on-demand.ts), and its answer says `no-store`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';

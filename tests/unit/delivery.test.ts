@@ -11,7 +11,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 import { acceptedHosts } from '../../src/server/http/request-policy.ts';
-import { acceptsEncoding, preferredEncoding } from '../../src/server/delivery/response-compression.ts';
+import { acceptsEncoding, preferredEncoding } from '../../src/server/delivery/http-cache.ts';
 import { PageCache } from '../../src/server/delivery/page-cache.ts';
 import { pageKey } from '../../src/server/delivery/site-dir.ts';
 import { hasLanguagePrefix } from '../../src/server/delivery/prebuild-paths.ts';

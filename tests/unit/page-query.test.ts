@@ -10,7 +10,7 @@ import { pageCacheQuery, pageQueryParams } from '../../src/lib/page-query.ts';
 import type { IncomingMessage } from 'node:http';
 import { apiRoutes } from '../../src/server/api/routes/index.ts';
 import { apiQueryParamsOf, apiQueryRules } from '../../src/server/api/query-params.ts';
-import { cacheUrl, sharedCacheKey } from '../../src/server/delivery/server.ts';
+import { cacheUrl, sharedCacheKey } from '../../src/server/delivery/on-demand.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../src/pages/[lang]');
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reusePageSync, writePageSync } from '../../src/server/delivery/prebuild.ts';
-import { compressSync } from '../../src/server/delivery/render-page.ts';
+import { compressPageSync as compressSync } from '../../src/server/delivery/http-cache.ts';
 
 let root = '';
 let earlier = '';

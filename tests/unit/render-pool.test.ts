@@ -11,13 +11,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etagOf } from '../../src/server/delivery/page-cache.ts';
+import { etagOf } from '../../src/server/delivery/http-cache.ts';
 import { RenderPool } from '../../src/server/delivery/render-pool.ts';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 
 const entry = pathToFileURL(path.resolve(import.meta.dirname, '../support/fake-astro-entry.mjs')).href;
 
-describe('the render pool', () => {
+// A worker loads the delivery modules from source when it starts (again): seconds on a busy machine.
+describe('the render pool', { timeout: 30_000 }, () => {
   let pool: RenderPool;
   let server: Server;
   let base = '';
@@ -30,11 +31,12 @@ describe('the render pool', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const addr = server.address();
     base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  });
+    // Two workers each load the delivery modules from source: seconds on a busy machine.
+  }, 60_000);
 
   afterAll(async () => {
-    await new Promise((r) => server.close(r));
-    await pool.stop(1000);
+    if (server) await new Promise((r) => server.close(r));
+    await pool?.stop(1000);
   });
 
   it("passes method, path, host and body through, the visitor's address (never a visitor's claim), and each Set-Cookie apart", async () => {

@@ -8,57 +8,31 @@
  * expires, a content change drops it, or a new pre-build lands (the build id
  * is part of the key).
  *
- * Kept: pages, API answers, feeds and sitemaps that any visitor may receive:
- *  - a 200 of HTML, JSON or XML with a `public` Cache-Control carrying
- *    `s-maxage`; or a 404 (a deep `?page=` past the end, an unknown
- *    article) that is not private, for NOT_FOUND_TTL_S at most;
- *  - no Vary on Cookie (the unprefixed /shows & co. answer in the cookie's
- *    language), and no Set-Cookie at all: an answer that sets a cookie is
- *    someone's (the middleware sets the `locale` cookie only on answers no
- *    shared cache keeps, ADR 029).
- * The key (server.ts) holds the build, the path, the query parameters the
+ * Kept: pages, API answers, feeds and sitemaps that any visitor may receive
+ * (http-cache.ts `storableTtl`: a public 200 with `s-maxage`, a 404 for 30 s
+ * at most, never an answer that sets a cookie or varies on it; the
+ * middleware sets the `locale` cookie only on answers no shared cache
+ * keeps, ADR 029). The key (on-demand.ts) holds the build, the path, the query parameters the
  * page reads and, for the API (Vary: locale), the `locale` header. Answers
  * keyed by query parameters (searches, `?page=N`, API parameters) are kept
  * on a shelf of their own, a quarter of the memory: random searches evict
  * older searches, never the pages.
  *
  * An answer is kept in the encoding its first visitor took (from a render
- * worker, response-compression.ts: `put`; or as it is, when Astro runs on
+ * worker, http-cache.ts `encodeAnswer`: `put`; or as it is, when Astro runs on
  * this thread, RENDER_WORKERS=0: `capture`). Another encoding is made when
  * a visitor first needs it (`compress`: a render worker's job, or zlib's
  * thread pool), once, and kept with the entry; visitors who come meanwhile
- * wait for it, or get an encoding they accept that is already there.
+ * wait for it, or get an encoding they accept that is already there. Each
+ * shelf is an LRU bounded by the bytes of its answers' bodies (http-cache.ts
+ * `ByteLru`).
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, brotliDecompressSync, gunzip, gunzipSync, gzip } from 'node:zlib';
-import { brotliOptions, MISS_BROTLI_QUALITY, MISS_GZIP_LEVEL } from './render-page.ts';
-import { acceptsEncoding, preferredEncoding, type KeptEncoding } from './response-compression.ts';
+import { acceptsEncoding, ByteLru, COMPRESSION, etagOf, inflate, makeTwinInPool, notModified, preferredEncoding, storableTtl, varyOnEncoding, type CompressTwin, type KeptEncoding } from './http-cache.ts';
 import { pageKey } from './site-dir.ts';
 
-/** Longest an answer stays, whatever it announces. */
-const PAGE_CACHE_MAX_TTL_S = 600;
-/** Longest a 404 stays (a page may be published at that address meanwhile). */
-const NOT_FOUND_TTL_S = 30;
-/** An answer this small kept as it is gets no twins (what a render worker sends compressed is kept compressed). */
-const MIN_TWIN_BYTES = 1024;
 /** An answer larger than this is not kept (a sitemap of 50,000 URLs is some 8 MB). */
 const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-const gunzipAsync = promisify(gunzip);
-const brotliDecompressAsync = promisify(brotliDecompress);
-
-/** Makes another encoding of a kept answer from one it has (inflated first when compressed). */
-export type CompressTwin = (encoding: 'br' | 'gzip', source: Buffer, sourceEncoding: KeptEncoding) => Promise<Buffer>;
-
-/** In zlib's thread pool (the default: Astro on this thread, tests). */
-const compressInPool: CompressTwin = async (encoding, source, sourceEncoding) => {
-  const body = sourceEncoding === 'br' ? await brotliDecompressAsync(source) : sourceEncoding === 'gzip' ? await gunzipAsync(source) : source;
-  return encoding === 'br' ? brotliAsync(body, brotliOptions(body.length, MISS_BROTLI_QUALITY)) : gzipAsync(body, { level: MISS_GZIP_LEVEL });
-};
 
 interface Cached {
   status: number;
@@ -83,40 +57,6 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Makes a twin a visitor needs (default: zlib's thread pool; the front server passes its render pool's). */
   compress?: CompressTwin;
-}
-
-/** The ETag of an answer's uncompressed body (the same wherever it is computed). */
-export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-
-/** The shared lifetime a response announces, when it may be shared at all. */
-function sharedTtl(headers: Record<string, string>): number | null {
-  const cc = (headers['cache-control'] ?? '').toLowerCase();
-  if (!/\bpublic\b/.test(cc) || /\b(no-store|no-cache|private)\b/.test(cc)) return null;
-  const m = /\bs-maxage=(\d+)/.exec(cc);
-  if (!m) return null;
-  const ttl = Math.min(Number(m[1]), PAGE_CACHE_MAX_TTL_S);
-  return ttl > 0 ? ttl : null;
-}
-
-const STORABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/xml|application\/rss\+xml|application\/atom\+xml)\b/i;
-
-/** How long a finished response may be kept for everyone (seconds), or null. */
-export function storableTtl(status: number, headers: Record<string, string>): number | null {
-  if (status !== 200 && status !== 404) return null;
-  if (!STORABLE_TYPES.test(headers['content-type'] ?? '')) return null;
-  if (headers['content-encoding']) return null;
-  if (headers['set-cookie'] !== undefined) return null;
-  if (/\bcookie\b|\*/i.test(headers['vary'] ?? '')) return null;
-  if (status === 404) {
-    if (/\b(no-store|no-cache|private)\b/i.test(headers['cache-control'] ?? '')) return null;
-    return Math.min(sharedTtl(headers) ?? NOT_FOUND_TTL_S, NOT_FOUND_TTL_S);
-  }
-  return sharedTtl(headers);
-}
-
-/** Whether a finished response may be kept for everyone. */
-function cacheable(status: number, headers: Record<string, string>): boolean {
-  return storableTtl(status, headers) !== null;
 }
 
 function flatten(headers: OutgoingHttpHeaders): Record<string, string> {
@@ -148,41 +88,34 @@ function headersArg(arg: unknown): OutgoingHttpHeaders {
 /** The headers a kept answer is sent again with. */
 const KEPT = ['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'vary', 'content-security-policy', 'x-frame-options'];
 
-/** An LRU of kept answers, bounded by the bytes of their three bodies. */
-interface Shelf {
-  map: Map<string, Cached>;
-  bytes: number;
-  maxBytes: number;
-}
-
 export class PageCache {
   /** Answers whose key has no query string (a page, a sitemap, a feed). */
-  private readonly plain: Shelf;
+  private readonly plain: ByteLru<Cached>;
   /**
    * Answers keyed by query parameters (a search, `?page=N`, the API's
    * parameters): as many keys as visitors care to invent, so they get a
    * shelf of their own (a quarter of the memory by default) and can never
    * push the others out.
    */
-  private readonly queried: Shelf;
+  private readonly queried: ByteLru<Cached>;
   private readonly now: () => number;
   private readonly compress: CompressTwin;
 
   constructor(opts: PageCacheOptions = {}) {
-    this.compress = opts.compress ?? compressInPool;
+    this.compress = opts.compress ?? makeTwinInPool;
     const maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
     const queryBytes = Math.min(maxBytes, opts.queryBytes ?? Math.floor(maxBytes / 4));
-    this.plain = { map: new Map(), bytes: 0, maxBytes: maxBytes - queryBytes };
-    this.queried = { map: new Map(), bytes: 0, maxBytes: queryBytes };
+    this.plain = new ByteLru(maxBytes - queryBytes);
+    this.queried = new ByteLru(queryBytes);
     this.now = opts.now ?? Date.now;
   }
 
-  private shelf(key: string): Shelf {
+  private shelf(key: string): ByteLru<Cached> {
     return key.includes('?') ? this.queried : this.plain;
   }
 
   get size(): number {
-    return this.plain.map.size + this.queried.map.size;
+    return this.plain.size + this.queried.size;
   }
 
   /** Bytes held: [answers without a query string, answers keyed by query parameters]. */
@@ -196,20 +129,17 @@ export class PageCache {
    */
   serve(key: string, req: IncomingMessage, res: ServerResponse): boolean | Promise<void> {
     const shelf = this.shelf(key);
-    const hit = shelf.map.get(key);
+    const hit = shelf.peek(key);
     if (!hit) return false;
     if (hit.expires <= this.now()) {
-      this.drop(shelf, key, hit);
+      shelf.delete(key);
       return false;
     }
-    shelf.map.delete(key);
-    shelf.map.set(key, hit);
+    shelf.get(key);
     const age = Math.max(0, Math.floor((this.now() - hit.storedAt) / 1000));
-    const headers: Record<string, string | number> = { ...hit.headers, etag: hit.etag, age, 'x-cache': 'HIT' };
     // Kept answers vary by encoding, whichever of them this one is sent in.
-    headers['vary'] = hit.headers['vary'] ? `${hit.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
-    const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === hit.etag)) {
+    const headers: Record<string, string | number> = { ...hit.headers, etag: hit.etag, age, 'x-cache': 'HIT', vary: varyOnEncoding(hit.headers['vary']) };
+    if (notModified(req.headers['if-none-match'], hit.etag)) {
       res.writeHead(304, headers);
       res.end();
       return true;
@@ -230,8 +160,8 @@ export class PageCache {
       send(want, ready);
       return true;
     }
-    // Too small to gain from compression (one packet either way).
-    if (hit.body && hit.body.length <= MIN_TWIN_BYTES) {
+    // Too small to gain from compression (one packet either way); what a render worker sent compressed is kept compressed.
+    if (hit.body && hit.body.length <= COMPRESSION.miss.minBytes) {
       send(null, hit.body);
       return true;
     }
@@ -247,16 +177,16 @@ export class PageCache {
     });
   }
 
-  /** The answer itself: kept, or inflated from a twin once (on this thread: a fraction of a millisecond) and kept. */
-  private identity(shelf: Shelf, key: string, hit: Cached): Buffer {
+  /** The answer itself: kept, or inflated from a twin once and kept. */
+  private identity(shelf: ByteLru<Cached>, key: string, hit: Cached): Buffer {
     if (hit.body) return hit.body;
-    const body = hit.br ? brotliDecompressSync(hit.br) : gunzipSync(hit.gzip!);
+    const body = hit.br ? inflate(hit.br, 'br') : inflate(hit.gzip!, 'gzip');
     this.grow(shelf, key, hit, 'body', body);
     return body;
   }
 
   /** Makes a twin of a kept answer, once (whoever asks meanwhile gets the same promise); null if it failed. */
-  private twin(shelf: Shelf, key: string, hit: Cached, encoding: 'br' | 'gzip'): Promise<Buffer | null> {
+  private twin(shelf: ByteLru<Cached>, key: string, hit: Cached, encoding: 'br' | 'gzip'): Promise<Buffer | null> {
     const pending = hit.making[encoding];
     if (pending) return pending;
     const [source, sourceEncoding]: [Buffer, KeptEncoding] = hit.body ? [hit.body, 'identity'] : hit.gzip ? [hit.gzip, 'gzip'] : [hit.br!, 'br'];
@@ -275,14 +205,12 @@ export class PageCache {
     return made;
   }
 
-  /** Adds an encoding to an entry, unless a content change dropped it (or a newer copy took its place) meanwhile. */
-  private grow(shelf: Shelf, key: string, hit: Cached, field: 'body' | 'gzip' | 'br', buf: Buffer): void {
+  /** Adds an encoding to an entry (counted again unless a content change dropped it, or a newer copy took its place, meanwhile). */
+  private grow(shelf: ByteLru<Cached>, key: string, hit: Cached, field: 'body' | 'gzip' | 'br', buf: Buffer): void {
     if (hit[field]) return;
     hit[field] = buf;
     hit.size += buf.length;
-    if (shelf.map.get(key) !== hit) return;
-    shelf.bytes += buf.length;
-    this.trim(shelf);
+    shelf.resize(key, hit);
   }
 
   /**
@@ -297,7 +225,7 @@ export class PageCache {
     if (body === null && ((gz === null && br === null) || etag === undefined)) return false;
     const kept: Record<string, string> = {};
     for (const name of KEPT) if (headers[name] !== undefined) kept[name] = headers[name]!;
-    this.store(key, {
+    const entry: Cached = {
       status,
       headers: kept,
       storedAt: this.now(),
@@ -308,7 +236,9 @@ export class PageCache {
       etag: etag ?? etagOf(body!),
       expires: this.now() + ttl * 1000,
       size: (body?.length ?? 0) + (gz?.length ?? 0) + (br?.length ?? 0),
-    });
+    };
+    // Too large (a copy already there stays until it expires or a content change drops it).
+    if (entry.size <= MAX_ENTRY_BYTES * 2) this.shelf(key).set(key, entry);
     return true;
   }
 
@@ -352,7 +282,7 @@ export class PageCache {
       if (tooBig) return;
       const headers = { ...flatten(res.getHeaders()), ...flatten(headArg) };
       // Content-Encoding would mean the chunks are not the answer itself.
-      if (headers['content-encoding'] || !cacheable(res.statusCode, headers)) return;
+      if (headers['content-encoding'] || storableTtl(res.statusCode, headers) === null) return;
       this.put(key, res.statusCode, headers, Buffer.concat(chunks), null, null);
     });
   }
@@ -375,38 +305,15 @@ export class PageCache {
   forgetWhere(test: (pathname: string) => boolean): number {
     let dropped = 0;
     for (const shelf of [this.plain, this.queried]) {
-      for (const [key, entry] of shelf.map) {
+      for (const key of shelf.keys()) {
         const url = key.slice(key.indexOf(':') + 1);
         const end = url.search(/[?|]/);
         if (test(end === -1 ? url : url.slice(0, end))) {
-          this.drop(shelf, key, entry);
+          shelf.delete(key);
           dropped++;
         }
       }
     }
     return dropped;
-  }
-
-  private store(key: string, entry: Cached): void {
-    const shelf = this.shelf(key);
-    if (entry.size > Math.min(shelf.maxBytes, MAX_ENTRY_BYTES * 2)) return;
-    const old = shelf.map.get(key);
-    if (old) this.drop(shelf, key, old);
-    shelf.map.set(key, entry);
-    shelf.bytes += entry.size;
-    this.trim(shelf);
-  }
-
-  /** Drops the least recently used answers of a shelf until it fits. */
-  private trim(shelf: Shelf): void {
-    for (const [k, v] of shelf.map) {
-      if (shelf.bytes <= shelf.maxBytes) break;
-      this.drop(shelf, k, v);
-    }
-  }
-
-  private drop(shelf: Shelf, key: string, entry: Cached): void {
-    shelf.map.delete(key);
-    shelf.bytes -= entry.size;
   }
 }

@@ -21,7 +21,8 @@ import { brotliDecompressSync, crc32 } from 'node:zlib';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { prebuildPaths } from './prebuild-paths.ts';
-import { compressAsync, readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml, type RenderedPage } from './render-page.ts';
+import { compressPageAsync } from './http-cache.ts';
+import { readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml, type RenderedPage } from './render-page.ts';
 import {
   BUILDS,
   buildDir,
@@ -34,7 +35,7 @@ import {
   type PageHeaders,
 } from './site-dir.ts';
 
-export { RENDER_HEADER, type RenderedPage } from './render-page.ts';
+export type { RenderedPage } from './render-page.ts';
 
 /** The lease of the full pre-build (src/server/leases.ts, ADR 020). */
 export const PREBUILD_LEASE = 'prebuild';
@@ -145,7 +146,7 @@ export async function renderPage(source: RenderSource, pagePath: string, timeout
     // A worker sends the path as is: Arabic slugs (newsroom articles) must be percent-encoded there (fetch does it itself).
     if (typeof source !== 'string') return await source.renderPage(encodeURI(decodeURI(pagePath)), timeoutMs);
     const page = await fetchRendered(source, pagePath, timeoutMs);
-    return page === 'gone' ? page : { ...page, ...(await compressAsync(page.html)) };
+    return page === 'gone' ? page : { ...page, ...(await compressPageAsync(page.html)) };
   } catch (err) {
     throw pageError(pagePath, err);
   }
@@ -303,7 +304,7 @@ async function renderOne(source: RenderSource, pagePath: string, pagesDir: strin
     if (page === 'gone') return page;
     const key = decodeURI(pagePath);
     if (!reusePageSync(reuseDir, pagesDir, key, page.html)) {
-      const { gzip, br } = await compressAsync(page.html);
+      const { gzip, br } = await compressPageAsync(page.html);
       await writePage(pagesDir, key, { ...page, gzip, br });
     }
     return page.headers;

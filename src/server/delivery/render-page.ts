@@ -1,14 +1,12 @@
 /**
  * The one render path (ADR 010), the part shared by every place that renders
  * a page for the pre-build or the change feed: the request that asks the
- * site's on-demand route for a fresh copy, what its answer means, and the
- * compression done once per render. Used on the front server's side over
+ * site's on-demand route for a fresh copy and what its answer means (its
+ * compression, once per render: http-cache.ts `compressPage…`). Used on the front server's side over
  * HTTP (prebuild.ts, `npm run rebuild`) and inside a render worker
  * (render-worker.ts: rendered and compressed on the worker's own, lower
  * priority thread).
  */
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
-import { promisify } from 'node:util';
 import type { PageHeaders } from './site-dir.ts';
 
 /** Asks the front server for a fresh render instead of the pre-built copy. */
@@ -29,40 +27,6 @@ export interface RenderedPage {
 export class RenderError extends Error {}
 
 const KEPT_HEADERS = ['cache-control', 'content-language'] as const;
-
-/**
- * Brotli of a text answer. Quality 6 for the pre-build and the change
- * feed: about 1% larger than 9 on our pages, and 30 times faster (4 ms
- * against 110 ms for a 165 KB home here), which is what lets a whole-site
- * pre-build (about 900 pages) finish in seconds, not minutes.
- */
-export const brotliOptions = (size: number, quality = 6): BrotliOptions => ({
-  params: {
-    [zlib.BROTLI_PARAM_QUALITY]: quality,
-    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-    [zlib.BROTLI_PARAM_SIZE_HINT]: size,
-  },
-});
-
-/**
- * A visitor's miss (the request path, response-compression.ts and the page
- * cache when Astro runs on the front thread): brotli quality 4, about 0.7 ms
- * of CPU less per article miss than 5 (docs/performance.md), and gzip 6.
- */
-export const MISS_BROTLI_QUALITY = 4;
-export const MISS_GZIP_LEVEL = 6;
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** On zlib's thread pool. */
-export const compressAsync = async (html: Buffer): Promise<{ gzip: Buffer; br: Buffer }> => {
-  const [gz, br] = await Promise.all([gzipAsync(html, { level: 9 }), brotliAsync(html, brotliOptions(html.length))]);
-  return { gzip: gz, br };
-};
-
-/** On the calling thread (a render worker, whose thread runs at a lower priority). */
-export const compressSync = (html: Buffer): { gzip: Buffer; br: Buffer } => ({ gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html, brotliOptions(html.length)) });
 
 /** A render's page before compression. */
 export interface RenderedHtml {

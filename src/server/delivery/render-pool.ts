@@ -24,8 +24,7 @@ import { Worker } from 'node:worker_threads';
 import { asBuffer, movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 import type { RenderedPage } from './render-page.ts';
 import type { PageHeaders } from './site-dir.ts';
-import { preferredEncoding, type HeaderPairs, type KeptEncoding } from './response-compression.ts';
-import { KEEP, type KeepableRequest } from './server.ts';
+import { KEEP, preferredEncoding, varyOnEncoding, type HeaderPairs, type KeepableRequest, type KeptEncoding } from './http-cache.ts';
 
 /** Headers that belong to one hop, never handed on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'http2-settings']);
@@ -247,8 +246,7 @@ export class RenderPool {
       // The kept copy's ETag from the first answer on, so that this visitor can revalidate too.
       out['etag'] = etag;
       if (encoding !== 'identity') out['content-encoding'] = encoding;
-      const vary = typeof out['vary'] === 'string' ? out['vary'] : '';
-      out['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+      out['vary'] = varyOnEncoding(typeof out['vary'] === 'string' ? out['vary'] : undefined);
     }
     try {
       res.writeHead(msg.status, out);

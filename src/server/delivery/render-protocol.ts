@@ -3,7 +3,7 @@
  * (render-worker.ts) exchange: worker messages, no HTTP between them (ADR
  * 010). Bytes cross moved (transferred), not copied.
  */
-import type { HeaderPairs, KeptEncoding } from './response-compression.ts';
+import type { HeaderPairs, KeptEncoding } from './http-cache.ts';
 
 export interface WorkerData {
   index: number;
@@ -26,7 +26,7 @@ export interface RenderRequest {
   headers: HeaderPairs;
   /** The visitor's address, as the front server saw it ('' when unknown). */
   peer: string;
-  /** The front server keeps the answer if it may, in this encoding (the visitor's): see response-compression.ts. */
+  /** The front server keeps the answer if it may, in this encoding (the visitor's): see http-cache.ts `encodeAnswer`. */
   keep: KeptEncoding | null;
   /** A body follows in `body` messages, then `body-end`. */
   body: boolean;

@@ -13,7 +13,7 @@
  * with the cookies in the answer), and the Response goes back as messages:
  * status and headers (each Set-Cookie apart), and the body moved, not
  * copied. A compressible answer is read whole and compressed here
- * (response-compression.ts); any other (media, ranges) is streamed in
+ * (http-cache.ts `encodeAnswer`); any other (media, ranges) is streamed in
  * chunks, paused while the visitor reads slower than it comes.
  *
  * Other messages: `call` (a job: a render for the pre-build or the change
@@ -27,9 +27,9 @@ import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
-import { compressSync, readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml } from './render-page.ts';
+import { readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml } from './render-page.ts';
 import { reusePageSync, writePageSync } from './prebuild.ts';
-import { compressTwin, encodeAnswer, headerOf, isCompressible, type HeaderPairs, type KeptEncoding } from './response-compression.ts';
+import { compressPageSync, encodeAnswer, headerOf, isCompressible, makeTwinSync, type HeaderPairs, type KeptEncoding } from './http-cache.ts';
 import { releaseRender } from './render-release.ts';
 import { asBuffer, movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 
@@ -288,7 +288,7 @@ const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
   /** A render for the change feed (render-page.ts), compressed on this thread. */
   render: async (pagePath: string, host: string, timeoutMs: number) => {
     const page = await renderPath(pagePath, host, timeoutMs);
-    return page === 'gone' ? page : { ...page, ...compressSync(page.html) };
+    return page === 'gone' ? page : { ...page, ...compressPageSync(page.html) };
   },
   /**
    * A page of the pre-build: rendered, compressed and written here (on this
@@ -302,14 +302,14 @@ const jobs: Record<string, (...args: never[]) => Promise<unknown>> = {
     const key = decodeURI(pagePath);
     // Unchanged since the build serving now (most pages): its files, not compressed again.
     if (reuseDir && reusePageSync(reuseDir, pagesDir, key, page.html)) return page.headers;
-    writePageSync(pagesDir, key, { ...page, ...compressSync(page.html) });
+    writePageSync(pagesDir, key, { ...page, ...compressPageSync(page.html) });
     return page.headers;
   },
   /**
    * Another encoding of an answer the front server keeps (page-cache.ts),
    * made when a visitor first needs it; its bytes go back moved.
    */
-  compressTwin: async (encoding: 'br' | 'gzip', source: Uint8Array, sourceEncoding: KeptEncoding) => compressTwin(encoding, source, sourceEncoding),
+  compressTwin: async (encoding: 'br' | 'gzip', source: Uint8Array, sourceEncoding: KeptEncoding) => makeTwinSync(encoding, asBuffer(source), sourceEncoding),
   /** The query parameters each API route reads (src/server/api/query-params.ts), for the front server's cache keys. */
   apiQueryRules: async () => {
     const [{ apiRoutes }, { apiQueryRules }] = await Promise.all([import('../api/routes/index.ts'), import('../api/query-params.ts')]);
