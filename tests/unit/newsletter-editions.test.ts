@@ -23,6 +23,7 @@ import { MailWorker } from '../../src/server/mail/deliveries.ts';
 import type { Mailer, OutgoingMail } from '../../src/server/mail/transport.ts';
 import { fromCasablancaLocal } from '../../src/lib/desk-dates.ts';
 import { checkStories, defaultStoryIds, editionMail, insertEdition, saveDaily } from '../../src/server/newsletter/editions.ts';
+import { publishFrontPage } from '../../src/server/newsroom/front-page.ts';
 import { makeDailyEditions, queueBatch, startDueEditions } from '../../src/server/newsletter/sender.ts';
 
 const SITE = 'https://www.2m.ma';
@@ -81,11 +82,12 @@ describe('stories of an edition', () => {
 
   it('defaults to the front page, else the latest stories of the language', async () => {
     expect(await defaultStoryIds(db, 'ar')).toEqual([ar]);
-    await db.insertInto('home_sections').values({ lang: 'fr', kind: 'une', article_id: fr[1]!, position: 0, title: null, master_tag_id: null }).execute();
+    // The French front page as the desk or the newsroom API publishes it (src/server/newsroom/front-page.ts).
+    await publishFrontPage(db, 'fr', { slider: [], une: [{ title: null, masterTagId: null, items: [fr[1]!] }], hot: [] }, { userId: null, actor: 'test' });
     try {
       expect(await defaultStoryIds(db, 'fr')).toEqual([fr[1]]);
     } finally {
-      await db.deleteFrom('home_sections').execute();
+      await db.deleteFrom('front_page_versions').where('lang', '=', 'fr').execute();
     }
   });
 });
