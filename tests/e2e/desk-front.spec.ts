@@ -137,8 +137,11 @@ test('in Arabic: axe finds nothing; a French story found by search is refused wi
   await axe(page, 'ar front page with a refusal');
   // Rearranged by keyboard in right-to-left too.
   const titles = await sliderTitles(page);
-  await page.locator('[data-list="slider"] .drag-handle').nth(0).focus();
+  const handle = page.locator('[data-list="slider"] .drag-handle').nth(0);
+  await handle.focus();
   await page.keyboard.press('Space');
+  // Picked up before it moves (dnd-kit starts the drag on the next frame).
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await expect.poll(() => sliderTitles(page)).toEqual([titles[1], titles[0], ...titles.slice(2)]);
