@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
-import { deskApiClient, type DeskSession, type Envelope } from '../support/desk-client.ts';
+import { deskApiClient, type DeskSession, type Envelope } from '../support/desk-api.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
 
 const baseUrl = inject('baseUrl');

@@ -6,8 +6,8 @@
  * answer checked against /api/openapi.json and for `no-store`.
  */
 import { Secret, TOTP } from 'otpauth';
-import { expect } from 'vitest';
-import type { DB } from '../../src/server/db/index.ts';
+import { beforeAll, expect } from 'vitest';
+import type { DB, Store } from '../../src/server/db/index.ts';
 import { hashPassword } from '../../src/server/accounts/password.ts';
 import { createDeskUser } from '../../src/server/desk/people.ts';
 import { confirmTotp, startTotpSetup } from '../../src/server/desk/two-factor.ts';
@@ -24,6 +24,7 @@ export interface DeskSessionCookie {
   cookie: string;
   csrf: string;
 }
+export type DeskSession = DeskSessionCookie;
 
 export interface DeskPersonMade {
   id: number;
@@ -90,4 +91,20 @@ export async function deskApi(baseUrl: string, db: () => DB): Promise<DeskApi> {
     return { cookie, csrf };
   };
   return { call, person, signIn };
+}
+
+/**
+ * The same client for one test file, called at its top level: it reads the
+ * OpenAPI document before the file's tests, and names its people with `run`.
+ */
+export function deskApiClient(baseUrl: string, store: Store, run: string) {
+  let api: DeskApi;
+  beforeAll(async () => {
+    api = await deskApi(baseUrl, () => store.db);
+  });
+  return {
+    desk: <T = unknown>(...args: Parameters<DeskApi['call']>) => api.call<T>(...args),
+    person: (role: 'journalist' | 'editor' | 'admin', twoFactor: boolean) => api.person(role, twoFactor, run),
+    signIn: (p: { email: string; secret: string | null }) => api.signIn(p),
+  };
 }
