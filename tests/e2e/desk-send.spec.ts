@@ -28,10 +28,13 @@ import { browserSubscription, decryptPush, startFakePushService, type BrowserSub
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 async function axe(page: Page, what: string): Promise<void> {
-  // The screen has its data (the preview frame's pictures may still be on their way: axe does not look into it).
+  // The screen has its data. The mail preview is a sandboxed frame (no
+  // script, an opaque origin): axe cannot run in it, and waiting on it once
+  // left Chromium unable to open the blank tab axe's default mode finishes
+  // in. The screen is checked without the frame, in the page itself.
   await expect(page.locator('main h1')).toBeVisible();
   await expect(page.locator('.loading')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('iframe.mail-frame').setLegacyMode(true).analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
