@@ -21,7 +21,7 @@ import { isCrossSiteFormPost } from './server/http/origin-check.ts';
 import { withIslandStylesInHead } from './server/pages/island-styles.ts';
 import { isLitePath } from './lib/lite.ts';
 import { markRenderForRelease } from './server/delivery/render-release.ts';
-import { readLocale } from './server/api/dispatch.ts';
+import { readLocale } from './server/http/locale.ts';
 import { redirectResponse } from './server/http/redirect.ts';
 import * as m from './paraglide/messages.js';
 import { getConfig } from './server/config.ts';

@@ -16,7 +16,7 @@
  */
 import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from '../newsroom/router.ts';
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
-import { readJsonBody } from '../newsroom/body.ts';
+import { readJson } from '../http/body.ts';
 import type { Lang } from '../db/schema.ts';
 import { importGrid, GridImportError } from './grid.ts';
 import type { XmltvError } from './xmltv.ts';
@@ -108,7 +108,7 @@ const breakingSet: NewsroomRoute = {
   async handler(ctx) {
     const lang = langParam(ctx);
     if (typeof lang !== 'string') return lang;
-    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    const body = await readJson(ctx.request, MAX_BROADCAST_JSON_BYTES);
     if (!body.ok) return { status: body.status, problem: body.problem, item: lang };
     const input = breakingListInput.safeParse(body.value);
     if (!input.success) return { status: 422, errors: fieldErrors(input.error), item: lang };
@@ -144,7 +144,7 @@ const liveSet: NewsroomRoute = {
   path: '/api/newsroom/live',
   action: 'live.set',
   async handler(ctx) {
-    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    const body = await readJson(ctx.request, MAX_BROADCAST_JSON_BYTES);
     if (!body.ok) return { status: body.status, problem: body.problem };
     const input = liveInput.safeParse(body.value);
     if (!input.success) return { status: 422, errors: fieldErrors(input.error) };
@@ -168,7 +168,7 @@ const videos: NewsroomRoute = {
   path: '/api/newsroom/videos',
   action: 'video.publish',
   async handler(ctx) {
-    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    const body = await readJson(ctx.request, MAX_BROADCAST_JSON_BYTES);
     if (!body.ok) return { status: body.status, problem: body.problem };
     const uri = body.value && typeof body.value === 'object' && 'uri' in body.value ? String((body.value as { uri: unknown }).uri) : null;
     const input = replayInput.safeParse(body.value);
