@@ -72,7 +72,6 @@ import {
 } from './users.ts';
 import { parseFacebookBody, parsePasswordChange, parseSignIn, parseSignUp } from './validation.ts';
 
-
 /**
  * 16 KB: the largest account form is a few hundred bytes. Form data only
  * (docs/product.md, Accounts and forms sends form data): other types are
@@ -80,6 +79,7 @@ import { parseFacebookBody, parsePasswordChange, parseSignIn, parseSignUp } from
  * (src/server/http/origin-check.ts checks form content types).
  */
 const MAX_ACCOUNT_FORM_BYTES = 16 * 1024;
+
 export type AccountAction = 'registeration' | 'login' | 'logout' | 'logout-all' | 'password' | 'profile' | 'me' | 'auth-fb';
 
 const METHODS: Record<AccountAction, readonly ('GET' | 'POST')[]> = {

@@ -37,9 +37,9 @@ import {
   type FieldErrors,
 } from './schemas.ts';
 
-
 /** 64 KB: a 5000-letter Arabic message is about 30 KB once form-encoded. */
 const MAX_FORM_BYTES = 64 * 1024;
+
 export type FormKind = 'newsletter' | 'contact';
 
 export interface FormsEnv {

@@ -1,7 +1,9 @@
 /**
  * The size-limited body reader every endpoint uses: refuses a body whose
  * declared Content-Length, or whose streamed bytes, pass `max` (the stream is
- * cancelled at once, so an oversized upload is never held in memory).
+ * cancelled at once, so an oversized upload is never held in memory). On it,
+ * the one JSON reader (nesting measured before parsing) and the one form
+ * reader (ADR 051).
  */
 export class BodyTooLarge extends Error {
   readonly max: number;
