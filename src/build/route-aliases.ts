@@ -3,7 +3,7 @@
  * by that route's own page file instead of a copy of it. Astro's
  * `injectRoute` (a public integration API) adds each pattern beside the
  * file-based routes, with the same priority rules; the page tells which
- * address it answers from `Astro.routePattern`.
+ * address it answers from its path (`Astro.url.pathname`).
  *
  *   /[lang]/special-topic   → [lang]/dossier-special.astro (canonical: /dossier-special)
  *   /[lang]/search-result   → [lang]/search.astro
