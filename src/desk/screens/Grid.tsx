@@ -8,43 +8,20 @@
  *  - a week of the grid (broadcast days, Casablanca time), one programme
  *    opened in a dialog and changed.
  */
-import {
-  useCallback,
-  useEffect,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-} from "react";
-import * as m from "../../paraglide/messages.js";
-import {
-  api,
-  DeskApiError,
-  problemOf,
-  query,
-  upload,
-  type Problem,
-} from "../api.ts";
-import { count, useLocale } from "../i18n.ts";
-import {
-  Button,
-  Dialog,
-  Notice,
-  ScreenTitle,
-  TextArea,
-  TextField,
-} from "../ui.tsx";
-import { addDays, dayLabel } from "../../lib/dates.ts";
-import {
-  casablancaLocalDateTime,
-  fromCasablancaLocal,
-} from "../../lib/desk-dates.ts";
+import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import * as m from '../../paraglide/messages.js';
+import { api, DeskApiError, problemOf, query, upload, type Problem } from '../api.ts';
+import { count, useLocale } from '../i18n.ts';
+import { Button, Dialog, Notice, ScreenTitle, TextArea, TextField } from '../ui.tsx';
+import { addDays, dayLabel } from '../../lib/dates.ts';
+import { casablancaLocalDateTime, fromCasablancaLocal } from '../../lib/desk-dates.ts';
 
 /** As the server bounds it (src/server/broadcast/xmltv.ts, MAX_XMLTV_BYTES): a larger file is not even sent. */
 const MAX_XMLTV_MB = 5;
 
 interface LiveState {
   url: string;
-  source: "newsroom" | "config" | "builtin";
+  source: 'newsroom' | 'config' | 'builtin';
   title: { ar: string; fr: string };
   newsroom: {
     url: string;
@@ -86,22 +63,20 @@ const SOURCES = {
 
 function LivePanel() {
   const [state, setState] = useState<LiveState | null>(null);
-  const [url, setUrl] = useState("");
-  const [titles, setTitles] = useState({ ar: "", fr: "" });
+  const [url, setUrl] = useState('');
+  const [titles, setTitles] = useState({ ar: '', fr: '' });
   const [problem, setProblem] = useState<Problem>(null);
   const [done, setDone] = useState<string | null>(null);
   const show = (s: LiveState) => {
     setState(s);
-    setUrl(s.newsroom?.url ?? "");
+    setUrl(s.newsroom?.url ?? '');
     setTitles({
-      ar: s.newsroom?.title.ar ?? "",
-      fr: s.newsroom?.title.fr ?? "",
+      ar: s.newsroom?.title.ar ?? '',
+      fr: s.newsroom?.title.fr ?? '',
     });
   };
   useEffect(() => {
-    api<LiveState>("GET", "/api/desk/live").then(show, (e: unknown) =>
-      setProblem(problemOf(e)),
-    );
+    api<LiveState>('GET', '/api/desk/live').then(show, (e: unknown) => setProblem(problemOf(e)));
   }, []);
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -113,7 +88,7 @@ function LivePanel() {
         ...(titles.fr.trim() ? { fr: titles.fr } : {}),
       };
       show(
-        await api<LiveState>("PUT", "/api/desk/live", {
+        await api<LiveState>('PUT', '/api/desk/live', {
           url,
           ...(Object.keys(t).length ? { titles: t } : {}),
         }),
@@ -127,7 +102,7 @@ function LivePanel() {
     setProblem(null);
     setDone(null);
     try {
-      show(await api<LiveState>("DELETE", "/api/desk/live"));
+      show(await api<LiveState>('DELETE', '/api/desk/live'));
       setDone(m.desk_live_cleared());
     } catch (err) {
       setProblem(problemOf(err));
@@ -146,9 +121,7 @@ function LivePanel() {
               {state.url}
             </code>
           </p>
-          <p>
-            {m.desk_live_titles({ ar: state.title.ar, fr: state.title.fr })}
-          </p>
+          <p>{m.desk_live_titles({ ar: state.title.ar, fr: state.title.fr })}</p>
           <ul className="plain">
             <li>
               <a href={state.pages.ar} lang="ar" data-live-page="ar">
@@ -163,9 +136,7 @@ function LivePanel() {
           </ul>
         </div>
       )}
-      {problem && Object.keys(errors).length === 0 && (
-        <Notice kind="error">{problem.message}</Notice>
-      )}
+      {problem && Object.keys(errors).length === 0 && <Notice kind="error">{problem.message}</Notice>}
       {done && <Notice kind="success">{done}</Notice>}
       <form className="stack" onSubmit={(e) => void save(e)} noValidate>
         <TextField
@@ -186,7 +157,7 @@ function LivePanel() {
           maxLength={200}
           onChange={(e) => setTitles({ ...titles, ar: e.target.value })}
           hint={m.desk_live_title_hint()}
-          errors={errors["titles.ar"]}
+          errors={errors['titles.ar']}
         />
         <TextField
           label={m.desk_live_title_fr()}
@@ -196,15 +167,13 @@ function LivePanel() {
           maxLength={200}
           onChange={(e) => setTitles({ ...titles, fr: e.target.value })}
           hint={m.desk_live_title_hint()}
-          errors={errors["titles.fr"]}
+          errors={errors['titles.fr']}
         />
         <div className="actions">
           <Button kind="primary" type="submit">
             {m.desk_live_save()}
           </Button>
-          {state?.source === "newsroom" && (
-            <Button onClick={() => void clear()}>{m.desk_live_clear()}</Button>
-          )}
+          {state?.source === 'newsroom' && <Button onClick={() => void clear()}>{m.desk_live_clear()}</Button>}
         </div>
       </form>
     </section>
@@ -244,11 +213,7 @@ function XmltvPanel({ onImported }: { onImported: () => void }) {
         days: string[];
         programmes: number;
         replaced: number;
-      }>(
-        "/api/desk/grid/xmltv",
-        new Blob([file], { type: "application/xml" }),
-        () => undefined,
-      );
+      }>('/api/desk/grid/xmltv', new Blob([file], { type: 'application/xml' }), () => undefined);
       setDone(
         m.desk_xmltv_done({
           programmes: count(item.programmes),
@@ -260,10 +225,7 @@ function XmltvPanel({ onImported }: { onImported: () => void }) {
       onImported();
     } catch (err) {
       setProblem(problemOf(err));
-      const detail =
-        err instanceof DeskApiError
-          ? (err.detail as { problems?: XmltvProblem[] } | null)
-          : null;
+      const detail = err instanceof DeskApiError ? (err.detail as { problems?: XmltvProblem[] } | null) : null;
       setRows(detail?.problems ?? []);
     } finally {
       setBusy(false);
@@ -288,21 +250,12 @@ function XmltvPanel({ onImported }: { onImported: () => void }) {
           </Button>
         </div>
       </form>
-      {problem && !problem.errors.file && (
-        <Notice kind="error">{problem.message}</Notice>
-      )}
+      {problem && !problem.errors.file && <Notice kind="error">{problem.message}</Notice>}
       {done && <Notice kind="success">{done}</Notice>}
       {rows.length > 0 && (
-        <div
-          className="table-scroll"
-          tabIndex={0}
-          role="region"
-          aria-label={m.desk_xmltv_problems()}
-        >
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={m.desk_xmltv_problems()}>
           <table className="list" data-xmltv-problems>
-            <caption className="visually-hidden">
-              {m.desk_xmltv_problems()}
-            </caption>
+            <caption className="visually-hidden">{m.desk_xmltv_problems()}</caption>
             <thead>
               <tr>
                 <th scope="col">{m.desk_xmltv_col_line()}</th>
@@ -313,14 +266,10 @@ function XmltvPanel({ onImported }: { onImported: () => void }) {
             </thead>
             <tbody>
               {rows.map((r, i) => (
-                <tr key={i} data-line={r.line ?? ""}>
-                  <td>{r.line ?? "—"}</td>
-                  <td dir="auto">
-                    {r.programme
-                      ? `${r.programme}${r.title ? ` · ${r.title}` : ""}`
-                      : "—"}
-                  </td>
-                  <td dir="ltr">{r.start ?? "—"}</td>
+                <tr key={i} data-line={r.line ?? ''}>
+                  <td>{r.line ?? '—'}</td>
+                  <td dir="auto">{r.programme ? `${r.programme}${r.title ? ` · ${r.title}` : ''}` : '—'}</td>
+                  <td dir="ltr">{r.start ?? '—'}</td>
                   <td>{r.message}</td>
                 </tr>
               ))}
@@ -339,24 +288,14 @@ function minutesBetween(start: string, end: string): number | null {
   return a && b ? Math.round((b.getTime() - a.getTime()) / 60_000) : null;
 }
 
-function EntryDialog({
-  entry,
-  onClose,
-  onSaved,
-}: {
-  entry: Entry | null;
-  onClose: () => void;
-  onSaved: (e: Entry) => void;
-}) {
+function EntryDialog({ entry, onClose, onSaved }: { entry: Entry | null; onClose: () => void; onSaved: (e: Entry) => void }) {
   const [draft, setDraft] = useState<Entry | null>(entry);
-  const [duration, setDuration] = useState("");
+  const [duration, setDuration] = useState('');
   const [problem, setProblem] = useState<Problem>(null);
   useEffect(() => {
     setDraft(entry);
     setProblem(null);
-    setDuration(
-      entry ? String(minutesBetween(entry.start, entry.end) ?? "") : "",
-    );
+    setDuration(entry ? String(minutesBetween(entry.start, entry.end) ?? '') : '');
   }, [entry]);
   if (!draft) return null;
   const set = (patch: Partial<Entry>) => setDraft({ ...draft, ...patch });
@@ -366,9 +305,7 @@ function EntryDialog({
     const mins = Number(duration);
     set({
       start,
-      ...(at && mins > 0
-        ? { end: casablancaLocalDateTime(at.getTime() + mins * 60_000) }
-        : {}),
+      ...(at && mins > 0 ? { end: casablancaLocalDateTime(at.getTime() + mins * 60_000) } : {}),
     });
   };
   const setEnd = (end: string) => {
@@ -380,14 +317,13 @@ function EntryDialog({
     setDuration(value);
     const at = fromCasablancaLocal(draft.start);
     const mins = Number(value);
-    if (at && Number.isInteger(mins) && mins > 0)
-      set({ end: casablancaLocalDateTime(at.getTime() + mins * 60_000) });
+    if (at && Number.isInteger(mins) && mins > 0) set({ end: casablancaLocalDateTime(at.getTime() + mins * 60_000) });
   };
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
     try {
-      const saved = await api<Entry>("PUT", `/api/desk/grid/${draft.id}`, {
+      const saved = await api<Entry>('PUT', `/api/desk/grid/${draft.id}`, {
         titleAr: draft.titleAr,
         titleFr: draft.titleFr,
         descriptionAr: draft.descriptionAr,
@@ -405,12 +341,7 @@ function EntryDialog({
   const errors = problem?.errors ?? {};
   return (
     <Dialog open onClose={onClose} title={m.desk_grid_edit_title()} wide>
-      <form
-        className="stack"
-        onSubmit={(e) => void save(e)}
-        noValidate
-        data-grid-entry={draft.id}
-      >
+      <form className="stack" onSubmit={(e) => void save(e)} noValidate data-grid-entry={draft.id}>
         {problem && <Notice kind="error">{problem.message}</Notice>}
         <TextField
           label={m.desk_grid_title_fr()}
@@ -488,12 +419,7 @@ function EntryDialog({
           errors={errors.genre}
         />
         <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.isLive}
-            onChange={(e) => set({ isLive: e.target.checked })}
-          />{" "}
-          {m.desk_grid_is_live()}
+          <input type="checkbox" checked={draft.isLive} onChange={(e) => set({ isLive: e.target.checked })} /> {m.desk_grid_is_live()}
         </label>
         <div className="actions">
           <Button kind="primary" type="submit">
@@ -516,68 +442,37 @@ function WeekPanel({ reload }: { reload: number }) {
   const [open, setOpen] = useState<Entry | null>(null);
   const [saved, setSaved] = useState<Entry | null>(null);
   const load = useCallback(() => {
-    api<Week>("GET", `/api/desk/grid${query({ from })}`).then(
-      setWeek,
-      (e: unknown) => setProblem(problemOf(e)),
-    );
+    api<Week>('GET', `/api/desk/grid${query({ from })}`).then(setWeek, (e: unknown) => setProblem(problemOf(e)));
   }, [from]);
   useEffect(() => load(), [load, reload]);
-  const title = (e: Entry) =>
-    locale === "ar" ? e.titleAr || e.titleFr : e.titleFr || e.titleAr;
+  const title = (e: Entry) => (locale === 'ar' ? e.titleAr || e.titleFr : e.titleFr || e.titleAr);
   return (
     <section className="panel stack" aria-labelledby="week-h">
       <h2 id="week-h">{m.desk_grid_week()}</h2>
       <p className="hint">{m.desk_grid_times_hint()}</p>
       <div className="toolbar-row">
-        <TextField
-          label={m.desk_grid_week_of()}
-          type="date"
-          dir="ltr"
-          value={week?.from ?? ""}
-          onChange={(e) => e.target.value && setFrom(e.target.value)}
-        />
+        <TextField label={m.desk_grid_week_of()} type="date" dir="ltr" value={week?.from ?? ''} onChange={(e) => e.target.value && setFrom(e.target.value)} />
         <div className="actions">
-          <Button onClick={() => week && setFrom(addDays(week.from, -7))}>
-            {m.desk_grid_prev()}
-          </Button>
-          <Button onClick={() => setFrom(undefined)}>
-            {m.desk_grid_this_week()}
-          </Button>
-          <Button onClick={() => week && setFrom(addDays(week.from, 7))}>
-            {m.desk_grid_next()}
-          </Button>
+          <Button onClick={() => week && setFrom(addDays(week.from, -7))}>{m.desk_grid_prev()}</Button>
+          <Button onClick={() => setFrom(undefined)}>{m.desk_grid_this_week()}</Button>
+          <Button onClick={() => week && setFrom(addDays(week.from, 7))}>{m.desk_grid_next()}</Button>
         </div>
       </div>
       {problem && <Notice kind="error">{problem.message}</Notice>}
       {saved && (
         <Notice kind="success">
-          {m.desk_grid_saved({ title: title(saved) })}{" "}
-          <a href={locale === "ar" ? "/ar/guidetv" : "/fr/guidetv"}>
-            {m.desk_grid_open_guide()}
-          </a>
+          {m.desk_grid_saved({ title: title(saved) })} <a href={locale === 'ar' ? '/ar/guidetv' : '/fr/guidetv'}>{m.desk_grid_open_guide()}</a>
         </Notice>
       )}
       {week?.days.map((d) => (
-        <section
-          key={d.day}
-          className="stack"
-          aria-labelledby={`day-${d.day}`}
-          data-grid-day={d.day}
-        >
+        <section key={d.day} className="stack" aria-labelledby={`day-${d.day}`} data-grid-day={d.day}>
           <h3 id={`day-${d.day}`}>{dayLabel(d.day, locale)}</h3>
           {d.entries.length === 0 ? (
             <p>{m.desk_grid_day_empty()}</p>
           ) : (
-            <div
-              className="table-scroll"
-              tabIndex={0}
-              role="region"
-              aria-label={dayLabel(d.day, locale)}
-            >
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={dayLabel(d.day, locale)}>
               <table className="list">
-                <caption className="visually-hidden">
-                  {dayLabel(d.day, locale)}
-                </caption>
+                <caption className="visually-hidden">{dayLabel(d.day, locale)}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{m.desk_grid_col_time()}</th>
@@ -593,12 +488,7 @@ function WeekPanel({ reload }: { reload: number }) {
                         {hhmm(e.start)}–{hhmm(e.end)}
                       </td>
                       <td dir="auto">
-                        {title(e)}{" "}
-                        {e.isLive && (
-                          <span className="badge">
-                            {m.desk_grid_live_badge()}
-                          </span>
-                        )}
+                        {title(e)} {e.isLive && <span className="badge">{m.desk_grid_live_badge()}</span>}
                       </td>
                       <td dir="auto">{e.genre}</td>
                       <td>

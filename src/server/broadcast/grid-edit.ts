@@ -15,18 +15,15 @@
  * grid pages and API, as an import's) are one transaction; on PostgreSQL
  * edits and imports take the same lock.
  */
-import { sql } from "kysely";
-import { z } from "zod";
-import type { DB } from "../db/index.ts";
-import { dialectOf } from "../db/statistics.ts";
-import type { Row } from "../db/schema.ts";
-import { addDays, broadcastDay, isValidDay } from "../../lib/dates.ts";
-import {
-  casablancaLocalDateTime,
-  fromCasablancaLocal,
-} from "../../lib/desk-dates.ts";
-import { recordContentChange } from "../content/changes.ts";
-import { GRID_IMPORT_LOCK, gridPaths } from "./grid.ts";
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/index.ts';
+import { dialectOf } from '../db/statistics.ts';
+import type { Row } from '../db/schema.ts';
+import { addDays, broadcastDay, isValidDay } from '../../lib/dates.ts';
+import { casablancaLocalDateTime, fromCasablancaLocal } from '../../lib/desk-dates.ts';
+import { recordContentChange } from '../content/changes.ts';
+import { GRID_IMPORT_LOCK, gridPaths } from './grid.ts';
 
 /** A programme runs a day at most (as an XMLTV programme without stop). */
 const MAX_PROGRAMME_MS = 24 * 3600_000;
@@ -37,9 +34,9 @@ export const gridEntryInput = z
   .object({
     titleAr: text(200),
     titleFr: text(200),
-    descriptionAr: text(2000).default(""),
-    descriptionFr: text(2000).default(""),
-    genre: text(100).default(""),
+    descriptionAr: text(2000).default(''),
+    descriptionFr: text(2000).default(''),
+    genre: text(100).default(''),
     isLive: z.boolean().default(false),
     /** Casablanca wall-clock time "YYYY-MM-DDTHH:MM". */
     start: z.string().max(16),
@@ -59,21 +56,14 @@ export type GridEntryInput = z.infer<typeof gridEntryInput>;
 /** Why an edit is refused: which field, as a code with its values (the desk words it in the person's language). */
 export interface GridEditProblem {
   field: string;
-  code:
-    | "time-invalid"
-    | "time-skipped"
-    | "end-missing"
-    | "end-before-start"
-    | "too-long"
-    | "title-missing"
-    | "overlap";
+  code: 'time-invalid' | 'time-skipped' | 'end-missing' | 'end-before-start' | 'too-long' | 'title-missing' | 'overlap';
   params?: Record<string, string | number>;
 }
 
 export class GridEditError extends Error {
   readonly problems: GridEditProblem[];
   constructor(problems: GridEditProblem[]) {
-    super(problems.map((p) => `${p.field}: ${p.code}`).join("; "));
+    super(problems.map((p) => `${p.field}: ${p.code}`).join('; '));
     this.problems = problems;
   }
 }
@@ -95,7 +85,7 @@ export interface DeskGridEntry {
   programmeId: number | null;
 }
 
-function deskGridEntry(r: Row<"grid_entries">): DeskGridEntry {
+function deskGridEntry(r: Row<'grid_entries'>): DeskGridEntry {
   return {
     id: r.id,
     day: r.day,
@@ -114,16 +104,11 @@ function deskGridEntry(r: Row<"grid_entries">): DeskGridEntry {
 }
 
 /** The instant of a Casablanca wall-clock time, or why not: malformed, or skipped by the clocks going forward. */
-export function casablancaInstant(
-  local: string,
-):
-  | { ok: true; date: Date }
-  | { ok: false; code: "time-invalid" | "time-skipped" } {
+export function casablancaInstant(local: string): { ok: true; date: Date } | { ok: false; code: 'time-invalid' | 'time-skipped' } {
   const date = fromCasablancaLocal(local);
-  if (!date) return { ok: false, code: "time-invalid" };
+  if (!date) return { ok: false, code: 'time-invalid' };
   // A time the clocks skip comes back as another wall-clock time.
-  if (casablancaLocalDateTime(date) !== local)
-    return { ok: false, code: "time-skipped" };
+  if (casablancaLocalDateTime(date) !== local) return { ok: false, code: 'time-skipped' };
   return { ok: true, date };
 }
 
@@ -146,12 +131,12 @@ export async function gridWeek(
   const first = from ?? weekOf(broadcastDay(now));
   const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
   const rows = await db
-    .selectFrom("grid_entries")
+    .selectFrom('grid_entries')
     .selectAll()
-    .where("day", ">=", days[0]!)
-    .where("day", "<=", days[6]!)
-    .orderBy("starts_at")
-    .orderBy("id")
+    .where('day', '>=', days[0]!)
+    .where('day', '<=', days[6]!)
+    .orderBy('starts_at')
+    .orderBy('id')
     .execute();
   return {
     from: first,
@@ -175,61 +160,49 @@ export async function updateGridEntry(
 ): Promise<{ before: DeskGridEntry; after: DeskGridEntry } | undefined> {
   const problems: GridEditProblem[] = [];
   if (!input.titleAr && !input.titleFr) {
-    problems.push(
-      { field: "titleFr", code: "title-missing" },
-      { field: "titleAr", code: "title-missing" },
-    );
+    problems.push({ field: 'titleFr', code: 'title-missing' }, { field: 'titleAr', code: 'title-missing' });
   }
   const start = casablancaInstant(input.start);
-  if (!start.ok) problems.push({ field: "start", code: start.code });
+  if (!start.ok) problems.push({ field: 'start', code: start.code });
   let end: Date | null = null;
-  if (input.end !== undefined && input.end !== "") {
+  if (input.end !== undefined && input.end !== '') {
     const e = casablancaInstant(input.end);
     if (e.ok) end = e.date;
-    else problems.push({ field: "end", code: e.code });
+    else problems.push({ field: 'end', code: e.code });
   } else if (input.durationMinutes !== undefined) {
-    if (start.ok)
-      end = new Date(start.date.getTime() + input.durationMinutes * 60_000);
-  } else problems.push({ field: "end", code: "end-missing" });
+    if (start.ok) end = new Date(start.date.getTime() + input.durationMinutes * 60_000);
+  } else problems.push({ field: 'end', code: 'end-missing' });
   if (start.ok && end) {
-    if (end.getTime() <= start.date.getTime())
-      problems.push({ field: "end", code: "end-before-start" });
+    if (end.getTime() <= start.date.getTime()) problems.push({ field: 'end', code: 'end-before-start' });
     else if (end.getTime() - start.date.getTime() > MAX_PROGRAMME_MS)
       problems.push({
-        field: "end",
-        code: "too-long",
+        field: 'end',
+        code: 'too-long',
         params: { hours: MAX_PROGRAMME_MS / 3600_000 },
       });
   }
 
   return db.transaction().execute(async (trx) => {
-    if (dialectOf(trx) === "postgres")
-      await sql`SELECT pg_advisory_xact_lock(${sql.lit(GRID_IMPORT_LOCK)})`.execute(
-        trx,
-      );
-    const row = await trx
-      .selectFrom("grid_entries")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
+    if (dialectOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${sql.lit(GRID_IMPORT_LOCK)})`.execute(trx);
+    const row = await trx.selectFrom('grid_entries').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     if (problems.length === 0 && start.ok && end) {
       const startsAt = start.date.toISOString();
       const endsAt = end.toISOString();
       const clashes = await trx
-        .selectFrom("grid_entries")
+        .selectFrom('grid_entries')
         .selectAll()
-        .where("id", "!=", id)
-        .where("starts_at", "<", endsAt)
-        .where("ends_at", ">", startsAt)
-        .orderBy("starts_at")
+        .where('id', '!=', id)
+        .where('starts_at', '<', endsAt)
+        .where('ends_at', '>', startsAt)
+        .orderBy('starts_at')
         .limit(3)
         .execute();
       for (const c of clashes) {
         // Before this one: its start moves; after: its end does.
         problems.push({
-          field: c.starts_at < startsAt ? "start" : "end",
-          code: "overlap",
+          field: c.starts_at < startsAt ? 'start' : 'end',
+          code: 'overlap',
           params: {
             title: c.title_fr || c.title_ar,
             titleAr: c.title_ar || c.title_fr,
@@ -243,7 +216,7 @@ export async function updateGridEntry(
     const startsAt = (start as { date: Date }).date.toISOString();
     const endsAt = end!.toISOString();
     await trx
-      .updateTable("grid_entries")
+      .updateTable('grid_entries')
       .set({
         day: broadcastDay(new Date(startsAt)),
         starts_at: startsAt,
@@ -255,18 +228,10 @@ export async function updateGridEntry(
         genre: input.genre,
         is_live: input.isLive ? 1 : 0,
       })
-      .where("id", "=", id)
+      .where('id', '=', id)
       .execute();
-    await recordContentChange(
-      trx,
-      { paths: gridPaths(), reason: `grid entry ${id}` },
-      now,
-    );
-    const after = await trx
-      .selectFrom("grid_entries")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    await recordContentChange(trx, { paths: gridPaths(), reason: `grid entry ${id}` }, now);
+    const after = await trx.selectFrom('grid_entries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return { before: deskGridEntry(row), after: deskGridEntry(after) };
   });
 }

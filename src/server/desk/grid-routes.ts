@@ -16,54 +16,31 @@
  * gets 403). Every change is in the audit log, and the public grid and live
  * pages follow at once (their change-feed record).
  */
-import type { Lang } from "../db/schema.ts";
-import { BodyTooLarge, contentType, readBodyBytes } from "../http/body.ts";
-import {
-  clearLive,
-  liveInput,
-  liveState,
-  LiveRefused,
-  setLive,
-} from "../broadcast/live.ts";
-import { GridImportError, importGrid } from "../broadcast/grid.ts";
-import {
-  GridEditError,
-  gridEntryInput,
-  gridWeek,
-  updateGridEntry,
-  type GridEditProblem,
-} from "../broadcast/grid-edit.ts";
-import {
-  decodeXmltv,
-  MAX_XMLTV_BYTES,
-  type XmltvError,
-} from "../broadcast/xmltv.ts";
-import type { MediaOriginRefusal } from "../media-origins.ts";
-import { deskDateTime } from "../../lib/desk-dates.ts";
-import { route } from "../../lib/routes.ts";
-import * as m from "../../paraglide/messages.js";
-import { idParam, readInput } from "./input.ts";
-import { CURATORS } from "./roles.ts";
-import type { DeskContext, DeskRoute, FieldErrors } from "./router.ts";
+import type { Lang } from '../db/schema.ts';
+import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
+import { clearLive, liveInput, liveState, LiveRefused, setLive } from '../broadcast/live.ts';
+import { GridImportError, importGrid } from '../broadcast/grid.ts';
+import { GridEditError, gridEntryInput, gridWeek, updateGridEntry, type GridEditProblem } from '../broadcast/grid-edit.ts';
+import { decodeXmltv, MAX_XMLTV_BYTES, type XmltvError } from '../broadcast/xmltv.ts';
+import type { MediaOriginRefusal } from '../media-origins.ts';
+import { deskDateTime } from '../../lib/desk-dates.ts';
+import { route } from '../../lib/routes.ts';
+import * as m from '../../paraglide/messages.js';
+import { idParam, readInput } from './input.ts';
+import { CURATORS } from './roles.ts';
+import type { DeskContext, DeskRoute, FieldErrors } from './router.ts';
 
 /** The types an XMLTV file is sent with (the desk sends application/xml). */
-const XML_TYPES = new Set([
-  "application/xml",
-  "text/xml",
-  "application/xmltv+xml",
-]);
+const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xmltv+xml']);
 
 function liveRefusalMessage(r: MediaOriginRefusal, locale: Lang): string {
   const o = { locale };
-  if (r.reason === "not-url") return m.desk_live_err_not_url({}, o);
-  if (r.reason === "insecure")
-    return m.desk_live_err_insecure({ origin: r.origin }, o);
+  if (r.reason === 'not-url') return m.desk_live_err_not_url({}, o);
+  if (r.reason === 'insecure') return m.desk_live_err_insecure({ origin: r.origin }, o);
   return m.desk_live_err_origin(
     {
       origin: r.origin,
-      allowed: r.allowed.length
-        ? r.allowed.join(", ")
-        : m.desk_live_site_only({}, o),
+      allowed: r.allowed.length ? r.allowed.join(', ') : m.desk_live_site_only({}, o),
     },
     o,
   );
@@ -73,67 +50,64 @@ function liveRefusalMessage(r: MediaOriginRefusal, locale: Lang): string {
 export function xmltvMessage(e: XmltvError, locale: Lang): string {
   const o = { locale };
   const p = e.params ?? {};
-  const s = (k: string) => String(p[k] ?? "");
+  const s = (k: string) => String(p[k] ?? '');
   const other = {
-    other: s("other"),
-    otherTitle: s("otherTitle"),
-    otherStart: s("otherStart"),
-    otherLine: s("otherLine") || "?",
+    other: s('other'),
+    otherTitle: s('otherTitle'),
+    otherStart: s('otherStart'),
+    otherLine: s('otherLine') || '?',
   };
   switch (e.code) {
-    case "xml-unsafe":
-      return m.desk_xmltv_xml_unsafe({ detail: s("detail") }, o);
-    case "xml-malformed":
-      return m.desk_xmltv_xml_malformed({ detail: s("detail") }, o);
-    case "xml-root":
+    case 'xml-unsafe':
+      return m.desk_xmltv_xml_unsafe({ detail: s('detail') }, o);
+    case 'xml-malformed':
+      return m.desk_xmltv_xml_malformed({ detail: s('detail') }, o);
+    case 'xml-root':
       return m.desk_xmltv_xml_root({}, o);
-    case "no-programme":
+    case 'no-programme':
       return m.desk_xmltv_no_programme({}, o);
-    case "too-many-programmes":
-      return m.desk_xmltv_too_many({ max: s("max"), count: s("count") }, o);
-    case "more-refused":
-      return m.desk_xmltv_more_refused({ max: s("max"), count: s("count") }, o);
-    case "title-missing":
+    case 'too-many-programmes':
+      return m.desk_xmltv_too_many({ max: s('max'), count: s('count') }, o);
+    case 'more-refused':
+      return m.desk_xmltv_more_refused({ max: s('max'), count: s('count') }, o);
+    case 'title-missing':
       return m.desk_xmltv_title_missing({}, o);
-    case "channel-missing":
+    case 'channel-missing':
       return m.desk_xmltv_channel_missing({}, o);
-    case "channel-unknown":
-      return m.desk_xmltv_channel_unknown(
-        { channel: s("channel"), known: s("known") },
-        o,
-      );
-    case "start-missing":
+    case 'channel-unknown':
+      return m.desk_xmltv_channel_unknown({ channel: s('channel'), known: s('known') }, o);
+    case 'start-missing':
       return m.desk_xmltv_start_missing({}, o);
-    case "time-unreadable":
-      return m.desk_xmltv_time_unreadable({ text: s("text") }, o);
-    case "time-nonexistent":
-      return m.desk_xmltv_time_nonexistent({ text: s("text") }, o);
-    case "time-zone":
-      return m.desk_xmltv_time_zone({ text: s("text") }, o);
-    case "duplicate":
+    case 'time-unreadable':
+      return m.desk_xmltv_time_unreadable({ text: s('text') }, o);
+    case 'time-nonexistent':
+      return m.desk_xmltv_time_nonexistent({ text: s('text') }, o);
+    case 'time-zone':
+      return m.desk_xmltv_time_zone({ text: s('text') }, o);
+    case 'duplicate':
       return m.desk_xmltv_duplicate(other, o);
-    case "same-start":
+    case 'same-start':
       return m.desk_xmltv_same_start(other, o);
-    case "stop-missing-last":
+    case 'stop-missing-last':
       return m.desk_xmltv_stop_missing_last({}, o);
-    case "stop-missing-gap":
+    case 'stop-missing-gap':
       return m.desk_xmltv_stop_missing_gap(other, o);
-    case "stop-before-start":
-      return m.desk_xmltv_stop_before_start({ stop: s("stop") }, o);
-    case "zero-length":
-      return m.desk_xmltv_zero_length({ stop: s("stop") }, o);
-    case "overlap":
-      return m.desk_xmltv_overlap({ ...other, otherStop: s("otherStop") }, o);
-    case "span-too-long":
-      return m.desk_xmltv_span_too_long({ days: s("days"), max: s("max") }, o);
-    case "unknown-programme":
-      return m.desk_xmltv_unknown_programme({ id: s("id") }, o);
-    case "overlap-kept":
+    case 'stop-before-start':
+      return m.desk_xmltv_stop_before_start({ stop: s('stop') }, o);
+    case 'zero-length':
+      return m.desk_xmltv_zero_length({ stop: s('stop') }, o);
+    case 'overlap':
+      return m.desk_xmltv_overlap({ ...other, otherStop: s('otherStop') }, o);
+    case 'span-too-long':
+      return m.desk_xmltv_span_too_long({ days: s('days'), max: s('max') }, o);
+    case 'unknown-programme':
+      return m.desk_xmltv_unknown_programme({ id: s('id') }, o);
+    case 'overlap-kept':
       return m.desk_xmltv_overlap_kept(
         {
-          otherTitle: s("otherTitle"),
-          otherStart: deskDateTime(s("otherStartsAt"), locale),
-          otherEnd: deskDateTime(s("otherEndsAt"), locale),
+          otherTitle: s('otherTitle'),
+          otherStart: deskDateTime(s('otherStartsAt'), locale),
+          otherEnd: deskDateTime(s('otherEndsAt'), locale),
         },
         o,
       );
@@ -155,9 +129,7 @@ function xmltvRefusal(errors: XmltvError[], locale: Lang) {
   for (const p of problems) {
     const key = p.programme ? `programme.${p.programme}.${p.field}` : p.field;
     (fieldErrors[key] ??= []).push(
-      p.line
-        ? `${m.desk_xmltv_line({ line: String(p.line) }, { locale })}${locale === "fr" ? " : " : ": "}${p.message}`
-        : p.message,
+      p.line ? `${m.desk_xmltv_line({ line: String(p.line) }, { locale })}${locale === 'fr' ? ' : ' : ': '}${p.message}` : p.message,
     );
   }
   return { fieldErrors, problems };
@@ -165,26 +137,26 @@ function xmltvRefusal(errors: XmltvError[], locale: Lang) {
 
 function gridEditMessage(p: GridEditProblem, ctx: DeskContext): string {
   const o = { locale: ctx.locale };
-  const s = (k: string) => String(p.params?.[k] ?? "");
+  const s = (k: string) => String(p.params?.[k] ?? '');
   switch (p.code) {
-    case "time-invalid":
+    case 'time-invalid':
       return m.desk_grid_err_time_invalid({}, o);
-    case "time-skipped":
+    case 'time-skipped':
       return m.desk_grid_err_time_skipped({}, o);
-    case "end-missing":
+    case 'end-missing':
       return m.desk_grid_err_end_missing({}, o);
-    case "end-before-start":
+    case 'end-before-start':
       return m.desk_grid_err_end_before_start({}, o);
-    case "too-long":
-      return m.desk_grid_err_too_long({ hours: s("hours") }, o);
-    case "title-missing":
+    case 'too-long':
+      return m.desk_grid_err_too_long({ hours: s('hours') }, o);
+    case 'title-missing':
       return m.desk_grid_err_title_missing({}, o);
-    case "overlap":
+    case 'overlap':
       return m.desk_grid_err_overlap(
         {
-          title: ctx.locale === "ar" ? s("titleAr") : s("title"),
-          start: s("start").replace("T", " "),
-          end: s("end").replace("T", " "),
+          title: ctx.locale === 'ar' ? s('titleAr') : s('title'),
+          start: s('start').replace('T', ' '),
+          end: s('end').replace('T', ' '),
         },
         o,
       );
@@ -194,113 +166,94 @@ function gridEditMessage(p: GridEditProblem, ctx: DeskContext): string {
 async function liveAnswer(ctx: DeskContext) {
   return {
     ...(await liveState(ctx.db)),
-    pages: { ar: route("live", "ar"), fr: route("live", "fr") },
+    pages: { ar: route('live', 'ar'), fr: route('live', 'fr') },
   };
 }
 
 const liveSchema = {
-  type: "object",
-  required: ["url", "source", "title", "newsroom", "pages"],
+  type: 'object',
+  required: ['url', 'source', 'title', 'newsroom', 'pages'],
   properties: {
-    url: { type: "string", description: "What the site plays now" },
+    url: { type: 'string', description: 'What the site plays now' },
     source: {
-      enum: ["newsroom", "config", "builtin"],
-      description:
-        "Set here or by the newsroom API, LIVE_STREAM_URL, or the built-in channel",
+      enum: ['newsroom', 'config', 'builtin'],
+      description: 'Set here or by the newsroom API, LIVE_STREAM_URL, or the built-in channel',
     },
     title: {
-      type: "object",
-      properties: { ar: { type: "string" }, fr: { type: "string" } },
+      type: 'object',
+      properties: { ar: { type: 'string' }, fr: { type: 'string' } },
     },
     newsroom: {
-      type: ["object", "null"],
-      description:
-        "The stream set in the desk or by the newsroom API (null when cleared)",
+      type: ['object', 'null'],
+      description: 'The stream set in the desk or by the newsroom API (null when cleared)',
     },
     pages: {
-      type: "object",
-      properties: { ar: { type: "string" }, fr: { type: "string" } },
-      description: "The live pages",
+      type: 'object',
+      properties: { ar: { type: 'string' }, fr: { type: 'string' } },
+      description: 'The live pages',
     },
   },
 };
 
 const gridEntry = {
-  type: "object",
-  required: [
-    "id",
-    "day",
-    "startsAt",
-    "endsAt",
-    "start",
-    "end",
-    "titleAr",
-    "titleFr",
-    "descriptionAr",
-    "descriptionFr",
-    "genre",
-    "isLive",
-    "programmeId",
-  ],
+  type: 'object',
+  required: ['id', 'day', 'startsAt', 'endsAt', 'start', 'end', 'titleAr', 'titleFr', 'descriptionAr', 'descriptionFr', 'genre', 'isLive', 'programmeId'],
   properties: {
-    id: { type: "integer" },
+    id: { type: 'integer' },
     day: {
-      type: "string",
-      description:
-        "The broadcast day (06:00 to 06:00, Africa/Casablanca) it starts in",
+      type: 'string',
+      description: 'The broadcast day (06:00 to 06:00, Africa/Casablanca) it starts in',
     },
-    startsAt: { type: "string", format: "date-time" },
-    endsAt: { type: "string", format: "date-time" },
+    startsAt: { type: 'string', format: 'date-time' },
+    endsAt: { type: 'string', format: 'date-time' },
     start: {
-      type: "string",
-      description: "Casablanca wall-clock time YYYY-MM-DDTHH:MM",
+      type: 'string',
+      description: 'Casablanca wall-clock time YYYY-MM-DDTHH:MM',
     },
     end: {
-      type: "string",
-      description: "Casablanca wall-clock time YYYY-MM-DDTHH:MM",
+      type: 'string',
+      description: 'Casablanca wall-clock time YYYY-MM-DDTHH:MM',
     },
-    titleAr: { type: "string" },
-    titleFr: { type: "string" },
-    descriptionAr: { type: "string" },
-    descriptionFr: { type: "string" },
-    genre: { type: "string" },
-    isLive: { type: "boolean" },
-    programmeId: { type: ["integer", "null"] },
+    titleAr: { type: 'string' },
+    titleFr: { type: 'string' },
+    descriptionAr: { type: 'string' },
+    descriptionFr: { type: 'string' },
+    genre: { type: 'string' },
+    isLive: { type: 'boolean' },
+    programmeId: { type: ['integer', 'null'] },
   },
 };
 
 export const gridRoutes: DeskRoute[] = [
   {
-    method: "GET",
-    path: "/api/desk/live",
-    access: "signed-in",
+    method: 'GET',
+    path: '/api/desk/live',
+    access: 'signed-in',
     doc: {
-      summary:
-        "What the live channel plays, where it comes from, and the live pages",
+      summary: 'What the live channel plays, where it comes from, and the live pages',
       response: liveSchema,
-      codes: { "200": "The live channel" },
+      codes: { '200': 'The live channel' },
     },
     handler: async (ctx) => ({ status: 200, response: await liveAnswer(ctx) }),
   },
   {
-    method: "PUT",
-    path: "/api/desk/live",
-    access: "signed-in",
+    method: 'PUT',
+    path: '/api/desk/live',
+    access: 'signed-in',
     roles: CURATORS,
     doc: {
-      summary:
-        "Set the live stream URL and its title per language (the newsroom API’s rules)",
+      summary: 'Set the live stream URL and its title per language (the newsroom API’s rules)',
       body: {
-        "application/json": {
-          type: "object",
-          required: ["url"],
+        'application/json': {
+          type: 'object',
+          required: ['url'],
           properties: {
-            url: { type: "string", maxLength: 2000 },
+            url: { type: 'string', maxLength: 2000 },
             titles: {
-              type: "object",
+              type: 'object',
               properties: {
-                ar: { type: "string", maxLength: 200 },
-                fr: { type: "string", maxLength: 200 },
+                ar: { type: 'string', maxLength: 200 },
+                fr: { type: 'string', maxLength: 200 },
               },
             },
           },
@@ -308,9 +261,8 @@ export const gridRoutes: DeskRoute[] = [
       },
       response: liveSchema,
       codes: {
-        "200": "Saved",
-        "422":
-          "A field is refused: a stream on an origin the site does not allow names MEDIA_ORIGINS",
+        '200': 'Saved',
+        '422': 'A field is refused: a stream on an origin the site does not allow names MEDIA_ORIGINS',
       },
     },
     async handler(ctx) {
@@ -329,9 +281,9 @@ export const gridRoutes: DeskRoute[] = [
       }
       const after = await liveAnswer(ctx);
       await ctx.audit({
-        action: "live.set",
-        itemType: "live",
-        itemId: "main",
+        action: 'live.set',
+        itemType: 'live',
+        itemId: 'main',
         summary: after.url,
         before: { url: before.url, source: before.source },
         after: { url: after.url, title: after.title },
@@ -340,24 +292,23 @@ export const gridRoutes: DeskRoute[] = [
     },
   },
   {
-    method: "DELETE",
-    path: "/api/desk/live",
-    access: "signed-in",
+    method: 'DELETE',
+    path: '/api/desk/live',
+    access: 'signed-in',
     roles: CURATORS,
     doc: {
-      summary:
-        "Clear the stream set here or by the newsroom API: LIVE_STREAM_URL or the built-in channel plays again",
+      summary: 'Clear the stream set here or by the newsroom API: LIVE_STREAM_URL or the built-in channel plays again',
       response: liveSchema,
-      codes: { "200": "Cleared" },
+      codes: { '200': 'Cleared' },
     },
     async handler(ctx) {
       const before = await liveState(ctx.db);
       await clearLive(ctx.db);
       const after = await liveAnswer(ctx);
       await ctx.audit({
-        action: "live.clear",
-        itemType: "live",
-        itemId: "main",
+        action: 'live.clear',
+        itemType: 'live',
+        itemId: 'main',
         summary: after.url,
         before: { url: before.url, source: before.source },
         after: { url: after.url, source: after.source },
@@ -366,30 +317,29 @@ export const gridRoutes: DeskRoute[] = [
     },
   },
   {
-    method: "POST",
-    path: "/api/desk/grid/xmltv",
-    access: "signed-in",
+    method: 'POST',
+    path: '/api/desk/grid/xmltv',
+    access: 'signed-in',
     roles: CURATORS,
     doc: {
-      summary:
-        "Import an XMLTV file: it replaces the span it covers, or changes nothing (the newsroom API’s import)",
+      summary: 'Import an XMLTV file: it replaces the span it covers, or changes nothing (the newsroom API’s import)',
       description: `The file’s bytes, at most ${MAX_XMLTV_BYTES} (UTF-8, or ISO-8859-1 when its XML declaration says so). A refusal (422) lists every problem in \`errors\` (keyed programme.N.field) and, in the response, as rows with the line of the programme in the file.`,
-      body: { "application/xml": { type: "string" } },
+      body: { 'application/xml': { type: 'string' } },
       response: {
-        type: "object",
-        required: ["days", "programmes", "replaced"],
+        type: 'object',
+        required: ['days', 'programmes', 'replaced'],
         properties: {
-          days: { type: "array", items: { type: "string" } },
-          programmes: { type: "integer" },
-          replaced: { type: "integer" },
+          days: { type: 'array', items: { type: 'string' } },
+          programmes: { type: 'integer' },
+          replaced: { type: 'integer' },
         },
       },
       codes: {
-        "200": "Imported",
-        "400": "Not UTF-8 nor declared ISO-8859-1",
-        "413": "Too large",
-        "415": "Not sent as XML",
-        "422": "Refused: nothing changed",
+        '200': 'Imported',
+        '400': 'Not UTF-8 nor declared ISO-8859-1',
+        '413': 'Too large',
+        '415': 'Not sent as XML',
+        '422': 'Refused: nothing changed',
       },
     },
     async handler(ctx) {
@@ -402,10 +352,7 @@ export const gridRoutes: DeskRoute[] = [
         if (error instanceof BodyTooLarge)
           return {
             status: 413,
-            message: m.desk_xmltv_too_large(
-              { max: String(MAX_XMLTV_BYTES / 1024 / 1024) },
-              o,
-            ),
+            message: m.desk_xmltv_too_large({ max: String(MAX_XMLTV_BYTES / 1024 / 1024) }, o),
           };
         return { status: 400 };
       }
@@ -419,8 +366,8 @@ export const gridRoutes: DeskRoute[] = [
       try {
         const result = await importGrid(ctx.db, xml);
         await ctx.audit({
-          action: "grid.import",
-          itemType: "grid",
+          action: 'grid.import',
+          itemType: 'grid',
           itemId: `${result.days[0]}..${result.days[result.days.length - 1]}`,
           after: result,
         });
@@ -431,47 +378,40 @@ export const gridRoutes: DeskRoute[] = [
         return {
           status: 422,
           errors: refusal.fieldErrors,
-          message: m.desk_xmltv_refused(
-            { count: String(refusal.problems.length) },
-            o,
-          ),
+          message: m.desk_xmltv_refused({ count: String(refusal.problems.length) }, o),
           detail: { problems: refusal.problems },
         };
       }
     },
   },
   {
-    method: "GET",
-    path: "/api/desk/grid",
-    access: "signed-in",
+    method: 'GET',
+    path: '/api/desk/grid',
+    access: 'signed-in',
     doc: {
-      summary:
-        "Seven broadcast days of the grid from a day (Africa/Casablanca; default: this week’s Monday)",
-      query: { from: { description: "The first day, YYYY-MM-DD" } },
+      summary: 'Seven broadcast days of the grid from a day (Africa/Casablanca; default: this week’s Monday)',
+      query: { from: { description: 'The first day, YYYY-MM-DD' } },
       response: {
-        type: "object",
-        required: ["from", "days"],
+        type: 'object',
+        required: ['from', 'days'],
         properties: {
-          from: { type: "string" },
+          from: { type: 'string' },
           days: {
-            type: "array",
+            type: 'array',
             items: {
-              type: "object",
+              type: 'object',
               properties: {
-                day: { type: "string" },
-                entries: { type: "array", items: gridEntry },
+                day: { type: 'string' },
+                entries: { type: 'array', items: gridEntry },
               },
             },
           },
         },
       },
-      codes: { "200": "The week", "422": "Not a day" },
+      codes: { '200': 'The week', '422': 'Not a day' },
     },
     async handler(ctx) {
-      const week = await gridWeek(
-        ctx.db,
-        ctx.url.searchParams.get("from") ?? undefined,
-      );
+      const week = await gridWeek(ctx.db, ctx.url.searchParams.get('from') ?? undefined);
       if (!week)
         return {
           status: 422,
@@ -483,42 +423,40 @@ export const gridRoutes: DeskRoute[] = [
     },
   },
   {
-    method: "PUT",
-    path: "/api/desk/grid/{id}",
-    access: "signed-in",
+    method: 'PUT',
+    path: '/api/desk/grid/{id}',
+    access: 'signed-in',
     roles: CURATORS,
     doc: {
-      summary:
-        "Change one programme of the grid: titles, descriptions, genre, live, start and end (or length) in Casablanca time",
+      summary: 'Change one programme of the grid: titles, descriptions, genre, live, start and end (or length) in Casablanca time',
       body: {
-        "application/json": {
-          type: "object",
-          required: ["titleAr", "titleFr", "start"],
+        'application/json': {
+          type: 'object',
+          required: ['titleAr', 'titleFr', 'start'],
           properties: {
-            titleAr: { type: "string", maxLength: 200 },
-            titleFr: { type: "string", maxLength: 200 },
-            descriptionAr: { type: "string", maxLength: 2000 },
-            descriptionFr: { type: "string", maxLength: 2000 },
-            genre: { type: "string", maxLength: 100 },
-            isLive: { type: "boolean" },
+            titleAr: { type: 'string', maxLength: 200 },
+            titleFr: { type: 'string', maxLength: 200 },
+            descriptionAr: { type: 'string', maxLength: 2000 },
+            descriptionFr: { type: 'string', maxLength: 2000 },
+            genre: { type: 'string', maxLength: 100 },
+            isLive: { type: 'boolean' },
             start: {
-              type: "string",
-              description: "YYYY-MM-DDTHH:MM, Casablanca time",
+              type: 'string',
+              description: 'YYYY-MM-DDTHH:MM, Casablanca time',
             },
             end: {
-              type: "string",
-              description:
-                "YYYY-MM-DDTHH:MM, Casablanca time (or durationMinutes)",
+              type: 'string',
+              description: 'YYYY-MM-DDTHH:MM, Casablanca time (or durationMinutes)',
             },
-            durationMinutes: { type: "integer", minimum: 1, maximum: 1440 },
+            durationMinutes: { type: 'integer', minimum: 1, maximum: 1440 },
           },
         },
       },
       response: gridEntry,
       codes: {
-        "200": "Saved",
-        "404": "No such programme",
-        "422": "Refused (an overlap names its neighbour): nothing changed",
+        '200': 'Saved',
+        '404': 'No such programme',
+        '422': 'Refused (an overlap names its neighbour): nothing changed',
       },
     },
     async handler(ctx) {
@@ -530,8 +468,8 @@ export const gridRoutes: DeskRoute[] = [
         const changed = await updateGridEntry(ctx.db, id, input.value);
         if (!changed) return { status: 404 };
         await ctx.audit({
-          action: "grid.edit",
-          itemType: "grid",
+          action: 'grid.edit',
+          itemType: 'grid',
           itemId: id,
           summary: changed.after.titleFr || changed.after.titleAr,
           before: changed.before,
@@ -541,8 +479,7 @@ export const gridRoutes: DeskRoute[] = [
       } catch (error) {
         if (!(error instanceof GridEditError)) throw error;
         const errors: FieldErrors = {};
-        for (const p of error.problems)
-          (errors[p.field] ??= []).push(gridEditMessage(p, ctx));
+        for (const p of error.problems) (errors[p.field] ??= []).push(gridEditMessage(p, ctx));
         return { status: 422, errors };
       }
     },
