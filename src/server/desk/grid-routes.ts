@@ -341,6 +341,30 @@ export const gridRoutes: DeskRoute[] = [
         '415': 'Not sent as XML',
         '422': 'Refused: nothing changed',
       },
+      refusals: {
+        '422': {
+          type: 'object',
+          required: ['problems'],
+          properties: {
+            problems: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['line', 'programme', 'title', 'start', 'field', 'code', 'message'],
+                properties: {
+                  line: { type: ['integer', 'null'], description: 'The line of the programme’s <programme> tag in the file (or of a document-wide problem)' },
+                  programme: { type: ['integer', 'null'], description: 'Its position in the file, from 1' },
+                  title: { type: ['string', 'null'] },
+                  start: { type: ['string', 'null'], description: 'Its start as written in the file' },
+                  field: { type: 'string' },
+                  code: { type: 'string' },
+                  message: { type: 'string', description: 'In the person’s language' },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     async handler(ctx) {
       const o = { locale: ctx.locale };
