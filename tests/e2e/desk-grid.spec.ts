@@ -66,6 +66,8 @@ function goodFile(): string {
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
+  // A cold server: the desk's first page and the password dictionaries take a while under load.
+  test.setTimeout(120_000);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await followLink(page, cliPerson('editor', 'fr', 'Nadia Berrada').link);
 });
