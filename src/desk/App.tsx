@@ -30,6 +30,7 @@ const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
 const AccountScreen = lazy(() => import('./screens/Account.tsx'));
 const BannersScreen = lazy(() => import('./screens/Banners.tsx'));
 const BreakingScreen = lazy(() => import('./screens/Breaking.tsx'));
+const GridScreen = lazy(() => import('./screens/Grid.tsx'));
 const NewsletterScreen = lazy(() => import('./screens/Newsletter.tsx'));
 const EditionScreen = lazy(() => import('./screens/Newsletter.tsx').then((s) => ({ default: s.EditionScreen })));
 
@@ -56,6 +57,7 @@ const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk/pages/:lang/:page', component: PageScreen, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },
+  { pattern: '/desk/grid', component: GridScreen, roles: CURATORS, nav: () => m.desk_nav_grid() },
   { pattern: '/desk/newsletter', component: NewsletterScreen, roles: CURATORS, nav: () => m.desk_nav_newsletter() },
   { pattern: '/desk/newsletter/:id', component: EditionScreen, roles: CURATORS },
   { pattern: '/desk/banners', component: BannersScreen, nav: () => m.desk_nav_banners() },

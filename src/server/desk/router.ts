@@ -88,6 +88,8 @@ interface DeskRouteDoc {
   raw?: readonly ('text/html' | 'text/plain')[];
   /** Answer codes beyond 401/403/500, with what they mean. */
   codes: Record<string, string>;
+  /** JSON Schema of the envelope's `response` of a refusal that carries data (DeskOutcome.detail), by code. */
+  refusals?: Record<string, Record<string, unknown>>;
 }
 
 export interface DeskRoute {
