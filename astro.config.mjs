@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { serviceWorkerPlugin } from './src/sw/vite-plugin.ts';
 import { reactServerPlugin } from './src/build/react-server-plugin.ts';
 import { exposeAppPlugin } from './src/build/expose-app-plugin.ts';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -21,9 +22,10 @@ export default defineConfig({
   // Islands rendered by React's renderToString (with their id prefix: src/build/react-server-plugin.ts),
   // not a web stream read to its end per island (ADR 028).
   integrations: [react({ experimentalDisableStreaming: true })],
+  // The languages come from the locale model (src/i18n/locales.ts).
   i18n: {
-    locales: ['ar', 'fr'],
-    defaultLocale: 'ar',
+    locales: [...LOCALES],
+    defaultLocale: DEFAULT_LOCALE,
     // Our own middleware (src/middleware.ts) applies the redirect rule of
     // docs/product.md, Languages and redirects; Astro's automatic routing would answer 404 for the
     // unprefixed sections (/shows, /casting, /castings, /talents) and for

@@ -2,11 +2,8 @@
  * Site paths of content items. Pure functions, shared by the server (API
  * answers, sitemaps) and the pages.
  */
+import type { Locale } from '../i18n/locales.ts';
 import { route, withQuery } from './routes.ts';
-export type Locale = 'ar' | 'fr';
-
-export const LOCALES: readonly Locale[] = ['ar', 'fr'];
-export const DEFAULT_LOCALE: Locale = 'ar';
 
 /*
  * Shorthands for content items' pages, spelled through the one route

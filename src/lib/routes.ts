@@ -6,7 +6,7 @@
  *   route('post-id', 'fr', { id: 12 })            → /fr/post/12
  *   route('tag-url', 'ar', { tag: 'sport', url: 'x' }) → /ar/sport/x
  */
-import type { Locale } from './paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 type P<K extends string> = Record<K, string | number>;
 

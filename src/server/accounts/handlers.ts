@@ -39,7 +39,7 @@
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { addressKey, clientAddress, type ProxyTrust } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { FacebookError, verifyFacebookToken, type FacebookConfig } from './facebook.ts';
@@ -115,18 +115,18 @@ export function createAccountHandler(deps: AccountDeps) {
     return okResponse(code, publicUser(user), sessionCookies(token, deps.cookie));
   }
 
-  function bodyProblem(problem: 'too-large' | 'unsupported' | 'malformed', locale: Lang): Response {
+  function bodyProblem(problem: 'too-large' | 'unsupported' | 'malformed', locale: Locale): Response {
     if (problem === 'too-large') return errorResponse(413, m.account_error_too_large({}, { locale }));
     if (problem === 'unsupported') return errorResponse(415, m.account_error_unsupported_body({}, { locale }));
     return errorResponse(422, m.account_error_invalid_form({}, { locale }), { errors: { form: [m.account_error_unsupported_body({}, { locale })] } });
   }
 
-  const invalid = (errors: Record<string, string[]>, locale: Lang) =>
+  const invalid = (errors: Record<string, string[]>, locale: Locale) =>
     errorResponse(422, m.account_error_invalid_form({}, { locale }), { errors });
 
   const tooMany = (seconds: number, message: string) => errorResponse(429, message, { headers: { 'retry-after': String(seconds) } });
 
-  async function register(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function register(request: Request, locale: Locale, address: string): Promise<Response> {
     const body = await readForm(request);
     if (!body.ok) return bodyProblem(body.problem, locale);
     const parsed = parseSignUp(body.fields, locale, new Date(now()));
@@ -150,7 +150,7 @@ export function createAccountHandler(deps: AccountDeps) {
     }
   }
 
-  async function login(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function login(request: Request, locale: Locale, address: string): Promise<Response> {
     const body = await readForm(request);
     if (!body.ok) return bodyProblem(body.problem, locale);
     const parsed = parseSignIn(body.fields, locale);
@@ -188,10 +188,10 @@ export function createAccountHandler(deps: AccountDeps) {
     return user ? { token, user } : null;
   }
 
-  const notSignedIn = (locale: Lang) => errorResponse(401, m.account_error_not_signed_in({}, { locale }));
+  const notSignedIn = (locale: Locale) => errorResponse(401, m.account_error_not_signed_in({}, { locale }));
 
   /** "Sign out everywhere": every session of the user ends, this one too. */
-  async function logoutAll(request: Request, locale: Lang): Promise<Response> {
+  async function logoutAll(request: Request, locale: Locale): Promise<Response> {
     const session = await signedIn(request);
     if (!session) return notSignedIn(locale);
     await closeUserSessions(await deps.db(), session.user.id);
@@ -199,7 +199,7 @@ export function createAccountHandler(deps: AccountDeps) {
   }
 
   /** A password change: the current password (counted like a sign-in), the new one checked as at sign-up; other sessions end. */
-  async function changePassword(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function changePassword(request: Request, locale: Locale, address: string): Promise<Response> {
     const session = await signedIn(request);
     if (!session) return notSignedIn(locale);
     const body = await readForm(request);
@@ -225,7 +225,7 @@ export function createAccountHandler(deps: AccountDeps) {
   }
 
   /** The member page's settings; a POST with `public` = 1 or 0 changes who sees it. */
-  async function profile(request: Request, locale: Lang): Promise<Response> {
+  async function profile(request: Request, locale: Locale): Promise<Response> {
     const session = await signedIn(request);
     if (!session) return notSignedIn(locale);
     const db = await deps.db();
@@ -249,7 +249,7 @@ export function createAccountHandler(deps: AccountDeps) {
     return okResponse(200, publicUser(user));
   }
 
-  async function authFacebook(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function authFacebook(request: Request, locale: Locale, address: string): Promise<Response> {
     if (!deps.facebook) return errorResponse(503, m.account_facebook_disabled({}, { locale }));
     const body = await readForm(request);
     if (!body.ok) return bodyProblem(body.problem, locale);

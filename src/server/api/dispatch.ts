@@ -10,7 +10,7 @@
 import { errorEnvelope } from '../http/index.ts';
 import { z } from 'zod';
 import { getDb } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { CACHE_CONTROL, NO_CONTENT, NotFoundError, type RouteDef } from './define.ts';
 import { apiMessage } from './messages.ts';
 import { compilePathTemplate } from '../http/path-template.ts';
@@ -25,13 +25,13 @@ function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
   return routes.map((def) => ({ def, ...compilePathTemplate(def.path) }));
 }
 
-export function readLocale(request: Request, url: URL): Lang {
+export function readLocale(request: Request, url: URL): Locale {
   const header = request.headers.get('locale')?.trim().toLowerCase();
   if (header === 'ar' || header === 'fr') return header;
   const query = url.searchParams.get('lang');
   if (query === 'ar' || query === 'fr') return query;
   const cookie = /(?:^|;\s*)locale=(ar|fr)\b/.exec(request.headers.get('cookie') ?? '');
-  if (cookie) return cookie[1] as Lang;
+  if (cookie) return cookie[1] as Locale;
   return 'ar';
 }
 
@@ -44,7 +44,7 @@ function json(body: unknown, status: number, headers: Record<string, string>): R
 
 function errorResponse(
   code: 400 | 404 | 405 | 422 | 429 | 500,
-  locale: Lang,
+  locale: Locale,
   errors?: Record<string, string[]>,
 ): Response {
   const cache = code === 404 || code === 400 ? 'public, max-age=60, s-maxage=60' : 'no-store';

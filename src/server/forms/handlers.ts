@@ -22,7 +22,7 @@
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
 import type { Mailer, MailQueueOptions } from '../mail/index.ts';
 import { clientAddress, errorEnvelope, okEnvelope, type Limiter, type ProxyTrust } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
@@ -61,14 +61,12 @@ type FormOutcome =
 
 export interface FormRun {
   outcome: FormOutcome;
-  lang: Lang;
+  lang: Locale;
   /** The submitted text fields (not the honeypot), to fill the form again after an error. */
   values: Record<string, string>;
 }
 
-const isLang = (v: unknown): v is Lang => v === 'ar' || v === 'fr';
-
-function acceptedMessage(kind: FormKind, lang: Lang): string {
+function acceptedMessage(kind: FormKind, lang: Locale): string {
   return kind === 'newsletter' ? m.newsletter_accepted({}, { locale: lang }) : m.contact_accepted({}, { locale: lang });
 }
 
@@ -83,7 +81,7 @@ function keptValues(fields: Record<string, unknown>): Record<string, string> {
 export function createFormRunner(env: FormsEnv) {
   const now = () => (env.now ?? (() => new Date()))();
 
-  return async function runForm(kind: FormKind, request: Request, peer: string | undefined, fallbackLang: Lang): Promise<FormRun> {
+  return async function runForm(kind: FormKind, request: Request, peer: string | undefined, fallbackLang: Locale): Promise<FormRun> {
     const body = await readFormFields(request);
     if (!body.ok) {
       const o = { locale: fallbackLang };
@@ -96,7 +94,7 @@ export function createFormRunner(env: FormsEnv) {
       return { outcome, lang: fallbackLang, values: {} };
     }
     const fields = body.fields;
-    const lang: Lang = isLang(fields.lang) ? fields.lang : fallbackLang;
+    const lang: Locale = isLocale(fields.lang) ? fields.lang : fallbackLang;
     const values = keptValues(fields);
 
     if (honeypotFilled(fields)) {

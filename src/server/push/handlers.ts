@@ -19,7 +19,7 @@
 import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
 import { contentType, readFormFields } from '../forms/body.ts';
 import { clientAddress, errorEnvelope, okEnvelope, type Limiter, type ProxyTrust } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
@@ -53,12 +53,10 @@ function error(code: 405 | 413 | 415 | 422 | 429 | 500, message: string, extra: 
   return errorEnvelope(code, message, extra);
 }
 
-const isLang = (v: unknown): v is Lang => v === 'ar' || v === 'fr';
-
-type Body = { ok: true; fields: Record<string, unknown>; lang: Lang } | { ok: false; response: Response };
+type Body = { ok: true; fields: Record<string, unknown>; lang: Locale } | { ok: false; response: Response };
 
 /** The JSON body of a subscribe/unsubscribe request, or the answer that refuses it. */
-async function readJson(request: Request, locale: Lang): Promise<Body> {
+async function readJson(request: Request, locale: Locale): Promise<Body> {
   const o = { locale };
   if (contentType(request) !== 'application/json') return { ok: false, response: error(415, m.push_error_json({}, o)) };
   const body = await readFormFields(request, MAX_PUSH_BODY_BYTES);
@@ -66,13 +64,13 @@ async function readJson(request: Request, locale: Lang): Promise<Body> {
     if (body.problem === 'too-large') return { ok: false, response: error(413, m.forms_error_too_large({}, o)) };
     return { ok: false, response: error(422, apiMessage(422, locale), { errors: { form: [m.push_error_json({}, o)] } }) };
   }
-  return { ok: true, fields: body.fields, lang: isLang(body.fields.lang) ? body.fields.lang : locale };
+  return { ok: true, fields: body.fields, lang: isLocale(body.fields.lang) ? body.fields.lang : locale };
 }
 
 export function createPushHttp(env: PushHttpEnv) {
   const now = () => (env.now ?? (() => new Date()))();
 
-  const limited = async (request: Request, peer: string | undefined, lang: Lang): Promise<Response | null> => {
+  const limited = async (request: Request, peer: string | undefined, lang: Locale): Promise<Response | null> => {
     const wait = await env.limiter.take(clientAddress(request, peer, env.proxyTrust));
     return wait > 0 ? error(429, apiMessage(429, lang), { headers: { 'retry-after': String(wait) } }) : null;
   };

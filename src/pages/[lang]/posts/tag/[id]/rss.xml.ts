@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { isLocale } from '../../../../../i18n/locale.ts';
+import { isLocale } from '../../../../../i18n/locales.ts';
 import { getConfig } from '../../../../../server/config.ts';
 import { getDb } from '../../../../../server/db/index.ts';
 import { rssXml, tagFeed } from '../../../../../server/feeds/rss.ts';
