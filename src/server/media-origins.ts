@@ -20,15 +20,33 @@ export function mediaOrigins(config: OriginConfig = getConfig()): string[] {
   return [...new Set([...(live ? [live] : []), ...config.MEDIA_ORIGINS])];
 }
 
+/** Why a media URL is refused: not an http(s) URL nor a site path (`origin` null), or an origin not allowed. */
+export interface MediaOriginRefusal {
+  origin: string | null;
+  /** The origins allowed now, besides this site. */
+  allowed: string[];
+}
+
+/** Null for a path of this site or an http(s) URL on an allowed origin; else why not. */
+export function mediaOriginRefusal(url: string, config: OriginConfig = getConfig()): MediaOriginRefusal | null {
+  if (url.startsWith('/') && !url.startsWith('//')) return null;
+  const allowed = mediaOrigins(config);
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return { origin: null, allowed };
+  const origin = new URL(url).origin;
+  return allowed.includes(origin) ? null : { origin, allowed };
+}
+
+/** A refusal in English, for the newsroom API's field errors (the desk words it in the person's language). */
+export function mediaOriginText(r: MediaOriginRefusal): string {
+  if (r.origin === null) return 'must be an http(s) URL or a path on this site';
+  return `${r.origin} is not an allowed media origin: add it to MEDIA_ORIGINS (allowed now: ${r.allowed.length ? r.allowed.join(', ') : 'this site only'})`;
+}
+
 /**
  * Why a video, stream or captions URL may not be used (English, for a field
  * error), or null: a path of this site, or an http(s) URL on an allowed origin.
  */
 export function mediaOriginProblem(url: string, config: OriginConfig = getConfig()): string | null {
-  if (url.startsWith('/') && !url.startsWith('//')) return null;
-  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return 'must be an http(s) URL or a path on this site';
-  const origin = new URL(url).origin;
-  const allowed = mediaOrigins(config);
-  if (allowed.includes(origin)) return null;
-  return `${origin} is not an allowed media origin: add it to MEDIA_ORIGINS (allowed now: ${allowed.length ? allowed.join(', ') : 'this site only'})`;
+  const r = mediaOriginRefusal(url, config);
+  return r && mediaOriginText(r);
 }
