@@ -77,7 +77,7 @@ test('a web video: a refused address, then made with a poster from the media lib
   await url.fill('https://vod.example.com/coulisses/index.m3u8');
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(url).toHaveAttribute('aria-invalid', 'true');
-  const refusal = page.locator(`#${await url.getAttribute('aria-describedby').then((ids) => ids!.split(' ').at(-1))}`);
+  const refusal = page.locator(`[id="${(await url.getAttribute('aria-describedby'))!.split(' ').at(-1)}"]`);
   await expect(refusal).toContainText('https://vod.example.com');
   await expect(refusal).toContainText('MEDIA_ORIGINS');
   expect(storeRows('select id from web_videos where title_fr = ?', title)).toHaveLength(0);
@@ -86,8 +86,8 @@ test('a web video: a refused address, then made with a poster from the media lib
   await url.fill(`${cdn.origin}/sample-media/vod/web.mp4`);
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Replay enregistré : ses pages sont à jour.')).toBeVisible();
-  await expect(page).toHaveURL(/\/desk\/replays\/webvideo\/\d+$/);
-  const id = Number(page.url().split('/').at(-1));
+  await expect(page).toHaveURL(/\/desk\/replays\/webvideo\/\d+\?saved=1$/);
+  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
   const path = (await page.getByRole('link', { name: 'Voir la page française' }).getAttribute('href'))!;
   made = { id, path };
   const row = storeRows('select thumbnail_image_id from web_videos where id = ?', id)[0] as { thumbnail_image_id: number };
@@ -127,6 +127,16 @@ test('a web video: a refused address, then made with a poster from the media lib
     await visitor.goto(path);
     return visitor.locator('main h1').textContent();
   }, { timeout: 10_000 }).toContain(edited);
+
+  // Retired: off the site at once (its page 404); put back online, it is there again.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Retirer du site' }).click();
+  await expect(page.getByText('Replay retiré du site.')).toBeVisible();
+  await expect(page.getByText("Ce replay est retiré : il n'est plus sur le site.")).toBeVisible();
+  expect((await visitor.goto(path))!.status()).toBe(404);
+  await page.getByRole('button', { name: 'Remettre en ligne' }).click();
+  await expect(page.getByText('Replay de nouveau en ligne.')).toBeVisible();
+  expect((await visitor.goto(path))!.status()).toBe(200);
   await visitor.close();
 });
 
@@ -160,12 +170,18 @@ test('axe finds nothing on the replay screens in Arabic', async () => {
   // A bulletin made in Arabic: the confirmation in Arabic.
   await page.goto('/desk/replays/new?kind=jt');
   await page.getByLabel('العنوان بالعربية').fill(`نشرة ${run}`);
-  await page.getByLabel('رابط الفيديو (HLS ‏.m3u8 أو MP4)').fill('/sample-media/vod/journal/index.m3u8');
+  await page.getByLabel(/رابط الفيديو/).fill('/sample-media/vod/journal/index.m3u8');
   await page.getByLabel('المدة').fill('0:24');
-  await page.getByLabel('متاح ابتداءً من (بتوقيت الدار البيضاء)').fill('2026-11-20T20:00');
+  await page.getByLabel(/متاح ابتداءً من/).fill('2026-11-20T20:00');
   await page.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(page.getByText('حُفظ الفيديو وحُدّثت صفحاته.')).toBeVisible();
   await axe(page, 'ar saved bulletin');
+  // Retired again (the other specs' pages stay as they were): its page answers 404.
+  const bulletinPath = (await page.getByRole('link', { name: 'عرض الصفحة العربية' }).getAttribute('href'))!;
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'سحب من الموقع' }).click();
+  await expect(page.getByText('سُحب الفيديو من الموقع.')).toBeVisible();
+  expect((await page.request.get(bulletinPath)).status()).toBe(404);
   await page.goto('/desk/account');
   await page.getByLabel('لغة مكتب التحرير').selectOption('fr');
 });

@@ -303,7 +303,8 @@ export function ReplayScreen({ params }: { params: Record<string, string> }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [options, setOptions] = useState<Options | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A replay just made opens at its own address, saying so.
+  const [notice, setNotice] = useState<string | null>(searchParams(path).get('saved') ? m.desk_replay_saved() : null);
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -333,7 +334,7 @@ export function ReplayScreen({ params }: { params: Record<string, string> }) {
       setReplay(saved);
       setDraft(draftOf(saved));
       setNotice(m.desk_replay_saved());
-      if (id === null) navigate(`/desk/replays/${kind}/${saved.id}`, { replace: true });
+      if (id === null) navigate(`/desk/replays/${kind}/${saved.id}?saved=1`, { replace: true });
     } catch (error) {
       setProblem(error instanceof DeskApiError ? { message: Object.values(error.errors)[0]?.join(' ') ?? error.message, errors: error.errors } : problemOf(error));
     }
