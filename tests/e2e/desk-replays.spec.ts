@@ -128,15 +128,15 @@ test('a web video: a refused address, then made with a poster from the media lib
   // (Asked for afresh: the browser may keep the page it was sent, as its Cache-Control allows.)
   await expect.poll(async () => (await visitor.request.get(path)).text(), { timeout: 10_000 }).toContain(edited);
 
-  // Retired: off the site at once (its page 404); put back online, it is there again.
+  // Retired: off the site within seconds (its page 404, re-rendered by the change feed); put back online, it is there again.
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Retirer du site' }).click();
   await expect(page.getByText('Replay retiré du site.')).toBeVisible();
   await expect(page.getByText("Ce replay est retiré : il n'est plus sur le site.")).toBeVisible();
-  expect((await visitor.request.get(path)).status()).toBe(404);
+  await expect.poll(async () => (await visitor.request.get(path)).status(), { timeout: 10_000 }).toBe(404);
   await page.getByRole('button', { name: 'Remettre en ligne' }).click();
   await expect(page.getByText('Replay de nouveau en ligne.')).toBeVisible();
-  expect((await visitor.request.get(path)).status()).toBe(200);
+  await expect.poll(async () => (await visitor.request.get(path)).status(), { timeout: 10_000 }).toBe(200);
   await visitor.close();
 });
 
@@ -181,7 +181,7 @@ test('axe finds nothing on the replay screens in Arabic', async () => {
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'سحب من الموقع' }).click();
   await expect(page.getByText('سُحب الفيديو من الموقع.')).toBeVisible();
-  expect((await page.request.get(bulletinPath)).status()).toBe(404);
+  await expect.poll(async () => (await page.request.get(bulletinPath)).status(), { timeout: 10_000 }).toBe(404);
   await page.goto('/desk/account');
   await page.getByLabel('لغة مكتب التحرير').selectOption('fr');
 });
