@@ -254,6 +254,17 @@ const retireRoute = (retire: boolean): DeskRoute => ({
   },
 });
 
+/** A kind's own fields: an episode's programme and place, a bulletin's edition and air time, a web video's category and slug. */
+const kindFields = {
+  programmeId: { type: 'integer' },
+  season: { type: 'integer' },
+  number: { type: 'integer' },
+  edition: { enum: ['ar', 'fr', 'amz'] },
+  airDate: { type: 'string', description: 'A bulletin’s air day in Casablanca, YYYY-MM-DD' },
+  airTime: { type: 'string', description: 'HH:MM' },
+  tagId: { type: 'integer' },
+  slug: { type: 'string' },
+};
 const replayDoc = {
   type: 'object',
   required: ['kind', 'id', 'uri', 'title', 'description', 'video', 'poster', 'publishedAt', 'retiredAt', 'paths'],
@@ -268,14 +279,7 @@ const replayDoc = {
     publishedAt: { type: 'string', description: 'Public from, in Casablanca: YYYY-MM-DDTHH:MM' },
     retiredAt: { type: ['string', 'null'] },
     paths: { type: 'object', properties: { ar: { type: 'string' }, fr: { type: 'string' } } },
-    programmeId: { type: 'integer' },
-    season: { type: 'integer' },
-    number: { type: 'integer' },
-    edition: { enum: ['ar', 'fr', 'amz'] },
-    airDate: { type: 'string' },
-    airTime: { type: 'string' },
-    tagId: { type: 'integer' },
-    slug: { type: 'string' },
+    ...kindFields,
   },
 };
 const inputDoc = {
@@ -291,14 +295,7 @@ const inputDoc = {
       video: { type: 'object', required: ['url', 'durationSeconds'], properties: { url: { type: 'string' }, durationSeconds: { type: 'number' }, mime: { type: 'string' }, captions: { type: 'array', items: { type: 'object' } } } },
       poster: { type: 'object', required: ['mediaId'], properties: { mediaId: { type: 'integer' } } },
       publishedAt: { type: 'string' },
-      programmeId: { type: 'integer' },
-      season: { type: 'integer' },
-      number: { type: 'integer' },
-      edition: { enum: ['ar', 'fr', 'amz'] },
-      airDate: { type: 'string' },
-      airTime: { type: 'string' },
-      tagId: { type: 'integer' },
-      slug: { type: 'string' },
+      ...kindFields,
     },
   },
 };
