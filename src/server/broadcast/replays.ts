@@ -16,10 +16,10 @@ import { episodePath, jtPath, LOCALES, programmePath, webVideoPath, type Locale 
 import { route } from '../../lib/routes.ts';
 import { formatTime, isValidDay, localDay } from '../../lib/dates.ts';
 import { recordContentChange } from '../content/changes.ts';
-import { slugify } from '../seed/text.ts';
+import { makeSlug } from '../http/slug.ts';
 import type { FieldErrors } from './breaking.ts';
 import { recordPicture, type ReadyPicture } from '../newsroom/pictures.ts';
-import { mediaOriginRefusal, type MediaOriginRefusal } from '../media-origins.ts';
+import { mediaOriginRefusal } from '../media-origins.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 const bilingual = (max: number) => z.object({ ar: text(max).default(''), fr: text(max).default('') }).strict();
@@ -127,13 +127,12 @@ export type ReplayKind = ReplayInput['kind'];
 /**
  * The replay's video and captions URLs that may not play here (the
  * Content-Security-Policy allows this site and the configured media
- * origins only, src/server/media-origins.ts), keyed by field.
+ * origins only, src/server/media-origins.ts), by field.
  */
-export function replayOriginRefusals(input: ReplayInput): Record<string, MediaOriginRefusal> {
-  const out: Record<string, MediaOriginRefusal> = {};
+export function replayOriginRefusals(input: ReplayInput): Record<string, string> {
+  const out: Record<string, string> = {};
   const check = (key: string, url: string) => {
-    const r = mediaOriginRefusal(url);
-    if (r) out[key] = r;
+    if (mediaOriginRefusal(url)) out[key] = url;
   };
   check('video.url', input.video.url);
   input.video.captions.forEach((c, i) => check(`video.captions.${i}.url`, c.url));
@@ -363,7 +362,7 @@ export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, o
     if (opts.id !== undefined && !existing) throw new ReplayInputError({ id: [`no replay ${opts.id}`] });
     before = existing;
     // The given slug, else the stored one, else one from the title (the next free "-2", "-3"… when taken).
-    const base = input.slug ?? existing?.slug ?? (slugify(input.title.fr || input.title.ar, 70) || 'video');
+    const base = input.slug ?? existing?.slug ?? (makeSlug(input.title.fr || input.title.ar, { max: 70, ascii: true }) || 'video');
     let free = base;
     for (let n = 2; ; n++) {
       const taken = await trx.selectFrom('web_videos').select('id').where('slug', '=', free).executeTakeFirst();

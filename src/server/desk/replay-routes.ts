@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import type { Lang } from '../db/schema.ts';
 import type { DB } from '../db/index.ts';
 import { getConfig } from '../config.ts';
-import { mediaOrigins, type MediaOriginRefusal } from '../media-origins.ts';
+import { mediaOriginRefusal, mediaOrigins, type MediaOriginRefusal } from '../media-origins.ts';
 import {
   itemPaths,
   publishReplay,
@@ -48,7 +48,8 @@ const kindOf = (v: string | null | undefined): ReplayKind | null => (KINDS.inclu
 
 /** A refused media URL in the person's language, naming the setting to change. */
 function originText(r: MediaOriginRefusal, locale: Lang): string {
-  if (r.origin === null) return m.desk_replay_err_url({}, { locale });
+  if (r.reason === 'not-url') return m.desk_replay_err_url({}, { locale });
+  if (r.reason === 'insecure') return m.desk_live_err_insecure({ origin: r.origin }, { locale });
   return m.desk_replay_err_origin({ origin: r.origin, allowed: r.allowed.length ? r.allowed.join(', ') : m.desk_replay_origins_site({}, { locale }) }, { locale });
 }
 
@@ -183,7 +184,7 @@ async function save(ctx: DeskContext, kind: ReplayKind, target: { id: number; ur
   const parsed = replayInput.safeParse({ ...raw, kind, uri, ...(publishedAt ? { publishedAt } : {}) });
   if (!parsed.success) Object.assign(errors, wordErrors(zodErrors(parsed.error, ctx.locale), ctx.locale));
   if (parsed.success) {
-    for (const [key, refusal] of Object.entries(replayOriginRefusals(parsed.data))) errors[key] = [originText(refusal, ctx.locale)];
+    for (const [key, url] of Object.entries(replayOriginRefusals(parsed.data))) errors[key] = [originText(mediaOriginRefusal(url)!, ctx.locale)];
     const poster = parsed.data.poster;
     if (poster && !('mediaId' in poster)) errors.poster = [m.desk_replay_err_poster({}, { locale: ctx.locale })];
     else if (poster) {
