@@ -29,6 +29,8 @@ const AuditScreen = lazy(() => import('./screens/Audit.tsx'));
 const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
 const AccountScreen = lazy(() => import('./screens/Account.tsx'));
 const BannersScreen = lazy(() => import('./screens/Banners.tsx'));
+const ReplayList = lazy(() => import('./screens/Replays.tsx').then((x) => ({ default: x.ReplayList })));
+const ReplayScreen = lazy(() => import('./screens/Replays.tsx').then((x) => ({ default: x.ReplayScreen })));
 const BreakingScreen = lazy(() => import('./screens/Breaking.tsx'));
 const GridScreen = lazy(() => import('./screens/Grid.tsx'));
 const NewsletterScreen = lazy(() => import('./screens/Newsletter.tsx'));
@@ -44,7 +46,7 @@ interface ScreenEntry {
 }
 
 const ADMIN: readonly Role[] = ['admin'];
-/** Who curates the site (front pages, dossiers, static pages) and sends the newsletter: src/server/desk/roles.ts. */
+/** Who curates the site (front pages, dossiers, static pages, replays) and sends the newsletter: src/server/desk/roles.ts. */
 const CURATORS: readonly Role[] = ['editor', 'admin'];
 
 const SCREENS: readonly ScreenEntry[] = [
@@ -55,6 +57,9 @@ const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk/dossiers/:id', component: DossierScreen, roles: CURATORS },
   { pattern: '/desk/pages', component: PageList, roles: CURATORS, nav: () => m.desk_nav_pages() },
   { pattern: '/desk/pages/:lang/:page', component: PageScreen, roles: CURATORS },
+  { pattern: '/desk/replays', component: ReplayList, roles: CURATORS, nav: () => m.desk_nav_replays() },
+  { pattern: '/desk/replays/new', component: ReplayScreen, roles: CURATORS },
+  { pattern: '/desk/replays/:kind/:id', component: ReplayScreen, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },
   { pattern: '/desk/grid', component: GridScreen, roles: CURATORS, nav: () => m.desk_nav_grid() },

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type K
 import * as m from '../paraglide/messages.js';
 import { api, DeskApiError, query, upload } from './api.ts';
 import { count } from './i18n.ts';
-import { Button, Notice, TextField } from './ui.tsx';
+import { Button, Dialog, Notice, TextField } from './ui.tsx';
 import type { MediaItem } from '../lib/desk-story.ts';
 
 export type { MediaItem };
@@ -254,5 +254,16 @@ export function MediaBrowser({ onPick, fresh }: { onPick?: (item: MediaItem) => 
       </ul>
       {next && <Button onClick={() => void load(q, next)}>{m.desk_more()}</Button>}
     </div>
+  );
+}
+
+/** The media library in a dialog, to choose a ready picture (or upload one first). */
+export function PicturePicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
+  const [fresh, setFresh] = useState<MediaItem[]>([]);
+  return (
+    <Dialog open={open} onClose={onClose} title={m.desk_choose_picture()} wide>
+      <Uploader onUploaded={(item) => setFresh((f) => [item, ...f])} />
+      <MediaBrowser fresh={fresh} onPick={onPick} />
+    </Dialog>
   );
 }

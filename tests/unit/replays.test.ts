@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
-import { publishReplay, ReplayInputError, replayInput } from '../../src/server/broadcast/replays.ts';
+import { publishReplay, ReplayInputError, replayInput, setReplayRetired } from '../../src/server/broadcast/replays.ts';
 import { episodeDetail } from '../../src/server/content/video/episodes.ts';
 import { loadEpisode } from '../../src/server/pages/replay-single.ts';
+import { loadWebVideo } from '../../src/server/pages/replay-by2m.ts';
+import { replaysSlice } from '../../src/server/content/video/replays.ts';
 
 const NOW = new Date('2026-11-25T20:00:00.000Z');
 
@@ -103,5 +105,49 @@ describe('replays', () => {
     expect(fields).toEqual(expect.arrayContaining(['uri', 'number', 'title', 'video.url', 'video.durationSeconds']));
     const noMime = replayInput.safeParse({ kind: 'jt', uri: 'x', edition: 'fr', title: { fr: 'x' }, video: { url: 'https://vod.example/stream', durationSeconds: 10 } });
     expect(noMime.error?.issues.map((i) => i.path.join('.'))).toEqual(['video.mime']);
+  });
+
+  it('changes a replay by id (the desk’s edit), giving it the uri; the audit hook runs in the same transaction', async () => {
+    const db = await store();
+    const seeded = await publishReplay(db, episode({ uri: 'seeded' }), NOW);
+    await db.updateTable('episodes').set({ external_uri: null }).where('id', '=', seeded.id).execute();
+    const seen: unknown[] = [];
+    const changed = await publishReplay(db, episode({ uri: 'urn:2m:desk:episode:1', title: { fr: 'Revu au desk' } }), NOW, {
+      id: seeded.id,
+      inTransaction: async (trx, r, before) => {
+        seen.push({ id: r.id, before: before?.title_fr, rows: (await trx.selectFrom('episodes').select('title_fr').where('id', '=', r.id).executeTakeFirstOrThrow()).title_fr });
+      },
+    });
+    expect(changed).toMatchObject({ id: seeded.id, created: false });
+    expect(seen).toEqual([{ id: seeded.id, before: 'Rachid Show - épisode 12', rows: 'Revu au desk' }]);
+    expect(await db.selectFrom('episodes').select(['id', 'external_uri']).execute()).toEqual([{ id: seeded.id, external_uri: 'urn:2m:desk:episode:1' }]);
+    await expect(publishReplay(db, episode({ uri: 'x' }), NOW, { id: 999 })).rejects.toMatchObject({ errors: { id: ['no replay 999'] } });
+    // A failing hook undoes the change.
+    await expect(publishReplay(db, episode({ uri: 'urn:2m:desk:episode:1', title: { fr: 'Jamais' } }), NOW, { id: seeded.id, inTransaction: async () => Promise.reject(new Error('audit down')) })).rejects.toThrow('audit down');
+    expect((await db.selectFrom('episodes').select('title_fr').executeTakeFirstOrThrow()).title_fr).toBe('Revu au desk');
+  });
+
+  it('retires a replay (off its page and the lists, its pages rendered again) and puts it back; an update keeps it retired', async () => {
+    const db = await store();
+    const input = replayInput.parse({ kind: 'webvideo', uri: 'web-r', tag: 'cuisine', title: { fr: 'Harira' }, video: { url: 'https://vod.example/harira.mp4', durationSeconds: 200 }, publishedAt: '2026-11-01T10:00:00Z' });
+    const made = await publishReplay(db, input, NOW);
+    expect(await loadWebVideo(db, 'fr', { id: made.id })).not.toBeNull();
+    expect(await setReplayRetired(db, 'webvideo', made.id, true, NOW)).toEqual({ retiredAt: NOW.toISOString() });
+    expect(await loadWebVideo(db, 'fr', { id: made.id })).toBeNull();
+    expect((await replaysSlice(db, 0, 50, 'fr')).map((c) => c.id)).not.toContain(made.id);
+    const change = await db.selectFrom('content_changes').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(change.reason).toBe('replay webvideo retire');
+    expect(JSON.parse(change.paths)).toEqual(expect.arrayContaining([`/fr/replay/by2m/single/${made.id}`, '/ar/replay']));
+    await publishReplay(db, { ...input, title: { ar: '', fr: 'Harira (2)' } }, NOW);
+    expect(await loadWebVideo(db, 'fr', { id: made.id })).toBeNull();
+    expect(await setReplayRetired(db, 'webvideo', made.id, false, NOW)).toEqual({ retiredAt: null });
+    expect((await loadWebVideo(db, 'fr', { id: made.id }))?.video.title).toBe('Harira (2)');
+    expect(await setReplayRetired(db, 'jt', 12345, true, NOW)).toBeNull();
+  });
+
+  it('refuses a bulletin’s air day that does not exist', () => {
+    const parsed = replayInput.safeParse({ kind: 'jt', uri: 'jt-x', edition: 'ar', airDate: '2026-02-30', title: { ar: 'نشرة' }, video: { url: '/v.m3u8', durationSeconds: 10 } });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['airDate', 'no such day']]);
   });
 });

@@ -15,11 +15,12 @@ import { JT_EDITIONS, type Database } from '../db/schema.ts';
 import { episodePath, jtPath, programmePath, webVideoPath } from '../../lib/paths.ts';
 import { type Locale, LOCALES } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
-import { formatTime, localDay } from '../../lib/dates.ts';
+import { formatTime, isValidDay, localDay } from '../../lib/dates.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { makeSlug } from '../http/slug.ts';
 import type { FieldErrors } from './breaking.ts';
 import { recordPicture, type ReadyPicture } from '../newsroom/pictures.ts';
+import { mediaOriginRefusal } from '../media-origins.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 const bilingual = (max: number) => z.object({ ar: text(max).default(''), fr: text(max).default('') }).strict();
@@ -103,7 +104,7 @@ export const replayInput = z.discriminatedUnion('kind', [
       ...common,
       edition: z.enum(JT_EDITIONS),
       /** Local (Casablanca) air day and time; default: those of publishedAt. */
-      airDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
+      airDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').refine(isValidDay, 'no such day').optional(),
       airTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM').optional(),
     })
     .strict(),
@@ -122,7 +123,22 @@ export const replayInput = z.discriminatedUnion('kind', [
 ]);
 
 export type ReplayInput = z.infer<typeof replayInput>;
-type ReplayKind = ReplayInput['kind'];
+export type ReplayKind = ReplayInput['kind'];
+
+/**
+ * The replay's video and captions URLs that may not play here (the
+ * Content-Security-Policy allows this site and the configured media
+ * origins only, src/server/media-origins.ts), by field.
+ */
+export function replayOriginRefusals(input: ReplayInput): Record<string, string> {
+  const out: Record<string, string> = {};
+  const check = (key: string, url: string) => {
+    if (mediaOriginRefusal(url)) out[key] = url;
+  };
+  check('video.url', input.video.url);
+  input.video.captions.forEach((c, i) => check(`video.captions.${i}.url`, c.url));
+  return out;
+}
 
 const TABLE = { episode: 'episodes', jt: 'jt_bulletins', webvideo: 'web_videos' } as const;
 
@@ -217,7 +233,8 @@ function replayPaths(kind: ReplayKind, row: { id: number; programmeId?: number; 
   });
 }
 
-function itemPaths(kind: ReplayKind, id: number, edition?: string): Record<Locale, string> {
+/** A replay's page in each language. */
+export function itemPaths(kind: ReplayKind, id: number, edition?: string): Record<Locale, string> {
   const one = (l: Locale) => (kind === 'episode' ? episodePath(l, id) : kind === 'jt' ? jtPath(l, edition!, id) : webVideoPath(l, id));
   return { ar: one('ar'), fr: one('fr') };
 }
@@ -238,9 +255,25 @@ export async function publishReplay(db: DB, input: ReplayInput, now: Date = new 
   }
 }
 
+/** What a replay was before a change (the audit's "before"). */
+export interface ReplayBefore {
+  title_ar: string;
+  title_fr: string;
+  published_at: string;
+  retired_at: string | null;
+}
+
 interface ReplayOptions {
   /** The poster given by URL, fetched into the media store (src/server/newsroom/pictures.ts). */
   poster?: ReadyPicture;
+  /**
+   * Change the replay of this id (of input.kind) rather than the one of
+   * input.uri, and give it input.uri (the desk edits seeded replays, which
+   * have no uri, by id).
+   */
+  id?: number;
+  /** Runs in the change's transaction, after it (the desk's audit entry). */
+  inTransaction?: (trx: Trx, result: ReplayResult, before: ReplayBefore | null) => Promise<void>;
 }
 
 async function publishOnce(db: DB, input: ReplayInput, now: Date, opts: ReplayOptions): Promise<ReplayResult> {
@@ -278,6 +311,7 @@ export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, o
   let id: number;
   let created: boolean;
   let edition: string | undefined;
+  let before: ReplayBefore | undefined;
 
   if (input.kind === 'episode') {
     let q = trx.selectFrom('programmes').select('id');
@@ -285,7 +319,9 @@ export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, o
     const programme = await q.executeTakeFirst();
     if (!programme) errors[input.programmeId !== undefined ? 'programmeId' : 'programme'] = [`no programme ${input.programmeId ?? input.programme}`];
     if (Object.keys(errors).length) throw new ReplayInputError(errors);
-    const existing = await trx.selectFrom('episodes').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
+    const existing = await trx.selectFrom('episodes').selectAll().where((eb) => (opts.id !== undefined ? eb('id', '=', opts.id) : eb('external_uri', '=', input.uri))).executeTakeFirst();
+    if (opts.id !== undefined && !existing) throw new ReplayInputError({ id: [`no replay ${opts.id}`] });
+    before = existing;
     const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
     const values = {
       programme_id: programme!.id,
@@ -301,7 +337,9 @@ export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, o
     paths.push(...replayPaths('episode', { id, programmeId: programme!.id }));
   } else if (input.kind === 'jt') {
     if (Object.keys(errors).length) throw new ReplayInputError(errors);
-    const existing = await trx.selectFrom('jt_bulletins').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
+    const existing = await trx.selectFrom('jt_bulletins').selectAll().where((eb) => (opts.id !== undefined ? eb('id', '=', opts.id) : eb('external_uri', '=', input.uri))).executeTakeFirst();
+    if (opts.id !== undefined && !existing) throw new ReplayInputError({ id: [`no replay ${opts.id}`] });
+    before = existing;
     const videoId = await saveVideo(trx, existing?.video_id ?? null, input.video, posterId ?? existing?.thumbnail_image_id ?? null);
     const values = {
       edition: input.edition,
@@ -321,7 +359,9 @@ export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, o
     q = input.tagId !== undefined ? q.where('id', '=', input.tagId) : q.where('slug', '=', input.tag!);
     const tag = await q.executeTakeFirst();
     if (!tag) errors[input.tagId !== undefined ? 'tagId' : 'tag'] = [`no web video tag ${input.tagId ?? input.tag}`];
-    const existing = await trx.selectFrom('web_videos').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
+    const existing = await trx.selectFrom('web_videos').selectAll().where((eb) => (opts.id !== undefined ? eb('id', '=', opts.id) : eb('external_uri', '=', input.uri))).executeTakeFirst();
+    if (opts.id !== undefined && !existing) throw new ReplayInputError({ id: [`no replay ${opts.id}`] });
+    before = existing;
     // The given slug, else the stored one, else one from the title (the next free "-2", "-3"… when taken).
     const base = input.slug ?? existing?.slug ?? (makeSlug(input.title.fr || input.title.ar, { max: 70, ascii: true }) || 'video');
     let free = base;
@@ -350,8 +390,11 @@ export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, o
   }
 
   await recordContentChange(trx, { paths, reason: `replay ${input.kind} ${created ? 'publish' : 'update'}` }, now);
-  return { id, kind: input.kind, uri: input.uri, created, publishedAt, paths: itemPaths(input.kind, id, edition) };
+  const result = { id, kind: input.kind, uri: input.uri, created, publishedAt, paths: itemPaths(input.kind, id, edition) };
+  await opts.inTransaction?.(trx, result, before ?? null);
+  return result;
 }
+
 
 async function upsert(
   trx: Trx,
@@ -364,10 +407,51 @@ async function upsert(
   /* eslint-disable @typescript-eslint/no-explicit-any */
   const t = trx as unknown as Transaction<any>;
   if (existing) {
-    await t.updateTable(table).set(values).where('id', '=', existing.id).execute();
+    await t.updateTable(table).set({ ...values, external_uri: uri }).where('id', '=', existing.id).execute();
     return { id: existing.id, created: false };
   }
   const row = (await t.insertInto(table).values({ ...values, external_uri: uri }).returning('id').executeTakeFirstOrThrow()) as { id: number };
   /* eslint-enable @typescript-eslint/no-explicit-any */
   return { id: row.id, created: true };
+}
+
+/**
+ * Retires a replay (off every public list, page, feed and sitemap: its page
+ * answers 404) or publishes it again (`retire` false), with its change-feed
+ * record so that its pages and lists are rendered again at once. Null for
+ * an unknown replay; a replay already in that state is left as it is.
+ */
+export async function setReplayRetired(
+  db: DB,
+  kind: ReplayKind,
+  id: number,
+  retire: boolean,
+  now: Date = new Date(),
+  inTransaction?: (trx: Trx, before: ReplayBefore) => Promise<void>,
+): Promise<{ retiredAt: string | null } | null> {
+  return db.transaction().execute(async (trx) => {
+    let row: (ReplayBefore & { programmeId?: number; edition?: string; tagId?: number }) | undefined;
+    const cols = ['title_ar', 'title_fr', 'published_at', 'retired_at'] as const;
+    if (kind === 'episode') {
+      const r = await trx.selectFrom('episodes').select([...cols, 'programme_id']).where('id', '=', id).executeTakeFirst();
+      row = r && { ...r, programmeId: r.programme_id };
+    } else if (kind === 'jt') {
+      row = await trx.selectFrom('jt_bulletins').select([...cols, 'edition']).where('id', '=', id).executeTakeFirst();
+    } else {
+      const r = await trx.selectFrom('web_videos').select([...cols, 'tag_id']).where('id', '=', id).executeTakeFirst();
+      row = r && { ...r, tagId: r.tag_id };
+    }
+    if (!row) return null;
+    if ((row.retired_at !== null) === retire) return { retiredAt: row.retired_at };
+    const retiredAt = retire ? now.toISOString() : null;
+    // The three tables share retired_at; Kysely cannot type a table chosen at run time.
+    await (trx as unknown as Transaction<Record<string, { id: number; retired_at: string | null }>>)
+      .updateTable(TABLE[kind])
+      .set({ retired_at: retiredAt })
+      .where('id', '=', id)
+      .execute();
+    await recordContentChange(trx, { paths: replayPaths(kind, { id, ...row }), reason: `replay ${kind} ${retire ? 'retire' : 'restore'}` }, now);
+    await inTransaction?.(trx, row);
+    return { retiredAt };
+  });
 }

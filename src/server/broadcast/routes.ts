@@ -22,7 +22,7 @@ import { importGrid, GridImportError } from './grid.ts';
 import { decodeXmltv, MAX_XMLTV_BYTES, type XmltvError } from './xmltv.ts';
 import { BreakingInputError, breakingListInput, clearBreaking, fieldErrors, listBreaking, setBreaking } from './breaking.ts';
 import { clearLive, liveInput, liveState, LiveRefused, setLive } from './live.ts';
-import { publishReplay, ReplayInputError, replayInput } from './replays.ts';
+import { publishReplay, ReplayInputError, replayInput, replayOriginRefusals } from './replays.ts';
 import { mediaOriginProblem } from '../media-origins.ts';
 import { newsroomIngestDeps, readyPictures } from '../newsroom/pictures.ts';
 import type { PictureRef } from '../newsroom/ninjs.ts';
@@ -165,12 +165,7 @@ const videos: NewsroomRoute = {
     if (!input.success) return { status: 422, errors: fieldErrors(input.error), item: uri };
     // The video and its captions play from this site or an allowed origin; a poster by URL is copied into the media store.
     const errors: Record<string, string[]> = {};
-    const origin = (key: string, url: string) => {
-      const problem = mediaOriginProblem(url);
-      if (problem) errors[key] = [problem];
-    };
-    origin('video.url', input.data.video.url);
-    input.data.video.captions.forEach((c, i) => origin(`video.captions.${i}.url`, c.url));
+    for (const [key, url] of Object.entries(replayOriginRefusals(input.data))) errors[key] = [mediaOriginProblem(url)!];
     const poster = input.data.poster && 'url' in input.data.poster && !input.data.poster.url.startsWith('/') ? posterRef(input.data.poster.url) : null;
     const ready = poster ? await readyPictures(ctx.db, [poster], newsroomIngestDeps()) : null;
     Object.assign(errors, ready?.errors);

@@ -29,6 +29,7 @@ import { deskMediaMigration } from './migrations/025_desk_media.ts';
 import { deskKeysMigration } from './migrations/026_desk_keys.ts';
 import { frontPagesMigration } from './migrations/032_front_pages.ts';
 import { dossiersMigration } from './migrations/033_dossiers.ts';
+import { replayRetirementMigration } from './migrations/039_replay_retirement.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -60,6 +61,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '033_dossiers': dossiersMigration(),
     '035_newsletter_editions': newsletterEditionsMigration(dialect),
     '036_push_jobs': pushJobsMigration(dialect),
+    '039_replay_retirement': replayRetirementMigration(),
   };
 }
 

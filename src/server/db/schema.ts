@@ -281,6 +281,8 @@ interface EpisodesTable {
   view_count: ColumnType<number, number | undefined, number>;
   /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
   external_uri: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 039_replay_retirement: when the desk retired it (off every public page); null: public from published_at. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface JtBulletinsTable {
@@ -300,6 +302,8 @@ interface JtBulletinsTable {
   view_count: ColumnType<number, number | undefined, number>;
   /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
   external_uri: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 039_replay_retirement: when the desk retired it (off every public page); null: public from published_at. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface WebVideoTagsTable {
@@ -325,6 +329,8 @@ interface WebVideosTable {
   view_count: ColumnType<number, number | undefined, number>;
   /** 010_broadcast: the newsroom's id of this replay (upserts); null for seeded items. */
   external_uri: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 039_replay_retirement: when the desk retired it (off every public page); null: public from published_at. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface GridEntriesTable {

@@ -44,3 +44,6 @@ export async function readInput<S extends z.ZodType>(ctx: DeskContext, schema: S
 export function idParam(value: string | undefined): number | null {
   return value && /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 }
+
+/** Words to find anywhere in a column (LIKE), their %, _ and backslash taken literally. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

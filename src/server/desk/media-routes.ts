@@ -22,7 +22,7 @@ import { MAX_MEDIA_BYTES, MediaRefused, readPictureBody, storeMedia } from '../n
 import { articlePath } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
-import { idParam, readInput } from './input.ts';
+import { idParam, likePattern, readInput } from './input.ts';
 import type { MediaItem } from '../../lib/desk-story.ts';
 import { personOf, type DeskRoute } from './router.ts';
 
@@ -78,7 +78,6 @@ async function recordPictureChange(db: DB, imageId: number): Promise<void> {
   await recordContentChange(db, { paths, reason: 'media' }, now);
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const mediaRoutes: DeskRoute[] = [
   {

@@ -12,6 +12,7 @@ import { pageRoutes } from './page-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
+import { replayRoutes } from './replay-routes.ts';
 import type { DeskRoute } from './router.ts';
 import { storyRoutes } from './story-routes.ts';
 
@@ -26,5 +27,6 @@ export const deskRoutes: readonly DeskRoute[] = [
   ...newsletterRoutes,
   ...breakingRoutes,
   ...bannerRoutes,
+  ...replayRoutes,
   ...gridRoutes,
 ];

@@ -27,7 +27,7 @@ import { episodePath, jtPath, webVideoPath } from '../../lib/paths.ts';
 import { STORY_STATES, type StoryDoc } from '../../lib/desk-story.ts';
 import * as m from '../../paraglide/messages.js';
 import { checkDoc, cleanDoc, slugOf, storyDocSchema } from './document.ts';
-import { idParam, readInput, zodErrors } from './input.ts';
+import { idParam, readInput, zodErrors, likePattern } from './input.ts';
 import { sharedPreviewPath } from './paths.ts';
 import { signPreview } from './preview.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
@@ -105,7 +105,6 @@ const filterSchema = z.object({
 });
 
 const lookupLang = (ctx: DeskContext): Locale => toLocale(ctx.url.searchParams.get('lang'));
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const storyRoutes: DeskRoute[] = [
   {
@@ -473,6 +472,7 @@ export const storyRoutes: DeskRoute[] = [
           .innerJoin('videos', 'videos.id', 'r.video_id')
           .leftJoin('images', 'images.id', 'r.thumbnail_image_id')
           .select([`r.${title} as title`, 'r.id as id', 'videos.id as videoId', 'videos.duration_s as durationS', 'images.url as poster']);
+        q = q.where('r.retired_at', 'is', null);
         q = id !== null ? q.where('videos.id', '=', id) : q.where(`r.${title}`, 'like', likePattern(words));
         const rows = await q.orderBy('r.published_at', 'desc').limit(10 - out.length).execute();
         const editions = kind === 'jt' && rows.length ? await ctx.db.selectFrom('jt_bulletins').select(['id', 'edition']).where('id', 'in', rows.map((r) => r.id)).execute() : [];

@@ -87,16 +87,18 @@ export async function sectionUrls(db: DB, lang: Locale): Promise<SitemapUrl[]> {
       .select(['episodes.id', 'episodes.published_at'])
       .where('programmes.is_active', '=', 1)
       .where('episodes.published_at', '<=', now)
+      .where('episodes.retired_at', 'is', null)
       .orderBy('episodes.id')
       .execute(),
     db
       .selectFrom('jt_bulletins')
       .select(['id', 'edition', 'published_at'])
       .where('published_at', '<=', now)
+      .where('retired_at', 'is', null)
       .orderBy('id')
       .execute(),
     db.selectFrom('web_video_tags').select(['id']).orderBy('position').orderBy('id').execute(),
-    db.selectFrom('web_videos').select(['id', 'published_at']).where('published_at', '<=', now).orderBy('id').execute(),
+    db.selectFrom('web_videos').select(['id', 'published_at']).where('published_at', '<=', now).where('retired_at', 'is', null).orderBy('id').execute(),
     db.selectFrom('starlight_seasons').select(['number']).orderBy('number').execute(),
   ]);
 

@@ -114,6 +114,7 @@ const publicId = async (db: DB, table: 'episodes' | 'jt_bulletins') => {
     .selectFrom(table)
     .select('id')
     .where('published_at', '<=', new Date().toISOString())
+    .where('retired_at', 'is', null)
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

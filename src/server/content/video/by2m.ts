@@ -16,7 +16,7 @@ export interface WebVideoTag {
 }
 
 export function publicWebVideos(db: DB) {
-  return db.selectFrom('web_videos').where('web_videos.published_at', '<=', nowIso());
+  return db.selectFrom('web_videos').where('web_videos.published_at', '<=', nowIso()).where('web_videos.retired_at', 'is', null);
 }
 
 const toTag = (row: Row<'web_video_tags'>, lang: Locale): WebVideoTag => ({

@@ -25,7 +25,7 @@ const PLAYLIST_SIZE = 10;
 const SLIDER_SIZE = 9;
 
 export function publicBulletins(db: DB) {
-  return db.selectFrom('jt_bulletins').where('jt_bulletins.published_at', '<=', nowIso());
+  return db.selectFrom('jt_bulletins').where('jt_bulletins.published_at', '<=', nowIso()).where('jt_bulletins.retired_at', 'is', null);
 }
 
 /** The newest public bulletins of every edition. */

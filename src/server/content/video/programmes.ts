@@ -16,7 +16,7 @@ export type ProgrammeKind = Row<'programmes'>['kind'];
 
 /** Episodes visible to the public (published_at has passed). */
 export function publicEpisodes(db: DB) {
-  return db.selectFrom('episodes').where('episodes.published_at', '<=', nowIso());
+  return db.selectFrom('episodes').where('episodes.published_at', '<=', nowIso()).where('episodes.retired_at', 'is', null);
 }
 
 /** Number of public episodes of each programme, one grouped query. */

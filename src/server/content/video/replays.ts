@@ -20,17 +20,20 @@ function replayKeys(db: DB) {
     .selectFrom('episodes')
     .select([sql<ReplayType>`'episode'`.as('type'), 'id', 'published_at'])
     .where('published_at', '<=', now)
+    .where('retired_at', 'is', null)
     .unionAll(
       db
         .selectFrom('jt_bulletins')
         .select([sql<ReplayType>`'jt'`.as('type'), 'id', 'published_at'])
-        .where('published_at', '<=', now),
+        .where('published_at', '<=', now)
+        .where('retired_at', 'is', null),
     )
     .unionAll(
       db
         .selectFrom('web_videos')
         .select([sql<ReplayType>`'by2m'`.as('type'), 'id', 'published_at'])
-        .where('published_at', '<=', now),
+        .where('published_at', '<=', now)
+        .where('retired_at', 'is', null),
     )
     .as('replays');
 }
