@@ -31,7 +31,7 @@ import {
   type ReplayKind,
   type ReplayResult,
 } from '../broadcast/replays.ts';
-import { readJsonBody } from '../newsroom/body.ts';
+import { readJson } from '../http/body.ts';
 import { casablancaLocalDateTime, fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import * as m from '../../paraglide/messages.js';
 import { deskAudit } from './audit.ts';
@@ -218,7 +218,7 @@ async function save(ctx: DeskContext, kind: ReplayKind, target: { id: number; ur
 
 /** The JSON object of a replay's form (413, 415, 400 as every desk body; 422 for anything but an object). */
 async function readBody(ctx: DeskContext): Promise<{ value: Record<string, unknown> } | DeskOutcome> {
-  const body = await readJsonBody(ctx.request, REPLAY_BODY);
+  const body = await readJson(ctx.request, REPLAY_BODY);
   if (!body.ok) return { status: body.status };
   if (!body.value || typeof body.value !== 'object' || Array.isArray(body.value)) return { status: 422, errors: { body: [m.desk_err_field_invalid({}, { locale: ctx.locale })] } };
   return { value: body.value as Record<string, unknown> };
