@@ -28,6 +28,8 @@ const PeopleScreen = lazy(() => import('./screens/People.tsx'));
 const AuditScreen = lazy(() => import('./screens/Audit.tsx'));
 const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
 const AccountScreen = lazy(() => import('./screens/Account.tsx'));
+const StarlightList = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.StarlightList })));
+const StarlightEditor = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.StarlightEditor })));
 const BannersScreen = lazy(() => import('./screens/Banners.tsx'));
 const BreakingScreen = lazy(() => import('./screens/Breaking.tsx'));
 const NewsletterScreen = lazy(() => import('./screens/Newsletter.tsx'));
@@ -43,7 +45,7 @@ interface ScreenEntry {
 }
 
 const ADMIN: readonly Role[] = ['admin'];
-/** Who curates the site (front pages, dossiers, static pages) and sends the newsletter: src/server/desk/roles.ts. */
+/** Who curates the site (front pages, dossiers, static pages, Starlight) and sends the newsletter: src/server/desk/roles.ts. */
 const CURATORS: readonly Role[] = ['editor', 'admin'];
 
 const SCREENS: readonly ScreenEntry[] = [
@@ -54,6 +56,8 @@ const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk/dossiers/:id', component: DossierScreen, roles: CURATORS },
   { pattern: '/desk/pages', component: PageList, roles: CURATORS, nav: () => m.desk_nav_pages() },
   { pattern: '/desk/pages/:lang/:page', component: PageScreen, roles: CURATORS },
+  { pattern: '/desk/starlight', component: StarlightList, roles: CURATORS, nav: () => m.desk_nav_starlight() },
+  { pattern: '/desk/starlight/:kind/:id', component: StarlightEditor, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },
   { pattern: '/desk/newsletter', component: NewsletterScreen, roles: CURATORS, nav: () => m.desk_nav_newsletter() },

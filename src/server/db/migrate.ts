@@ -28,6 +28,7 @@ import { deskMediaMigration } from './migrations/025_desk_media.ts';
 import { deskKeysMigration } from './migrations/026_desk_keys.ts';
 import { frontPagesMigration } from './migrations/032_front_pages.ts';
 import { dossiersMigration } from './migrations/033_dossiers.ts';
+import { starlightDeskMigration } from './migrations/040_starlight_desk.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -59,6 +60,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '033_dossiers': dossiersMigration(),
     '035_newsletter_editions': newsletterEditionsMigration(dialect),
     '036_push_jobs': pushJobsMigration(dialect),
+    '040_starlight_desk': starlightDeskMigration(),
   };
 }
 

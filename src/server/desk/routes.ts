@@ -12,6 +12,7 @@ import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import type { DeskRoute } from './router.ts';
+import { starlightRoutes } from './starlight-routes.ts';
 import { storyRoutes } from './story-routes.ts';
 
 export const deskRoutes: readonly DeskRoute[] = [
@@ -25,4 +26,5 @@ export const deskRoutes: readonly DeskRoute[] = [
   ...newsletterRoutes,
   ...breakingRoutes,
   ...bannerRoutes,
+  ...starlightRoutes,
 ];
