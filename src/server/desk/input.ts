@@ -32,7 +32,7 @@ export function zodErrors(error: z.ZodError, locale: Lang): FieldErrors {
 }
 
 /** A tag, a comment, a doctype or a processing instruction: markup. */
-const MARKUP = /<\s*[/!?]?\s*[a-z]/i;
+const MARKUP = /<(?:!--|\s*[/!?]?\s*[a-z])/i;
 
 /** A plain text field (printed as text by the pages): markup in it is refused, with its own message. */
 export const plainText = (schema: z.ZodString) => schema.refine((v) => !MARKUP.test(v), { params: { plainText: true } });
