@@ -135,9 +135,12 @@ describe('Starlight in the desk', () => {
     const arabic = await desk('PUT', '/api/desk/starlight/people/{id}', url, { session: editor, body: { ...personBody(candidate), nameFr: '', bioFr: '<p>x</p>' } });
     await store.db.updateTable('desk_users').set({ locale: 'fr' }).where('id', '=', editorId).execute();
     expect(arabic.body.header.errors).toEqual({ nameFr: ['هذا الحقل إلزامي.'], bioFr: ['نص بسيط: الوسوم (<…>) غير مقبولة هنا.'] });
-    const seasonRefused = await desk('PUT', '/api/desk/starlight/seasons/{id}', `/api/desk/starlight/seasons/${season.id}`, { session: editor, body: { ...seasonBody(season), titleAr: '', coverImageId: 2_000_000_000 } });
+    const seasonUrl = `/api/desk/starlight/seasons/${season.id}`;
+    const seasonRefused = await desk('PUT', '/api/desk/starlight/seasons/{id}', seasonUrl, { session: editor, body: { ...seasonBody(season), titleAr: '', year: 1850 } });
     expect(seasonRefused.status).toBe(422);
-    expect(Object.keys(seasonRefused.body.header.errors!).sort()).toEqual(['coverImageId', 'titleAr']);
+    expect(Object.keys(seasonRefused.body.header.errors!).sort()).toEqual(['titleAr', 'year']);
+    const coverRefused = await desk('PUT', '/api/desk/starlight/seasons/{id}', seasonUrl, { session: editor, body: { ...seasonBody(season), coverImageId: 2_000_000_000 } });
+    expect(coverRefused.body.header.errors).toEqual({ coverImageId: ["Cette image n'est plus dans la médiathèque."] });
     const videoRefused = await desk('PUT', '/api/desk/starlight/videos/{id}', `/api/desk/starlight/videos/${casting.id}`, { session: editor, body: { titleAr: casting.titleAr, titleFr: '<script>x</script>' } });
     expect(videoRefused.status).toBe(422);
     expect(Object.keys(videoRefused.body.header.errors!)).toEqual(['titleFr']);
