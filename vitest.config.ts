@@ -23,6 +23,12 @@ export default getViteConfig(
             // TEST_DATABASE_URL: every test store is a scratch PostgreSQL database (tests/support/pg-unit-setup.ts).
             globalSetup: ['tests/support/pg-unit-global.ts'],
             setupFiles: ['tests/support/pg-unit-setup.ts'],
+            // Some unit tests run ESLint, encode pictures or start a render
+            // worker: seconds of CPU that a shared CI machine can stretch
+            // past vitest's 5 s default. No unit test asserts a duration
+            // (benchmarks do), so a longer limit only catches hangs.
+            testTimeout: 20_000,
+            hookTimeout: 30_000,
           },
         },
         {
