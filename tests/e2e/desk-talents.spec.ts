@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { cliPerson, followLink, run, storeRows } from '../support/desk.ts';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 async function axe(page: Page, what: string): Promise<void> {
   await page.waitForLoadState('networkidle');
