@@ -131,6 +131,6 @@ test('in Arabic: axe finds nothing on the list, the editors and the picture dial
   await title.fill('');
   await page.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(title).toHaveAccessibleDescription(/هذا الحقل إلزامي\./);
-  expect(storeRows('select title_ar from starlight_videos where id = ?', video!.id)[0]!.title_ar).toBe(video!.title_ar);
+  expect(storeRows('select title_ar from starlight_videos where id = ?', Number(video!.id))[0]!.title_ar).toBe(video!.title_ar);
   await axe(page, 'ar casting video editor with an error');
 });
