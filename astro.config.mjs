@@ -5,10 +5,11 @@ import react from '@astrojs/react';
 import { serviceWorkerPlugin } from './src/sw/vite-plugin.ts';
 import { reactServerPlugin } from './src/build/react-server-plugin.ts';
 import { exposeAppPlugin } from './src/build/expose-app-plugin.ts';
+import { routeAliases } from './src/build/route-aliases.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
-  // Every route renders on demand; the pages that exist are pre-built from
+  // Every route renders on demand (no route says `prerender`); the pages that exist are pre-built from
   // the running site by src/server/delivery (ADR 005), not by `astro build`.
   output: 'server',
   // Cross-site form posts are refused by src/server/http/origin-check.ts
@@ -20,7 +21,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Islands rendered by React's renderToString (with their id prefix: src/build/react-server-plugin.ts),
   // not a web stream read to its end per island (ADR 028).
-  integrations: [react({ experimentalDisableStreaming: true })],
+  // Addresses that are the same page as another route (/special-topic, /search-result,
+  // /castings, the unprefixed sections) are answered by that route's file: src/build/route-aliases.ts.
+  integrations: [react({ experimentalDisableStreaming: true }), routeAliases()],
   i18n: {
     locales: ['ar', 'fr'],
     defaultLocale: 'ar',

@@ -18,6 +18,8 @@ export default getViteConfig(
           extends: true,
           test: {
             name: 'unit',
+            // src/lib/tokens.ts reads the token file as text (?raw): vitest hands out CSS empty unless included.
+            css: { include: [/src\/styles\/tokens\.css/] },
             include: ['tests/unit/**/*.test.ts'],
             environment: 'node',
             // TEST_DATABASE_URL: every test store is a scratch PostgreSQL database (tests/support/pg-unit-setup.ts).

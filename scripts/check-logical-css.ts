@@ -1,5 +1,7 @@
 /**
- * Forbids physical CSS properties in the site's styles: the site is Arabic
+ * Two rules for the site's styles:
+ *
+ * 1. No physical CSS property: the site is Arabic
  * (RTL) first and French (LTR), so sides are written with logical properties
  * (margin-inline-start, inset-inline-end, text-align: start, border-inline-end…).
  *
@@ -11,6 +13,14 @@
  *
  *   node scripts/check-logical-css.ts [folder…]     (default: src)
  *
+ * 2. No hex colour outside the token file, src/styles/tokens.css (ADR 050):
+ * styles use its variables (`var(--color-brand-blue)`), and code that
+ * needs a colour's value (a <meta>, an inline stylesheet) reads it with
+ * src/lib/tokens.ts. Checked in every .css and .astro file, and in the .ts
+ * and .tsx files outside src/server (whose colours are not styles: mail
+ * HTML, for clients that read no CSS variable, seeded pictures, stored
+ * defaults). No comment turns it off: a new colour is a new token.
+ *
  * Exits 1 listing file:line for every hit.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,8 +28,14 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SKIP_DIRS = new Set(['node_modules', 'paraglide', 'dist', '.astro']);
-const EXTENSIONS = new Set(['.css', '.astro', '.tsx']);
+const EXTENSIONS = new Set(['.css', '.astro', '.tsx', '.ts']);
 const IGNORE_MARK = 'logical-css-ignore';
+/** The one file that may write a colour in hex. */
+const TOKEN_FILE = path.join('src', 'styles', 'tokens.css');
+/** A hex colour (#abc, #abcd, #aabbcc, #aabbccdd): not an HTML character reference (&#233;) nor a word's end. */
+const HEX_COLOUR = /(?<![&\w])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})(?![\w-])/g;
+/** A fragment link (href="#add") is not a colour. */
+const FRAGMENT_LINK = /\bhref\s*=\s*["'{`]?$/;
 
 interface Rule {
   re: RegExp;
@@ -80,9 +96,28 @@ function styleAttributes(line: string): { css: string[]; js: string[] } {
   return { css, js };
 }
 
-function checkText(file: string, text: string): Hit[] {
+/**
+ * The hex colours of a file (`file` relative to the repository), one hit per
+ * line that has any: none in the token file, nor in src/server's .ts files.
+ */
+export function hexColours(file: string, text: string): Hit[] {
+  const rel = path.normalize(file);
+  if (rel === TOKEN_FILE) return [];
+  const ext = path.extname(rel);
+  if ((ext === '.ts' || ext === '.tsx') && rel.startsWith(path.join('src', 'server') + path.sep)) return [];
+  const hits: Hit[] = [];
+  text.split('\n').forEach((line, i) => {
+    const found = [...line.matchAll(HEX_COLOUR)].filter((m) => !FRAGMENT_LINK.test(line.slice(0, m.index)));
+    if (found.length) hits.push({ file, line: i + 1, text: line.trim(), fix: `a token of ${TOKEN_FILE} (var(--color-…)) for ${found.map((m) => m[0]).join(', ')}` });
+  });
+  return hits;
+}
+
+/** The physical CSS properties of a file's styles (.css, .astro, .tsx). */
+export function checkText(file: string, text: string): Hit[] {
   const hits: Hit[] = [];
   const ext = path.extname(file);
+  if (ext === '.ts') return hits;
   const originalLines = text.split('\n');
   const lines = blankComments(text).split('\n');
 
@@ -144,23 +179,35 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-function main(): void {
-  const dirs = process.argv.slice(2);
-  const targets = (dirs.length ? dirs : ['src']).map((d) => path.resolve(root, d));
-  const hits: Hit[] = [];
+/** Every hit of both rules under the folders (relative to the repository). */
+export function scan(dirs: string[]): { files: number; physical: Hit[]; colours: Hit[] } {
+  const physical: Hit[] = [];
+  const colours: Hit[] = [];
   let files = 0;
-  for (const dir of targets) {
+  for (const dir of dirs.map((d) => path.resolve(root, d))) {
     for (const file of walk(dir)) {
       files++;
-      hits.push(...checkText(file, readFileSync(file, 'utf8')));
+      const text = readFileSync(file, 'utf8');
+      physical.push(...checkText(file, text));
+      colours.push(...hexColours(path.relative(root, file), text));
     }
   }
-  if (hits.length) {
+  return { files, physical, colours };
+}
+
+function main(): void {
+  const dirs = process.argv.slice(2);
+  const { files, physical, colours } = scan(dirs.length ? dirs : ['src']);
+  if (physical.length) {
     console.error(`Physical CSS properties found (use logical ones; mark a deliberate exception with /* ${IGNORE_MARK} */):`);
-    for (const h of hits) console.error(`  ${path.relative(root, h.file)}:${h.line}: ${h.text}   → ${h.fix}`);
-    process.exit(1);
+    for (const h of physical) console.error(`  ${path.relative(root, h.file)}:${h.line}: ${h.text}   → ${h.fix}`);
   }
-  console.log(`check-logical-css: ${files} files, no physical CSS property`);
+  if (colours.length) {
+    console.error(`Hex colours outside ${TOKEN_FILE} (use its variables, or add a token there):`);
+    for (const h of colours) console.error(`  ${h.file}:${h.line}: ${h.text}   → ${h.fix}`);
+  }
+  if (physical.length || colours.length) process.exit(1);
+  console.log(`check-logical-css: ${files} files, no physical CSS property, no hex colour outside ${TOKEN_FILE}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) main();

@@ -14,6 +14,7 @@ import { ConfigError, getConfig } from '../src/server/config.ts';
 import { getStore } from '../src/server/db/index.ts';
 import { prebuild, PREBUILD_LEASE, PrebuildBusyError, siteDirOf } from '../src/server/delivery/prebuild.ts';
 import { withTurn } from '../src/server/leases.ts';
+import { featureLogger } from '../src/server/log.ts';
 
 const { values } = parseArgs({ options: { origin: { type: 'string' } } });
 
@@ -27,6 +28,7 @@ try {
 const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
 const origin = values.origin ?? `http://${host}:${config.PORT}`;
 const { db } = await getStore();
+const log = featureLogger('rebuild');
 let code = 0;
 try {
   // One full pre-build at a time among the instances of this store (ADR 020): wait for the turn.
@@ -42,9 +44,9 @@ try {
         // Over HTTP a page spends part of its time here (fetched, linked or compressed, written):
         // 8 at a time keep the server's render workers busy (4 left them idle 8-25 % of the build).
         concurrency: 8,
-        log: (m) => console.log(`[rebuild] ${m}`),
+        log,
       }),
-    { onWait: (holder) => console.log(`[rebuild] waiting for the pre-build turn${holder ? ` (held by ${holder.holder})` : ''}`) },
+    { onWait: (holder) => log.info(`waiting for the pre-build turn${holder ? ` (held by ${holder.holder})` : ''}`) },
   );
 } catch (err) {
   code = err instanceof PrebuildBusyError ? 2 : 1;

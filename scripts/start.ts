@@ -14,7 +14,7 @@ import path from 'node:path';
 import { ConfigError, getConfig } from '../src/server/config.ts';
 import { getStore, isStoreEmpty, StoreError } from '../src/server/db/index.ts';
 import { serveSite } from '../src/server/delivery/serve.ts';
-import { installConsoleBridge } from '../src/server/log.ts';
+import { featureLogger, installConsoleBridge } from '../src/server/log.ts';
 import { getMediaStore } from '../src/server/media-store.ts';
 import { seedDemoContent } from '../src/server/seed/index.ts';
 
@@ -60,15 +60,17 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  const log = featureLogger('start');
   const { db, dialect } = await getStore();
-  console.log(`[start] store ready (${dialect}${dialect === 'sqlite' ? `, ${path.join(config.DATA_DIR, 'site.sqlite')}` : ''})`);
+  log.info(`store ready (${dialect}${dialect === 'sqlite' ? `, ${path.join(config.DATA_DIR, 'site.sqlite')}` : ''})`);
   if (config.SEED_ON_START && (await isStoreEmpty(db))) {
-    console.log('[start] empty store: seeding demo content…');
-    const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, media: getMediaStore(), log: (s) => console.log(`[seed] ${s}`) });
-    console.log('[start] seeded', summary);
+    log.info('empty store: seeding demo content…');
+    const seedLog = featureLogger('seed');
+    const summary = await seedDemoContent(db, { dataDir: config.DATA_DIR, media: getMediaStore(), log: (s) => seedLog.info(s) });
+    log.info({ summary }, 'seeded');
   }
   if (!existsSync(entry) || process.argv.includes('--rebuild')) {
-    console.log('[start] building the site…');
+    log.info('building the site…');
     const status = await buildSite();
     if (status !== 0) process.exit(status);
   }
@@ -82,6 +84,6 @@ main().catch((err: unknown) => {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }
-  console.error('[start] failed:', err);
+  featureLogger('start').error({ err }, 'failed');
   process.exit(1);
 });

@@ -9,6 +9,9 @@
  * layout sets it in the browser instead (the shell's behaviour, pre-built
  * pages included), so the cookie follows the visitor on every page. It is
  * Secure whenever SITE_URL is https.
+ *
+ * A route under /[lang] never runs for a `lang` that is no language of the
+ * site: it answers 404 here (src/server/pages/route-locale.ts).
  */
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
@@ -21,11 +24,12 @@ import { isCrossSiteFormPost } from './server/http/origin-check.ts';
 import { withIslandStylesInHead } from './server/pages/island-styles.ts';
 import { isLitePath } from './lib/lite.ts';
 import { markRenderForRelease } from './server/delivery/render-release.ts';
-import { readLocale } from './server/api/dispatch.ts';
+import { readLocale } from './server/http/locale.ts';
 import { redirectResponse } from './server/http/redirect.ts';
 import * as m from './paraglide/messages.js';
 import { getConfig } from './server/config.ts';
 import { withRequestClock } from './server/clock.ts';
+import { unknownLanguage } from './server/pages/route-locale.ts';
 
 /** SITE_URL's origin, and whether it is https (read once). */
 let site: { origin: string; secure: boolean } | undefined;
@@ -78,13 +82,16 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     });
   }
 
+  // The route itself, or the 404 of a /[lang] route for an unknown language.
+  const render = (): Promise<Response> => unknownLanguage(context) ?? next();
+
   const { pathname, search } = context.url;
   const cookieLocale = context.cookies.get(LOCALE_COOKIE)?.value;
   const decision = decideLocaleRedirect({ pathname, search, cookieLocale });
 
   if (decision.kind === 'redirect') {
     const method = context.request.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
+    if (method !== 'GET' && method !== 'HEAD') return render();
     const headers: Record<string, string> = {};
     if (decision.setLocale) {
       // /ar/shows → /shows in Arabic: the redirect carries the choice of
@@ -104,7 +111,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   // Valid HTML: Astro's island <style> goes into <head>. A lite page runs no script (ADR 038).
-  let response = withCharset(await withIslandStylesInHead(await next(), { noScripts: isLitePath(pathname) }));
+  let response = withCharset(await withIslandStylesInHead(await render(), { noScripts: isLitePath(pathname) }));
   // A member page, shown or not found, is never kept by a cache: hiding it takes effect at once (ADR 029).
   if (MEMBER_PAGE.test(pathname)) response = withHeader(response, 'cache-control', 'no-store');
   if (decision.kind === 'serve' && decision.prefix && cookieLocale !== decision.prefix && unshared(response)) {

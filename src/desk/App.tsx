@@ -32,6 +32,7 @@ const StarlightList = lazy(() => import('./screens/Starlight.tsx').then((x) => (
 const StarlightEditor = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.StarlightEditor })));
 const BannersScreen = lazy(() => import('./screens/Banners.tsx'));
 const BreakingScreen = lazy(() => import('./screens/Breaking.tsx'));
+const GridScreen = lazy(() => import('./screens/Grid.tsx'));
 const NewsletterScreen = lazy(() => import('./screens/Newsletter.tsx'));
 const EditionScreen = lazy(() => import('./screens/Newsletter.tsx').then((s) => ({ default: s.EditionScreen })));
 
@@ -60,6 +61,7 @@ const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk/starlight/:kind/:id', component: StarlightEditor, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },
+  { pattern: '/desk/grid', component: GridScreen, roles: CURATORS, nav: () => m.desk_nav_grid() },
   { pattern: '/desk/newsletter', component: NewsletterScreen, roles: CURATORS, nav: () => m.desk_nav_newsletter() },
   { pattern: '/desk/newsletter/:id', component: EditionScreen, roles: CURATORS },
   { pattern: '/desk/banners', component: BannersScreen, nav: () => m.desk_nav_banners() },

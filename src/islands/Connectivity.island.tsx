@@ -30,7 +30,7 @@ const note: CSSProperties = {
   paddingBlock: '0.45rem',
   paddingInline: '0.9rem',
   borderRadius: '999px',
-  color: '#ffffff',
+  color: 'var(--color-white)',
   fontSize: '0.875rem',
   lineHeight: 1.3,
   boxShadow: '0 2px 8px rgb(0 0 0 / 0.25)',
@@ -51,7 +51,7 @@ export default function Connectivity({ locale }: Props) {
   return (
     <div className="connectivity-status" role="status" aria-live="polite" aria-atomic="true" data-state={state}>
       {text && (
-        <p style={{ ...note, margin: 0, background: state === 'offline' ? '#1f2328' : '#1e6b35' }}>
+        <p style={{ ...note, margin: 0, background: state === 'offline' ? 'var(--color-offline-bg)' : 'var(--color-online-bg)' }}>
           {text}
         </p>
       )}

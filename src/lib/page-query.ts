@@ -18,9 +18,9 @@ interface PageQueryRule {
 }
 
 const PAGE_QUERY_RULES: readonly PageQueryRule[] = [
-  { route: '[lang]/search.astro, [lang]/search-result.astro', pattern: /^\/(search|search-result)$/, params: ['q', 'page'] },
+  { route: '[lang]/search.astro (and its alias /search-result)', pattern: /^\/(search|search-result)$/, params: ['q', 'page'] },
   { route: '[lang]/prieres.astro', pattern: /^\/prieres$/, params: ['ville'] },
-  { route: '[lang]/special-topic.astro, [lang]/dossier-special.astro', pattern: /^\/(special-topic|dossier-special)$/, params: ['id'] },
+  { route: '[lang]/dossier-special.astro (and its alias /special-topic)', pattern: /^\/(special-topic|dossier-special)$/, params: ['id'] },
   { route: '[lang]/error.astro', pattern: /^\/error$/, params: ['status', 'message'] },
   { route: '[lang]/newsletter/confirm.astro, unsubscribe.astro', pattern: /^\/newsletter\/(confirm|unsubscribe)$/, params: ['token'] },
   { route: '[lang]/posts/tag/[id].astro', pattern: /^\/posts\/tag\/[^/]+$/, params: ['page'] },

@@ -4,8 +4,6 @@ import { getDb } from '../server/db/index.ts';
 import { exportGrid, gridRange } from '../server/broadcast/grid.ts';
 import { xmlHeaders } from '../server/feeds/xml.ts';
 
-export const prerender = false;
-
 /**
  * The programme grid as XMLTV (ADR 012): broadcast days `from` to
  * `to` (YYYY-MM-DD, Africa/Casablanca; default the day in progress and the

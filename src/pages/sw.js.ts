@@ -1,8 +1,6 @@
 import type { APIRoute } from 'astro';
 import source from 'virtual:service-worker';
 
-export const prerender = false;
-
 /**
  * The service worker (src/sw/service-worker.ts), at the root so its scope
  * is the whole site. `no-cache`: browsers (and nginx, which proxies this

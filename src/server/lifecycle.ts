@@ -6,6 +6,8 @@
  * The front server (src/server/delivery/serve.ts) runs the hooks on SIGTERM
  * and SIGINT, after it stops accepting connections.
  */
+import { featureLogger, type Log } from './log.ts';
+
 type Hook = () => Promise<void> | void;
 
 const KEY = Symbol.for('2m.shutdownHooks');
@@ -22,7 +24,7 @@ export function onShutdown(name: string, hook: Hook): void {
 }
 
 /** Runs every hook (each bounded by timeoutMs); never rejects. */
-export async function runShutdownHooks(timeoutMs = 5000, log: (m: string) => void = console.error): Promise<void> {
+export async function runShutdownHooks(timeoutMs = 5000, log: Log = featureLogger('shutdown')): Promise<void> {
   const all = [...hooks()];
   hooks().clear();
   await Promise.all(
@@ -36,7 +38,7 @@ export async function runShutdownHooks(timeoutMs = 5000, log: (m: string) => voi
           }),
         ]);
       } catch (err) {
-        log(`[shutdown] ${name}: ${(err as Error).message}`);
+        log.error({ err }, `shutdown hook ${name} failed`);
       } finally {
         clearTimeout(timer);
       }

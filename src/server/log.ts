@@ -9,9 +9,12 @@
  * is scrubbed of e-mail addresses, bearer tokens, cookies and secret-looking
  * query parameters (`scrub`).
  *
- * `installConsoleBridge()` sends console.* through the logger, so code that
- * logs with console (ours and libraries') gets the same format, level,
- * scrubbing and request id. The request id comes from `requestContext`
+ * Each feature logs through a child of the process's logger,
+ * `featureLogger('mail')`, whose lines carry `feature`; features are given
+ * it (a `log` option or dependency, `Log`), so a test passes its own.
+ * `installConsoleBridge()` sends console.* through the logger for the
+ * output of libraries and of Astro, which log with console: the same
+ * format, level, scrubbing and request id (ADR 051). The request id comes from `requestContext`
  * (AsyncLocalStorage, shared on globalThis by the front server and the
  * built site, which carry their own copies of this module).
  */
@@ -96,7 +99,18 @@ export function getLogger(): Logger {
   return g[LOGGER_KEY];
 }
 
-/** Sends console.log/info/warn/error/debug through the logger (idempotent). */
+/** What a feature logs through: the process's logger's child (`featureLogger`), or a test's. */
+export type Log = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+
+/** The process's logger with `feature` on every line ('mail', 'tracking', 'delivery'…). */
+export function featureLogger(feature: string): Logger {
+  return getLogger().child({ feature });
+}
+
+/** A logger that writes nothing: the default where logging is optional (a test's pool, purger…). */
+export const silentLog: Log = pino({ level: 'silent' });
+
+/** Sends console.log/info/warn/error/debug through the logger, for third-party output (idempotent). */
 export function installConsoleBridge(logger: Logger = getLogger()): void {
   const g = globalThis as { [k: symbol]: unknown };
   const KEY = Symbol.for('2m.consoleBridge');

@@ -10,7 +10,7 @@
  * original, so every later request, on any instance sharing the store, is a
  * plain read (ADR 014, ADR 019).
  */
-import { getLogger } from './log.ts';
+import { featureLogger } from './log.ts';
 import { getMediaStore, mediaContentType, mediaKey, type ByteRange, type MediaStore } from './media-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -45,7 +45,7 @@ export async function serveMedia(relative: string, request: Request, store: Medi
     return new Response(whole.body, { headers: { ...headers, 'content-length': String(whole.size) } });
   } catch (error) {
     // The store (a bucket, a network volume) failed: this file is missing for now, not the page.
-    getLogger().error({ err: error, key, store: store.description }, 'media store error');
+    featureLogger('media').error({ err: error, key, store: store.description }, 'media store error');
     return new Response('Media temporarily unavailable', { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '5' } });
   }
 }

@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import type { DB } from './db/index.ts';
 import { renew, tryAcquire } from './leases.ts';
 import { onShutdown } from './lifecycle.ts';
+import { featureLogger, type Log } from './log.ts';
 
 export interface ServerJobOptions {
   /** For logs and the shutdown hook. */
@@ -21,6 +22,8 @@ export interface ServerJobOptions {
   db: () => Promise<DB>;
   /** One pass; `turn()` is true while this instance holds the lease (taken or renewed by the call). */
   pass: (db: DB, turn: () => Promise<boolean>) => Promise<void>;
+  /** Default: a logger whose feature is the job's name. */
+  log?: Log;
 }
 
 class ServerJob {
@@ -28,16 +31,19 @@ class ServerJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly opts: ServerJobOptions;
+  private readonly log: Log;
 
   constructor(opts: ServerJobOptions) {
     this.opts = opts;
+    // The job's name is its feature's.
+    this.log = opts.log ?? featureLogger(opts.name);
   }
 
   start(): this {
     this.timer ??= setInterval(() => {
       if (this.running) return;
       this.running = this.once()
-        .catch((e: unknown) => console.error(`[${this.opts.name}] pass failed`, e))
+        .catch((err: unknown) => this.log.error({ err }, 'pass failed'))
         .finally(() => (this.running = undefined));
     }, this.opts.tickMs ?? 1000);
     this.timer.unref();

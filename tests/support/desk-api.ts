@@ -37,7 +37,8 @@ export interface DeskApi {
     method: string,
     docPath: string,
     url: string,
-    opts?: { session?: DeskSessionCookie | null; body?: unknown; headers?: Record<string, string> },
+    /** `body` is sent as JSON; `raw` as its bytes with its own type (an XMLTV file). */
+    opts?: { session?: DeskSessionCookie | null; body?: unknown; raw?: { type: string; data: Uint8Array | string }; headers?: Record<string, string> },
   ): Promise<{ status: number; headers: Headers; body: Envelope<T> }>;
   person(role: 'journalist' | 'editor' | 'admin', twoFactor: boolean, tag?: string): Promise<DeskPersonMade>;
   signIn(p: { email: string; secret: string | null }): Promise<DeskSessionCookie>;
@@ -52,11 +53,13 @@ export async function deskApi(baseUrl: string, db: () => DB): Promise<DeskApi> {
       headers['x-desk-csrf'] = opts.session?.csrf ?? 'sign-in';
     }
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${baseUrl}${url}`, { method, headers: { ...headers, ...opts.headers }, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
-    const body = (await res.json()) as Envelope<never>;
-    expect(checker.check(method, docPath, res.status, res.headers.get('content-type'), body)).toEqual([]);
+    if (opts.raw) headers['content-type'] = opts.raw.type;
+    const body = opts.raw ? (typeof opts.raw.data === 'string' ? opts.raw.data : new Blob([new Uint8Array(opts.raw.data)])) : opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
+    const res = await fetch(`${baseUrl}${url}`, { method, headers: { ...headers, ...opts.headers }, ...(body !== undefined ? { body } : {}) });
+    const answer = (await res.json()) as Envelope<never>;
+    expect(checker.check(method, docPath, res.status, res.headers.get('content-type'), answer)).toEqual([]);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    return { status: res.status, headers: res.headers, body };
+    return { status: res.status, headers: res.headers, body: answer };
   };
   let n = 0;
   const person: DeskApi['person'] = async (role, twoFactor, tag = Date.now().toString(36)) => {

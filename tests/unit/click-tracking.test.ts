@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
+import { captureLog } from '../support/capture-log.ts';
 import { isClickShaped, parseTrackingBody, TRACKING_LIMITS } from '../../src/server/tracking/schema.ts';
 import { TrackingQueue } from '../../src/server/tracking/queue.ts';
 import { storeLimiter } from '../../src/server/http/index.ts';
@@ -184,16 +185,16 @@ describe('queue: clicks in click_events', () => {
 
   it('a failed write rejects its clicks (the endpoint answers 503); they are written when sent again', async () => {
     let fail = true;
-    const log = { error: vi.fn(), warn: vi.fn() };
+    const captured = captureLog();
     const q = new TrackingQueue({
       db: async () => {
         if (fail) throw new Error('store down');
         return db;
       },
-      log,
+      log: captured.log,
     });
     await expect(q.enqueue(parsed(fresh({ userID: 'c-retry', label: 'premier' })))).rejects.toThrow('store down');
-    expect(log.error).toHaveBeenCalledOnce();
+    expect(captured.records.filter((r) => r.level === 50)).toHaveLength(1);
     expect(q.size).toBe(0);
     fail = false;
     await q.enqueue(parsed(fresh({ userID: 'c-retry', label: 'premier' })));

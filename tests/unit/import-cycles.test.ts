@@ -1,6 +1,7 @@
 /**
- * No import cycle under src/server/delivery (scripts/check-import-cycles.ts,
- * run by npm run lint; ADR 044), and the check finds one when there is.
+ * No import cycle under src/server/delivery (ADR 044) or src/lib (ADR 051)
+ * (scripts/check-import-cycles.ts, run by npm run lint), and the check finds
+ * one when there is.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('import cycles', () => {
   it('finds none under src/server/delivery', () => {
     expect(importCycles([path.join(root, 'src/server/delivery')])).toEqual([]);
+  });
+
+  it('finds none under src/lib (the routes and the content paths built on them: no type-only cycle either)', () => {
+    expect(importCycles([path.join(root, 'src/lib')])).toEqual([]);
   });
 
   it('finds a cycle made of type-only and dynamic imports, and one through a module outside the folder', () => {

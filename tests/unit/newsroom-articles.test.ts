@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/server/db/index.ts';
 import { parseNinjsArticle, type NinjsArticle } from '../../src/server/newsroom/ninjs.ts';
 import { plainText, sanitizeBody } from '../../src/server/newsroom/sanitize.ts';
-import { newsroomSlug } from '../../src/server/newsroom/slug.ts';
 import { upsertNinjsArticle, withdrawNinjsArticle } from '../../src/server/newsroom/articles.ts';
 import { findPublishedArticle, latestArticles } from '../../src/server/content/articles.ts';
 
@@ -39,15 +38,6 @@ async function store() {
   }
   return db;
 }
-
-describe('newsroom slugs', () => {
-  it('keeps Arabic letters readable and folds French to ASCII', () => {
-    expect(newsroomSlug('الحكومةُ تُعلن: ميزانية 2027!')).toBe('الحكومة-تعلن-ميزانية-2027');
-    expect(newsroomSlug('Le gouvernement présente « le budget » de l’État')).toBe('le-gouvernement-presente-le-budget-de-l-etat');
-    expect(newsroomSlug('Cœur et âme')).toBe('coeur-et-ame');
-    expect([...newsroomSlug('كلمة '.repeat(40))].length).toBeLessThanOrEqual(80);
-  });
-});
 
 describe('newsroom sanitising', () => {
   it('drops scripts, event attributes and javascript: links, keeps editorial markup', () => {

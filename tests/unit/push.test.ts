@@ -35,6 +35,7 @@ import {
   type BrowserSubscription,
   type FakePushService,
 } from '../support/push-service.ts';
+import { captureLog } from '../support/capture-log.ts';
 
 const SITE = 'https://www.2m.ma';
 const tempDirs: string[] = [];
@@ -143,10 +144,10 @@ describe('VAPID keys', () => {
     const otherDir = tempDir('keys-file-other');
     mkdirSync(path.dirname(vapidKeyFile(otherDir)), { recursive: true });
     writeFileSync(vapidKeyFile(otherDir), JSON.stringify(generateVapidKeys()));
-    const warnings: string[] = [];
-    expect((await loadVapidKeys({ db: b, dataDir: otherDir, warn: (m) => warnings.push(m) })).keys).toEqual(old);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(vapidKeyFile(otherDir));
+    const captured = captureLog();
+    expect((await loadVapidKeys({ db: b, dataDir: otherDir, log: captured.log })).keys).toEqual(old);
+    expect(captured.records).toHaveLength(1);
+    expect(captured.records[0]).toMatchObject({ level: 40, msg: expect.stringContaining(vapidKeyFile(otherDir)) });
     }, 60_000);
 
   it('come from the configuration when set, and nothing is stored', async () => {

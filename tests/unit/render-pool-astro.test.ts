@@ -26,6 +26,7 @@ import { etagOf } from '../../src/server/delivery/http-cache.ts';
 import { RenderPool } from '../../src/server/delivery/render-pool.ts';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
 import { createScratchDatabase, TEST_DATABASE_URL } from '../support/pg-scratch.ts';
+import { captureLog } from '../support/capture-log.ts';
 
 const SITE_URL = 'http://site.test:8080';
 /** What the worker threads see of the environment (they copy it when they start). */
@@ -43,7 +44,7 @@ describe('the render pool on the built Astro app', () => {
   let base = '';
   let dataDir = '';
   const saved: Record<string, string | undefined> = {};
-  const logs: string[] = [];
+  const captured = captureLog();
 
   beforeAll(async () => {
     // The build, once (several minutes on two cores when there is none).
@@ -58,7 +59,7 @@ describe('the render pool on the built Astro app', () => {
     const store = await openStore({ dataDir, databaseUrl });
     await store.db.destroy();
     const entry = pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href;
-    pool = new RenderPool({ entry, size: 1, nice: 0, siteUrl: SITE_URL, log: (m) => logs.push(m) });
+    pool = new RenderPool({ entry, size: 1, nice: 0, siteUrl: SITE_URL, log: captured.log });
     await pool.ready();
     // The front server in front of it, as serve.ts makes it (its page cache keeps what the worker says may be kept).
     const delivery = createDeliveryHandler({
@@ -168,6 +169,6 @@ describe('the render pool on the built Astro app', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toMatch(/s-maxage=/);
     expect(await pool.renderSource().renderPage('/fr/no-such-page/at-all', 30_000)).toBe('gone');
-    expect(logs.filter((l) => /exited|failed/.test(l))).toEqual([]);
+    expect(captured.messages.filter((l) => /exited|failed/.test(l))).toEqual([]);
   });
 });

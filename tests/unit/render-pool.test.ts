@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etagOf } from '../../src/server/delivery/http-cache.ts';
 import { RenderPool } from '../../src/server/delivery/render-pool.ts';
 import { createDeliveryHandler } from '../../src/server/delivery/server.ts';
+import { captureLog } from '../support/capture-log.ts';
 
 const entry = pathToFileURL(path.resolve(import.meta.dirname, '../support/fake-astro-entry.mjs')).href;
 
@@ -22,10 +23,10 @@ describe('the render pool', { timeout: 30_000 }, () => {
   let pool: RenderPool;
   let server: Server;
   let base = '';
-  const logs: string[] = [];
+  const captured = captureLog();
 
   beforeAll(async () => {
-    pool = new RenderPool({ entry, size: 2, nice: 0, siteUrl: 'http://site.test:8080', log: (m) => logs.push(m) });
+    pool = new RenderPool({ entry, size: 2, nice: 0, siteUrl: 'http://site.test:8080', log: captured.log });
     await pool.ready();
     server = createServer((req, res) => void pool.handler(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -285,7 +286,7 @@ describe('the render pool', { timeout: 30_000 }, () => {
     const res = await fetch(`${base}/crash`);
     expect(res.status).toBe(502);
     await res.body?.cancel();
-    const restarted = () => logs.some((l) => /exited \(3\); starting it again/.test(l));
+    const restarted = () => captured.messages.some((l) => /exited \(3\); starting it again/.test(l));
     for (let i = 0; i < 50 && !restarted(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(restarted()).toBe(true);
     await new Promise((r) => setTimeout(r, 700));

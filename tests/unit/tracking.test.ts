@@ -19,6 +19,8 @@ import { createTrackingHandler } from '../../src/server/tracking/handler.ts';
 import { boundedUrl, buildPlayPayload, reportPlay, type PlayContext } from '../../src/islands/player/play-event.ts';
 import { $userId, userId } from '../../src/stores/session.ts';
 import { ANALYTICS_EVENT, type AnalyticsDetail } from '../../src/lib/analytics.ts';
+import { silentLog } from '../../src/server/log.ts';
+import { captureLog } from '../support/capture-log.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 30, 0);
 const NOW_S = NOW / 1000;
@@ -330,16 +332,16 @@ describe('group commit queue', () => {
   it('rejects every event of a failed write (nothing acknowledged, nothing kept), then writes again once the store is back', async () => {
     const before = await countRows();
     let fail = true;
-    const log = { error: vi.fn(), warn: vi.fn() };
+    const captured = captureLog();
     const q = new TrackingQueue({
       db: async () => {
         if (fail) throw new Error('store down');
         return db;
       },
-      log,
+      log: captured.log,
     });
     await expect(q.enqueue(play(articleIds[2]!, 'retry-1'))).rejects.toThrow('store down');
-    expect(log.error).toHaveBeenCalledOnce();
+    expect(captured.records.filter((r) => r.level === 50)).toHaveLength(1);
     expect(q.size).toBe(0);
     fail = false;
     await q.enqueue(play(articleIds[2]!, 'retry-1'));
@@ -410,7 +412,7 @@ describe('endpoint handler', () => {
   });
 
   it('answers 503 (never 204) when the store cannot write', async () => {
-    const queue = new TrackingQueue({ db: async () => { throw new Error('SQLITE_READONLY'); }, log: { error: () => {}, warn: () => {} } });
+    const queue = new TrackingQueue({ db: async () => { throw new Error('SQLITE_READONLY'); }, log: silentLog });
     const limiter = storeLimiter(async () => db, { name: 'tracking-ro', points: 60, durationSec: 60 });
     const handle = createTrackingHandler({ queue, limiter, proxyTrust: 0 });
     const res = await handle(post(JSON.stringify(fresh()), 'application/json', { locale: 'fr' }), '1.2.3.4');

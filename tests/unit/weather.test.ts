@@ -13,6 +13,8 @@ import { conditionOf, degreesPhrase, forecastAnswer, truncateDegrees } from '../
 import { createForecastHandler } from '../../src/server/weather/handler.ts';
 import { readForecast, truncateDegrees as clientTruncate } from '../../src/stores/weather.ts';
 import { addDays } from '../../src/lib/dates.ts';
+import { silentLog } from '../../src/server/log.ts';
+import { captureLog } from '../support/capture-log.ts';
 
 const casablanca = weatherCity(1)!;
 const rabat = weatherCity(11)!;
@@ -245,9 +247,9 @@ describe('forecast service', () => {
 
   it('serves the older entry flagged stale while the provider fails, backs off, and recovers', async () => {
     const c = clock('2026-11-22T10:00:00Z');
-    const warnings: string[] = [];
+    const captured = captureLog();
     const provider = fakeProvider(() => days('2026-11-22', 3));
-    const service = createWeatherService({ provider, now: c.now, warn: (m) => warnings.push(m) });
+    const service = createWeatherService({ provider, now: c.now, log: captured.log });
     const first = await service.forecast(casablanca);
     provider.mode = 'fail';
     c.advance(45 * MIN);
@@ -261,8 +263,8 @@ describe('forecast service', () => {
     c.advance(1);
     await service.forecast(casablanca);
     expect(provider.calls).toBe(3);
-    expect(warnings).toHaveLength(1); // one line per failing run, not per retry
-    expect(warnings[0]).toMatch(/fake failed for city 1 \(Casablanca\): ProviderError: fake: HTTP 500/);
+    expect(captured.records.map((r) => r.level)).toEqual([40]); // one line per failing run, not per retry
+    expect(captured.messages[0]).toMatch(/fake failed for city 1 \(Casablanca\): ProviderError: fake: HTTP 500/);
     provider.mode = 'ok';
     c.advance(WEATHER_DEFAULTS.retryAfterFailureMs);
     expect((await service.forecast(casablanca))?.stale).toBe(false);
@@ -313,12 +315,12 @@ describe('forecast service', () => {
     const c = clock('2026-11-22T10:00:00Z');
     const provider = fakeProvider(() => days('2026-11-22', 3));
     provider.mode = 'hang';
-    const warnings: string[] = [];
-    const service = createWeatherService({ provider, now: c.now, timeoutMs: 30, warn: (m) => warnings.push(m) });
+    const captured = captureLog();
+    const service = createWeatherService({ provider, now: c.now, timeoutMs: 30, log: captured.log });
     const started = performance.now();
     expect(await service.forecast(casablanca)).toBeNull();
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(warnings[0]).toMatch(/TimeoutError/);
+    expect(captured.messages[0]).toMatch(/TimeoutError/);
   });
 });
 
@@ -374,7 +376,7 @@ describe('POST /mm-weather/get-forecast/{city}', () => {
   it('with no forecast at all answers 200, data null, the towns and Retry-After (no error status for browsers to log)', async () => {
     const provider = fakeProvider(() => []);
     provider.mode = 'fail';
-    const handle = createForecastHandler(createWeatherService({ provider, now: c.now, warn: () => {} }));
+    const handle = createForecastHandler(createWeatherService({ provider, now: c.now, log: silentLog }));
     const res = await handle(post('11', 'lang=fr'), '11');
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

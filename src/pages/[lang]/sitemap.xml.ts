@@ -1,19 +1,16 @@
 import type { APIRoute } from 'astro';
-import { isLocale } from '../../i18n/locale.ts';
+import { routeLocale } from '../../server/pages/route-locale.ts';
 import { getConfig } from '../../server/config.ts';
 import { getDb } from '../../server/db/index.ts';
 import { languagePageXml, languagePlan, languageSitemapPaths, sitemapIndexXml } from '../../server/feeds/sitemap.ts';
 import { CACHE, textStream, xmlHeaders } from '../../server/feeds/xml.ts';
-
-export const prerender = false;
 
 /**
  * Every public URL of a language with its hreflang alternates; past 50,000
  * URLs, an index of /{lang}/sitemap-{n}.xml.
  */
 export const GET: APIRoute = async ({ params }) => {
-  const { lang } = params;
-  if (!isLocale(lang)) return new Response('Not found', { status: 404 });
+  const lang = routeLocale(params);
   const db = await getDb();
   const siteUrl = getConfig().SITE_URL;
   const plan = await languagePlan(db, lang);

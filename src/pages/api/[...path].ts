@@ -1,7 +1,5 @@
 import type { APIRoute } from 'astro';
 import { dispatchApi } from '../../server/api/index.ts';
 
-export const prerender = false;
-
 /** Every /api path goes through the route registry (src/server/api/routes). */
 export const ALL: APIRoute = ({ request }) => dispatchApi(request);

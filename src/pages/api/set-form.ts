@@ -2,8 +2,6 @@ import type { APIRoute } from 'astro';
 import { peerAddress } from '../../server/http/index.ts';
 import { handleContactApi } from '../../server/forms/index.ts';
 
-export const prerender = false;
-
 /**
  * Contact form (docs/product.md, Accounts and forms): stored, then mailed to the newsroom;
  * src/server/forms. A route of its own (Astro prefers it to the /api

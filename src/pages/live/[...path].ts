@@ -1,8 +1,6 @@
 import type { APIRoute } from 'astro';
 import { livePlaylist } from '../../server/live/channel.ts';
 
-export const prerender = false;
-
 /** The built-in live channel's HLS playlists (src/server/live/channel.ts); segments are static files. */
 export const GET: APIRoute = ({ params }) => {
   const playlist = livePlaylist(params.path ?? '', Date.now());

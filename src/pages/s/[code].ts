@@ -5,8 +5,6 @@ import { resolveShortLink, shortLinkClick } from '../../server/short-links/index
 import { recordServerClicks } from '../../server/tracking/index.ts';
 import { redirectResponse } from '../../server/http/redirect.ts';
 
-export const prerender = false;
-
 /** Short link (docs/product.md, Accounts and forms): 301 to the article, counted as a click; unknown code → the 404 page in the visitor's language. */
 export const GET: APIRoute = async ({ params, request, rewrite }) => {
   const siteUrl = getConfig().SITE_URL;

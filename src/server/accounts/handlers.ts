@@ -36,14 +36,14 @@
  * Never 400 (docs/product.md, Errors sends the visitor home on 400). Every answer is
  * private, no-store. CSRF: see sessions.ts (cross-site guard + SameSite=Lax).
  */
-import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import { addressKey, clientAddress, type ProxyTrust } from '../http/index.ts';
+import { addressKey, clientAddress, readForm, readLocale, type BodyRefusal, type ProxyTrust } from '../http/index.ts';
+import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
 import { FacebookError, verifyFacebookToken, type FacebookConfig } from './facebook.ts';
-import { errorResponse, okResponse, readForm } from './http.ts';
+import { errorResponse, okResponse } from './http.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password.ts';
 import {
   closeUserSessions,
@@ -72,6 +72,14 @@ import {
 } from './users.ts';
 import { parseFacebookBody, parsePasswordChange, parseSignIn, parseSignUp } from './validation.ts';
 
+/**
+ * 16 KB: the largest account form is a few hundred bytes. Form data only
+ * (docs/product.md, Accounts and forms sends form data): other types are
+ * refused, which also keeps every account POST under the cross-site guard
+ * (src/server/http/origin-check.ts checks form content types).
+ */
+const MAX_ACCOUNT_FORM_BYTES = 16 * 1024;
+
 export type AccountAction = 'registeration' | 'login' | 'logout' | 'logout-all' | 'password' | 'profile' | 'me' | 'auth-fb';
 
 const METHODS: Record<AccountAction, readonly ('GET' | 'POST')[]> = {
@@ -97,6 +105,8 @@ export interface AccountDeps {
   /** Waits (the account's slow-down, throttle.ts); default a timer. */
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  /** Default: the `accounts` feature's logger. */
+  log?: Log;
 }
 
 /** What the API answers for a user: never the hash, birth date or social ids. */
@@ -106,6 +116,7 @@ export function createAccountHandler(deps: AccountDeps) {
   const now = deps.now ?? Date.now;
   const limits = deps.limits ?? accountLimits(deps.db);
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const log = deps.log ?? featureLogger('accounts');
 
   async function withSession(db: DB, userId: number, request: Request, code: 200 | 201, user: PublicUser): Promise<Response> {
     // Signing in (again, or as someone else) ends the session the browser had.
@@ -115,9 +126,9 @@ export function createAccountHandler(deps: AccountDeps) {
     return okResponse(code, publicUser(user), sessionCookies(token, deps.cookie));
   }
 
-  function bodyProblem(problem: 'too-large' | 'unsupported' | 'malformed', locale: Lang): Response {
-    if (problem === 'too-large') return errorResponse(413, m.account_error_too_large({}, { locale }));
-    if (problem === 'unsupported') return errorResponse(415, m.account_error_unsupported_body({}, { locale }));
+  function bodyProblem({ reason }: BodyRefusal, locale: Lang): Response {
+    if (reason === 'too-large') return errorResponse(413, m.account_error_too_large({}, { locale }));
+    if (reason === 'unsupported') return errorResponse(415, m.account_error_unsupported_body({}, { locale }));
     return errorResponse(422, m.account_error_invalid_form({}, { locale }), { errors: { form: [m.account_error_unsupported_body({}, { locale })] } });
   }
 
@@ -127,9 +138,9 @@ export function createAccountHandler(deps: AccountDeps) {
   const tooMany = (seconds: number, message: string) => errorResponse(429, message, { headers: { 'retry-after': String(seconds) } });
 
   async function register(request: Request, locale: Lang, address: string): Promise<Response> {
-    const body = await readForm(request);
-    if (!body.ok) return bodyProblem(body.problem, locale);
-    const parsed = parseSignUp(body.fields, locale, new Date(now()));
+    const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
+    if (!body.ok) return bodyProblem(body, locale);
+    const parsed = parseSignUp(body.value, locale, new Date(now()));
     if (!parsed.ok) return invalid(parsed.errors, locale);
     if (await isCommonPassword(parsed.value.password, [parsed.value.name, parsed.value.email])) {
       return invalid({ password: [m.harden_password_common({}, { locale })] }, locale);
@@ -151,9 +162,9 @@ export function createAccountHandler(deps: AccountDeps) {
   }
 
   async function login(request: Request, locale: Lang, address: string): Promise<Response> {
-    const body = await readForm(request);
-    if (!body.ok) return bodyProblem(body.problem, locale);
-    const parsed = parseSignIn(body.fields, locale);
+    const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
+    if (!body.ok) return bodyProblem(body, locale);
+    const parsed = parseSignIn(body.value, locale);
     if (!parsed.ok) return invalid(parsed.errors, locale);
     const { email, password } = parsed.value;
     // Counted atomically before the password is checked: no burst gets past the limit.
@@ -202,9 +213,9 @@ export function createAccountHandler(deps: AccountDeps) {
   async function changePassword(request: Request, locale: Lang, address: string): Promise<Response> {
     const session = await signedIn(request);
     if (!session) return notSignedIn(locale);
-    const body = await readForm(request);
-    if (!body.ok) return bodyProblem(body.problem, locale);
-    const parsed = parsePasswordChange(body.fields, locale);
+    const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
+    if (!body.ok) return bodyProblem(body, locale);
+    const parsed = parsePasswordChange(body.value, locale);
     if (!parsed.ok) return invalid(parsed.errors, locale);
     const db = await deps.db();
     const hash = await passwordHashOf(db, session.user.id);
@@ -230,9 +241,9 @@ export function createAccountHandler(deps: AccountDeps) {
     if (!session) return notSignedIn(locale);
     const db = await deps.db();
     if (request.method === 'POST') {
-      const body = await readForm(request);
-      if (!body.ok) return bodyProblem(body.problem, locale);
-      const value = typeof body.fields.public === 'string' ? body.fields.public : '';
+      const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
+      if (!body.ok) return bodyProblem(body, locale);
+      const value = typeof body.value.public === 'string' ? body.value.public : '';
       if (value !== '0' && value !== '1') return invalid({ public: [m.account_field_required({}, { locale })] }, locale);
       await setProfilePublic(db, session.user.id, value === '1');
     }
@@ -251,9 +262,9 @@ export function createAccountHandler(deps: AccountDeps) {
 
   async function authFacebook(request: Request, locale: Lang, address: string): Promise<Response> {
     if (!deps.facebook) return errorResponse(503, m.account_facebook_disabled({}, { locale }));
-    const body = await readForm(request);
-    if (!body.ok) return bodyProblem(body.problem, locale);
-    const parsed = parseFacebookBody(body.fields, locale);
+    const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
+    if (!body.ok) return bodyProblem(body, locale);
+    const parsed = parseFacebookBody(body.value, locale);
     if (!parsed.ok) return invalid(parsed.errors, locale);
     const db = await deps.db();
     const wait = await limits.address.take(address);
@@ -265,7 +276,7 @@ export function createAccountHandler(deps: AccountDeps) {
     } catch (error) {
       if (!(error instanceof FacebookError)) throw error;
       if (error.kind === 'unreachable') {
-        console.warn(`[accounts] Facebook verification failed: ${error.message}`);
+        log.warn(`Facebook verification failed: ${error.message}`);
         return errorResponse(502, m.account_facebook_unreachable({}, { locale }));
       }
       return errorResponse(401, m.account_facebook_invalid({}, { locale }));
@@ -306,7 +317,7 @@ export function createAccountHandler(deps: AccountDeps) {
           return await authFacebook(request, locale, address);
       }
     } catch (error) {
-      console.error(`[accounts] ${request.method} ${url.pathname} failed`, error);
+      log.error({ err: error }, `${request.method} ${url.pathname} failed`);
       return errorResponse(500, apiMessage(500, locale));
     }
   };

@@ -7,13 +7,14 @@
  * bad request; an unexpected failure is logged and answered 500 with the
  * envelope.
  */
-import { errorEnvelope } from '../http/index.ts';
+import { errorEnvelope, okEnvelope, readLocale } from '../http/index.ts';
 import { z } from 'zod';
 import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import { CACHE_CONTROL, NO_CONTENT, NotFoundError, type RouteDef } from './define.ts';
 import { apiMessage } from './messages.ts';
 import { compilePathTemplate } from '../http/path-template.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 interface CompiledRoute {
   def: RouteDef;
@@ -23,23 +24,6 @@ interface CompiledRoute {
 
 function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
   return routes.map((def) => ({ def, ...compilePathTemplate(def.path) }));
-}
-
-export function readLocale(request: Request, url: URL): Lang {
-  const header = request.headers.get('locale')?.trim().toLowerCase();
-  if (header === 'ar' || header === 'fr') return header;
-  const query = url.searchParams.get('lang');
-  if (query === 'ar' || query === 'fr') return query;
-  const cookie = /(?:^|;\s*)locale=(ar|fr)\b/.exec(request.headers.get('cookie') ?? '');
-  if (cookie) return cookie[1] as Lang;
-  return 'ar';
-}
-
-function json(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
 }
 
 function errorResponse(
@@ -60,7 +44,7 @@ function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]
   return out;
 }
 
-export function createDispatcher(routes: readonly RouteDef[]) {
+export function createDispatcher(routes: readonly RouteDef[], log: Log = featureLogger('api')) {
   const compiled = compileRoutes(routes);
 
   return async function dispatch(request: Request): Promise<Response> {
@@ -110,16 +94,13 @@ export function createDispatcher(routes: readonly RouteDef[]) {
       // schema (and so the OpenAPI document) describes, extra fields dropped.
       const check = def.response.safeParse(answer);
       if (!check.success) {
-        console.error(`[api] ${def.path} answer does not match its schema`, z.prettifyError(check.error));
+        log.error(`${def.path} answer does not match its schema: ${z.prettifyError(check.error)}`);
         return errorResponse(500, locale);
       }
-      return json({ header: { status: 'OK', code: 200 }, response: check.data }, 200, {
-        'cache-control': cacheControl,
-        vary: 'locale',
-      });
+      return okEnvelope(check.data, { cacheControl });
     } catch (err) {
       if (err instanceof NotFoundError) return errorResponse(404, locale);
-      console.error(`[api] ${request.method} ${url.pathname} failed`, err);
+      log.error({ err }, `${request.method} ${url.pathname} failed`);
       return errorResponse(500, locale);
     }
   };

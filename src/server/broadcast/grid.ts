@@ -25,8 +25,8 @@ import { formatXmltvTime, parseXmltv, writeXmltv, type XmltvError, type XmltvPro
 
 /** The id of the grid's channel when the store has no live channel. */
 const DEFAULT_CHANNEL_ID = '2m';
-/** The PostgreSQL advisory lock key of grid imports ("2mgrid" in ASCII). */
-const GRID_IMPORT_LOCK = 0x326d67726964n;
+/** The PostgreSQL advisory lock key of grid imports and edits ("2mgrid" in ASCII). */
+export const GRID_IMPORT_LOCK = 0x326d67726964n;
 /** At most this many broadcast days in one import or export. */
 const MAX_GRID_DAYS = 31;
 
@@ -44,8 +44,8 @@ async function gridChannel(db: Db): Promise<{ id: string; names: { ar: string; f
   return main ? { id: main.slug, names: { ar: main.name_ar, fr: main.name_fr } } : { id: DEFAULT_CHANNEL_ID, names: { ar: '2M', fr: '2M' } };
 }
 
-/** Site paths a change of these grid days alters: the TV guide, the live page (now / next), the home pages, the grid API. */
-function gridPaths(): string[] {
+/** Site paths a change of the grid alters: the TV guide, the live page (now / next), the home pages, the grid API. */
+export function gridPaths(): string[] {
   return [
     ...LOCALES.flatMap((l) => [route('guidetv', l), route('live', l), route('index', l)]),
     '/api/grille/list',
@@ -73,7 +73,7 @@ export interface GridImportResult {
   replaced: number;
 }
 
-const who = (p: XmltvProgramme) => ({ programme: p.index, title: p.title.fr || p.title.ar, start: p.startText });
+const who = (p: XmltvProgramme) => ({ programme: p.index, line: p.line, title: p.title.fr || p.title.ar, start: p.startText });
 
 /**
  * Checks an XMLTV document against the store and replaces the span it
@@ -97,6 +97,8 @@ export async function importGrid(db: DB, xml: string, now: Date = new Date()): P
       throw new GridImportError([
         {
           field: 'document',
+          code: 'span-too-long',
+          params: { days: Math.ceil(spanMs / (24 * 3600_000)), max: MAX_GRID_DAYS },
           message: `the document spans ${Math.ceil(spanMs / (24 * 3600_000))} days (${formatXmltvTime(programmes[0]!.start)} to the last stop): at most ${MAX_GRID_DAYS} days per import, as the span it covers is replaced`,
         },
       ]);
@@ -115,7 +117,7 @@ export async function importGrid(db: DB, xml: string, now: Date = new Date()): P
       : new Set<number>();
     for (const p of programmes) {
       const id = links.get(p.index);
-      if (id !== undefined && !known.has(id)) errors.push({ ...who(p), field: 'url', message: `unknown programme ${id}` });
+      if (id !== undefined && !known.has(id)) errors.push({ ...who(p), field: 'url', code: 'unknown-programme', params: { id }, message: `unknown programme ${id}` });
     }
     const episodeOf = new Map<number, number>();
     for (const p of programmes) {
@@ -149,6 +151,8 @@ export async function importGrid(db: DB, xml: string, now: Date = new Date()): P
         errors.push({
           ...who(p),
           field: 'start',
+          code: 'overlap-kept',
+          params: { otherTitle: clash.title_fr || clash.title_ar, otherStartsAt: clash.starts_at, otherEndsAt: clash.ends_at },
           message: `overlaps "${clash.title_fr || clash.title_ar}" (${formatXmltvTime(clash.starts_at)} to ${formatXmltvTime(clash.ends_at)}), which starts before this document's first programme and stays`,
         });
       }

@@ -4,6 +4,12 @@
  * plays, in order: the newsroom's stream, LIVE_STREAM_URL, the built-in
  * channel (`liveSection` in src/server/content/live.ts). Clearing goes back
  * to the configured stream or the built-in channel.
+ *
+ * The newsroom API and the desk both set it through `setLive`, which
+ * refuses a stream the site's Content-Security-Policy would block (its
+ * origin is neither this site's, LIVE_STREAM_URL's nor one of
+ * MEDIA_ORIGINS: src/server/media-origins.ts), so nothing is saved that the
+ * player cannot play.
  */
 import { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
@@ -14,6 +20,16 @@ import { LOCALES } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { BUILTIN_LIVE_URL, LIVE_TITLE } from '../content/live.ts';
+import { mediaOriginRefusal, type MediaOriginRefusal } from '../media-origins.ts';
+
+/** A stream the player could not play: refused, nothing saved. */
+export class LiveRefused extends Error {
+  readonly refusal: MediaOriginRefusal;
+  constructor(refusal: MediaOriginRefusal) {
+    super(`live stream refused: ${refusal.reason}`);
+    this.refusal = refusal;
+  }
+}
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -69,8 +85,10 @@ export async function liveState(db: Db, liveStreamUrl: string | undefined = getC
   };
 }
 
-/** Sets the newsroom's stream and title (a title left out keeps the channel's name). */
+/** Sets the newsroom's stream and title (a title left out keeps the channel's name); throws LiveRefused for a stream that could not play. */
 export async function setLive(db: DB, input: LiveInput, now: Date = new Date()): Promise<LiveState> {
+  const refusal = mediaOriginRefusal(input.url, getConfig());
+  if (refusal) throw new LiveRefused(refusal);
   return db.transaction().execute(async (trx) => {
     const values = {
       stream_url: input.url,

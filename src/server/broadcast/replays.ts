@@ -16,7 +16,7 @@ import { episodePath, jtPath, LOCALES, programmePath, webVideoPath, type Locale 
 import { route } from '../../lib/routes.ts';
 import { formatTime, localDay } from '../../lib/dates.ts';
 import { recordContentChange } from '../content/changes.ts';
-import { slugify } from '../seed/text.ts';
+import { makeSlug } from '../http/slug.ts';
 import type { FieldErrors } from './breaking.ts';
 import { recordPicture, type ReadyPicture } from '../newsroom/pictures.ts';
 
@@ -322,7 +322,7 @@ export async function publishReplayIn(trx: Trx, input: ReplayInput, now: Date, o
     if (!tag) errors[input.tagId !== undefined ? 'tagId' : 'tag'] = [`no web video tag ${input.tagId ?? input.tag}`];
     const existing = await trx.selectFrom('web_videos').selectAll().where('external_uri', '=', input.uri).executeTakeFirst();
     // The given slug, else the stored one, else one from the title (the next free "-2", "-3"… when taken).
-    const base = input.slug ?? existing?.slug ?? (slugify(input.title.fr || input.title.ar, 70) || 'video');
+    const base = input.slug ?? existing?.slug ?? (makeSlug(input.title.fr || input.title.ar, { max: 70, ascii: true }) || 'video');
     let free = base;
     for (let n = 2; ; n++) {
       const taken = await trx.selectFrom('web_videos').select('id').where('slug', '=', free).executeTakeFirst();

@@ -16,12 +16,12 @@
  */
 import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from '../newsroom/router.ts';
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
-import { readJsonBody } from '../newsroom/body.ts';
+import { readJson } from '../http/body.ts';
 import type { Lang } from '../db/schema.ts';
 import { importGrid, GridImportError } from './grid.ts';
-import type { XmltvError } from './xmltv.ts';
+import { decodeXmltv, MAX_XMLTV_BYTES, type XmltvError } from './xmltv.ts';
 import { BreakingInputError, breakingListInput, clearBreaking, fieldErrors, listBreaking, setBreaking } from './breaking.ts';
-import { clearLive, liveInput, liveState, setLive } from './live.ts';
+import { clearLive, liveInput, liveState, LiveRefused, setLive } from './live.ts';
 import { publishReplay, ReplayInputError, replayInput } from './replays.ts';
 import { mediaOriginProblem } from '../media-origins.ts';
 import { newsroomIngestDeps, readyPictures } from '../newsroom/pictures.ts';
@@ -30,8 +30,6 @@ import type { PictureRef } from '../newsroom/ninjs.ts';
 /** A replay's poster given by URL, as a picture to copy (errors keyed `poster.url`). */
 const posterRef = (href: string): PictureRef => ({ mediaId: null, uri: null, source: { href, width: null, height: null }, sitePath: null, caption: null, credit: null, field: 'poster.url' });
 
-/** Largest XMLTV document accepted (a month of one channel is well under 1 MB). */
-const MAX_XMLTV_BYTES = 5 * 1024 * 1024;
 /** Largest JSON body of these endpoints. */
 const MAX_BROADCAST_JSON_BYTES = 256 * 1024;
 
@@ -42,22 +40,11 @@ function xmltvFieldErrors(errors: XmltvError[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const e of errors) {
     const key = e.programme ? `programme.${e.programme}.${e.field}` : e.field;
-    const who = e.programme ? `programme ${e.programme}${e.title ? ` "${e.title}"` : ''}${e.start ? ` (start ${e.start})` : ''}: ` : '';
+    const where = [e.line ? `line ${e.line}` : '', e.start ? `start ${e.start}` : ''].filter(Boolean).join(', ');
+    const who = e.programme ? `programme ${e.programme}${e.title ? ` "${e.title}"` : ''}${where ? ` (${where})` : ''}: ` : '';
     (out[key] ??= []).push(`${who}${e.message}`);
   }
   return out;
-}
-
-/** The body's text: UTF-8, or Latin-1 when the XML declaration says so. */
-function decodeXml(bytes: Uint8Array<ArrayBuffer>): string | null {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
-  const declared = /^\s*<\?xml[^>]*encoding=["']([\w-]+)["']/i.exec(head)?.[1]?.toLowerCase();
-  try {
-    if (declared === 'iso-8859-1' || declared === 'latin1' || declared === 'windows-1252') return new TextDecoder('windows-1252').decode(bytes);
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return null;
-  }
 }
 
 const grid: NewsroomRoute = {
@@ -73,7 +60,7 @@ const grid: NewsroomRoute = {
       if (error instanceof BodyTooLarge) return { status: 413, problem: `the document is over ${MAX_XMLTV_BYTES} bytes` };
       return { status: 400, problem: 'the body could not be read' };
     }
-    const xml = decodeXml(bytes);
+    const xml = decodeXmltv(bytes);
     if (xml === null) return { status: 400, problem: 'the document is not valid UTF-8 (or declare its encoding as ISO-8859-1)' };
     try {
       const result = await importGrid(ctx.db, xml);
@@ -108,7 +95,7 @@ const breakingSet: NewsroomRoute = {
   async handler(ctx) {
     const lang = langParam(ctx);
     if (typeof lang !== 'string') return lang;
-    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    const body = await readJson(ctx.request, MAX_BROADCAST_JSON_BYTES);
     if (!body.ok) return { status: body.status, problem: body.problem, item: lang };
     const input = breakingListInput.safeParse(body.value);
     if (!input.success) return { status: 422, errors: fieldErrors(input.error), item: lang };
@@ -144,15 +131,18 @@ const liveSet: NewsroomRoute = {
   path: '/api/newsroom/live',
   action: 'live.set',
   async handler(ctx) {
-    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    const body = await readJson(ctx.request, MAX_BROADCAST_JSON_BYTES);
     if (!body.ok) return { status: body.status, problem: body.problem };
     const input = liveInput.safeParse(body.value);
     if (!input.success) return { status: 422, errors: fieldErrors(input.error) };
-    // The Content-Security-Policy is made from the configuration: a stream elsewhere would be blocked in every browser.
-    const problem = mediaOriginProblem(input.data.url);
-    if (problem) return { status: 422, errors: { url: [problem] }, item: input.data.url };
-    const state = await setLive(ctx.db, input.data);
-    return { status: 200, response: state, item: input.data.url };
+    try {
+      const state = await setLive(ctx.db, input.data);
+      return { status: 200, response: state, item: input.data.url };
+    } catch (error) {
+      // The Content-Security-Policy is made from the configuration: a stream elsewhere would be blocked in every browser.
+      if (error instanceof LiveRefused) return { status: 422, errors: { url: [mediaOriginProblem(input.data.url)!] }, item: input.data.url };
+      throw error;
+    }
   },
 };
 
@@ -168,7 +158,7 @@ const videos: NewsroomRoute = {
   path: '/api/newsroom/videos',
   action: 'video.publish',
   async handler(ctx) {
-    const body = await readJsonBody(ctx.request, MAX_BROADCAST_JSON_BYTES);
+    const body = await readJson(ctx.request, MAX_BROADCAST_JSON_BYTES);
     if (!body.ok) return { status: body.status, problem: body.problem };
     const uri = body.value && typeof body.value === 'object' && 'uri' in body.value ? String((body.value as { uri: unknown }).uri) : null;
     const input = replayInput.safeParse(body.value);

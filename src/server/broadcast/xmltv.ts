@@ -32,6 +32,8 @@ interface Bilingual {
 export interface XmltvProgramme {
   /** Position in the document, from 1 (error messages name it). */
   index: number;
+  /** The line its `<programme>` tag starts on, from 1 (when known). */
+  line: number | undefined;
   channel: string;
   start: Date;
   stop: Date;
@@ -52,13 +54,48 @@ interface XmltvChannel {
   names: Bilingual;
 }
 
+/**
+ * What is wrong, as a code with its values, for a reader that words it in
+ * its own language (the desk: src/server/desk/grid-routes.ts); `message`
+ * says the same in English (the newsroom API).
+ */
+type XmltvCode =
+  | 'xml-unsafe'
+  | 'xml-malformed'
+  | 'xml-root'
+  | 'no-programme'
+  | 'too-many-programmes'
+  | 'more-refused'
+  | 'title-missing'
+  | 'channel-missing'
+  | 'channel-unknown'
+  | 'start-missing'
+  | 'time-unreadable'
+  | 'time-nonexistent'
+  | 'time-zone'
+  | 'duplicate'
+  | 'same-start'
+  | 'stop-missing-last'
+  | 'stop-missing-gap'
+  | 'stop-before-start'
+  | 'zero-length'
+  | 'overlap'
+  | 'span-too-long'
+  | 'unknown-programme'
+  | 'overlap-kept';
+
 /** A reason to refuse a document: which programme (when one), which field, why. */
 export interface XmltvError {
   /** Position of the programme in the document, from 1. */
   programme?: number | undefined;
+  /** The line of the document its `<programme>` tag starts on (or where a document-wide problem is), from 1. */
+  line?: number | undefined;
   title?: string | undefined;
   start?: string | undefined;
   field: string;
+  code: XmltvCode;
+  /** The values the code's wording needs (another programme's number, title and times; a count; a time as written). */
+  params?: Record<string, string | number>;
   message: string;
 }
 
@@ -87,7 +124,7 @@ const NAMED_ZONES: Record<string, number> = {
 
 const TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(?:\s*([+-])(\d{2}):?(\d{2}))?(?:\s*\(?([A-Za-z]{1,6})\)?)?$/;
 
-export type TimeRead = { ok: true; date: Date } | { ok: false; problem: string };
+export type TimeRead = { ok: true; date: Date } | { ok: false; problem: string; code: 'time-unreadable' | 'time-nonexistent' | 'time-zone' };
 
 /**
  * An XMLTV time ("20261125060000 +0100", "200007281733 BST",
@@ -101,26 +138,26 @@ export function readXmltvTime(text: string): TimeRead {
   const t = text.trim();
   const m = TIME.exec(t);
   if (!m) {
-    if (/^\d{4}(\d{2}){0,3}(\s|$)/.test(t)) return { ok: false, problem: `"${t}" is not precise enough: a programme's time needs at least YYYYMMDDhhmm` };
-    return { ok: false, problem: `unreadable time "${t}" (expected YYYYMMDDhhmmss ±hhmm, or a zone name such as BST)` };
+    if (/^\d{4}(\d{2}){0,3}(\s|$)/.test(t)) return { ok: false, code: 'time-unreadable', problem: `"${t}" is not precise enough: a programme's time needs at least YYYYMMDDhhmm` };
+    return { ok: false, code: 'time-unreadable', problem: `unreadable time "${t}" (expected YYYYMMDDhhmmss ±hhmm, or a zone name such as BST)` };
   }
   const [y, mo, d, h, mi, s = '00', sign, oh, om, zone] = m.slice(1) as [string, string, string, string, string, string?, string?, string?, string?, string?];
   const n = (v: string) => Number(v);
-  if (n(mo) < 1 || n(mo) > 12 || n(d) < 1 || n(h) > 23 || n(mi) > 59 || n(s) > 59) return { ok: false, problem: `"${t}" is not a date and time that exists` };
+  if (n(mo) < 1 || n(mo) > 12 || n(d) < 1 || n(h) > 23 || n(mi) > 59 || n(s) > 59) return { ok: false, code: 'time-nonexistent', problem: `"${t}" is not a date and time that exists` };
   const utc = Date.UTC(n(y), n(mo) - 1, n(d), n(h), n(mi), n(s));
   const check = new Date(Date.UTC(n(y), n(mo) - 1, n(d)));
-  if (check.getUTCDate() !== n(d) || check.getUTCMonth() !== n(mo) - 1) return { ok: false, problem: `"${t}" is not a date that exists` };
+  if (check.getUTCDate() !== n(d) || check.getUTCMonth() !== n(mo) - 1) return { ok: false, code: 'time-nonexistent', problem: `"${t}" is not a date that exists` };
   let offsetMin: number | null = null;
   if (sign) {
-    if (n(oh!) > 14 || n(om!) > 59) return { ok: false, problem: `"${t}": the offset ${sign}${oh}${om} is not one` };
+    if (n(oh!) > 14 || n(om!) > 59) return { ok: false, code: 'time-nonexistent', problem: `"${t}": the offset ${sign}${oh}${om} is not one` };
     offsetMin = (sign === '-' ? -1 : 1) * (n(oh!) * 60 + n(om!));
   }
   if (zone) {
     const named = NAMED_ZONES[zone.toUpperCase()];
     if (named === undefined) {
-      return { ok: false, problem: `unknown time zone "${zone}" in "${t}": give an offset such as +0100, or one of ${Object.keys(NAMED_ZONES).join(', ')}` };
+      return { ok: false, code: 'time-zone', problem: `unknown time zone "${zone}" in "${t}": give an offset such as +0100, or one of ${Object.keys(NAMED_ZONES).join(', ')}` };
     }
-    if (offsetMin !== null && offsetMin !== named) return { ok: false, problem: `"${t}": the offset ${sign}${oh}${om} and the zone ${zone} (${named >= 0 ? '+' : '-'}${String(Math.floor(Math.abs(named) / 60)).padStart(2, '0')}${String(Math.abs(named) % 60).padStart(2, '0')}) disagree` };
+    if (offsetMin !== null && offsetMin !== named) return { ok: false, code: 'time-zone', problem: `"${t}": the offset ${sign}${oh}${om} and the zone ${zone} (${named >= 0 ? '+' : '-'}${String(Math.floor(Math.abs(named) / 60)).padStart(2, '0')}${String(Math.abs(named) % 60).padStart(2, '0')}) disagree` };
     offsetMin = named;
   }
   return { ok: true, date: new Date(utc - (offsetMin ?? 0) * 60_000) };
@@ -156,6 +193,21 @@ export function formatXmltvTime(instant: Date | string): string {
 }
 
 /* ---- reading ---- */
+
+/** Largest XMLTV document accepted, checked before it is read (a month of one channel is well under 1 MB). */
+export const MAX_XMLTV_BYTES = 5 * 1024 * 1024;
+
+/** A document's text: UTF-8, or Latin-1 (as Windows-1252) when its XML declaration says so; null when not valid UTF-8. */
+export function decodeXmltv(bytes: Uint8Array): string | null {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
+  const declared = /^\s*<\?xml[^>]*encoding=["']([\w-]+)["']/i.exec(head)?.[1]?.toLowerCase();
+  try {
+    if (declared === 'iso-8859-1' || declared === 'latin1' || declared === 'windows-1252') return new TextDecoder('windows-1252').decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return null;
+  }
+}
 
 type Node = Record<string, unknown>;
 
@@ -272,8 +324,13 @@ const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
  * MAX_XML_DEPTH or more than MAX_XML_ELEMENTS of them (10,000 nested
  * elements made the parser throw, answered 500). Comments, CDATA sections
  * and processing instructions are skipped whole. Null when none.
+ *
+ * The same pass notes the line each `<programme>` child of the root starts
+ * on, in document order (the parser's order), for the messages.
  */
-function xmlShapeProblem(xml: string): string | null {
+function xmlShape(xml: string): { problem: { message: string; line?: number } | null; programmeLines: number[] } {
+  const programmeLines: number[] = [];
+  const refuse = (message: string, line?: number) => ({ problem: line === undefined ? { message } : { message, line }, programmeLines });
   let depth = 0;
   let elements = 0;
   let line = 1;
@@ -291,22 +348,23 @@ function xmlShapeProblem(xml: string): string | null {
       const name = /^([^;<&\s]{0,32});/.exec(xml.slice(i + 1, i + 35))?.[1] ?? '';
       if (!/^#(\d{1,7}|x[0-9a-fA-F]{1,6})$/.test(name) && !XML_ENTITIES.has(name)) {
         const shown = /^[A-Za-z_:][\w.:-]*$/.test(name) ? `&${name};` : '&';
-        return `undeclared entity ${shown} (line ${lineAt(i)}): XML knows &amp; &lt; &gt; &quot; &apos; and character references; write & as &amp;`;
+        const line = lineAt(i);
+        return refuse(`undeclared entity ${shown} (line ${line}): XML knows &amp; &lt; &gt; &quot; &apos; and character references; write & as &amp;`, line);
       }
       continue;
     }
     if (c !== 60 /* < */) continue;
     if (xml.startsWith('<!--', i)) {
       const end = xml.indexOf('-->', i + 4);
-      if (end === -1) return `unclosed comment (line ${lineAt(i)})`;
+      if (end === -1) return refuse(`unclosed comment (line ${lineAt(i)})`, lineAt(i));
       i = end + 2;
     } else if (xml.startsWith('<![CDATA[', i)) {
       const end = xml.indexOf(']]>', i + 9);
-      if (end === -1) return `unclosed CDATA section (line ${lineAt(i)})`;
+      if (end === -1) return refuse(`unclosed CDATA section (line ${lineAt(i)})`, lineAt(i));
       i = end + 2;
     } else if (xml.startsWith('<!', i)) {
       if (/^<!ENTITY/i.test(xml.slice(i, i + 8)) || (xml.startsWith('<!DOCTYPE', i) && xml.slice(i, xml.indexOf('>', i)).includes('['))) {
-        return 'an internal DTD subset (<!DOCTYPE … [ … ]>, entity declarations) is not accepted';
+        return refuse('an internal DTD subset (<!DOCTYPE … [ … ]>, entity declarations) is not accepted', lineAt(i));
       }
       const end = xml.indexOf('>', i);
       if (end === -1) break;
@@ -321,13 +379,14 @@ function xmlShapeProblem(xml: string): string | null {
       if (nextClose !== -1 && nextClose < i) nextClose = xml.indexOf('>', i);
       if (nextClose === -1) break;
       elements++;
+      if (depth === 1 && xml.startsWith('programme', i + 1) && /[\s/>]/.test(xml.charAt(i + 10))) programmeLines.push(lineAt(i));
       if (xml.charCodeAt(nextClose - 1) !== 47 /* / */) depth++;
-      if (depth > MAX_XML_DEPTH) return `elements nested more than ${MAX_XML_DEPTH} deep (line ${lineAt(i)})`;
-      if (elements > MAX_XML_ELEMENTS) return `more than ${MAX_XML_ELEMENTS.toLocaleString('en-US')} elements`;
+      if (depth > MAX_XML_DEPTH) return refuse(`elements nested more than ${MAX_XML_DEPTH} deep (line ${lineAt(i)})`, lineAt(i));
+      if (elements > MAX_XML_ELEMENTS) return refuse(`more than ${MAX_XML_ELEMENTS.toLocaleString('en-US')} elements`, lineAt(i));
       // Attribute values may hold entities: the loop reads them on its way to the tag's end.
     }
   }
-  return null;
+  return { problem: null, programmeLines };
 }
 
 /**
@@ -340,24 +399,33 @@ function xmlShapeProblem(xml: string): string | null {
  * programmes; nothing is partly accepted.
  */
 export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
-  const shape = xmlShapeProblem(xml);
-  if (shape) return { ok: false, errors: [{ field: 'document', message: shape }] };
+  const shape = xmlShape(xml);
+  if (shape.problem) return { ok: false, errors: [{ field: 'document', code: 'xml-unsafe', line: shape.problem.line, params: { detail: shape.problem.message }, message: shape.problem.message }] };
   let parsed: Node;
   try {
     const valid = XMLValidator.validate(xml);
     if (valid !== true) {
       return {
         ok: false,
-        errors: [{ field: 'document', message: `not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})` }],
+        errors: [
+          {
+            field: 'document',
+            code: 'xml-malformed',
+            line: valid.err.line,
+            params: { detail: valid.err.msg, column: valid.err.col },
+            message: `not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
+          },
+        ],
       };
     }
     parsed = parser.parse(xml) as Node;
   } catch (error) {
     // The parser's own limits: an answer, never a crash.
-    return { ok: false, errors: [{ field: 'document', message: `not readable XML: ${(error as Error).message}` }] };
+    const detail = (error as Error).message;
+    return { ok: false, errors: [{ field: 'document', code: 'xml-malformed', params: { detail }, message: `not readable XML: ${detail}` }] };
   }
   if (!('tv' in parsed)) {
-    return { ok: false, errors: [{ field: 'document', message: 'the root element must be <tv>' }] };
+    return { ok: false, errors: [{ field: 'document', code: 'xml-root', message: 'the root element must be <tv>' }] };
   }
   // An empty <tv></tv> reads as a string.
   const tv = (parsed.tv && typeof parsed.tv === 'object' ? parsed.tv : {}) as Node;
@@ -367,8 +435,12 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
   }));
   const nodes = list(tv.programme);
   const max = options.maxProgrammes ?? 5000;
-  if (nodes.length === 0) return { ok: false, errors: [{ field: 'programme', message: 'the document has no <programme>' }] };
-  if (nodes.length > max) return { ok: false, errors: [{ field: 'programme', message: `at most ${max} programmes per document (${nodes.length} here)` }] };
+  if (nodes.length === 0) return { ok: false, errors: [{ field: 'programme', code: 'no-programme', message: 'the document has no <programme>' }] };
+  if (nodes.length > max) {
+    return { ok: false, errors: [{ field: 'programme', code: 'too-many-programmes', params: { max, count: nodes.length }, message: `at most ${max} programmes per document (${nodes.length} here)` }] };
+  }
+  // The lines of the programmes, when the shape pass found each of them (a <programme> elsewhere than under <tv> would shift them).
+  const lines = shape.programmeLines.length === nodes.length ? shape.programmeLines : [];
 
   const errors: XmltvError[] = [];
   const known = new Set(options.channels);
@@ -387,21 +459,22 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
     const startText = attr(node, 'start') ?? '';
     const stopText = attr(node, 'stop');
     const channel = attr(node, 'channel') ?? '';
-    const who = { programme: index, title: title.fr || title.ar || undefined, start: startText || undefined };
-    const fail = (field: string, message: string) => {
+    const line = lines[i];
+    const who = { programme: index, line, title: title.fr || title.ar || undefined, start: startText || undefined };
+    const fail = (field: string, code: XmltvCode, message: string, params?: XmltvError['params']) => {
       failed.add(index);
-      errors.push({ ...who, field, message });
+      errors.push({ ...who, field, code, message, ...(params ? { params } : {}) });
     };
 
-    if (!title.ar && !title.fr) fail('title', 'missing title (a <title>, in ar, fr, another language or none)');
-    if (!channel) fail('channel', 'missing channel attribute');
-    else if (!known.has(channel)) fail('channel', `unknown channel "${channel}" (this grid takes: ${[...known].join(', ')})`);
+    if (!title.ar && !title.fr) fail('title', 'title-missing', 'missing title (a <title>, in ar, fr, another language or none)');
+    if (!channel) fail('channel', 'channel-missing', 'missing channel attribute');
+    else if (!known.has(channel)) fail('channel', 'channel-unknown', `unknown channel "${channel}" (this grid takes: ${[...known].join(', ')})`, { channel, known: [...known].join(', ') });
     let start: Date | null = null;
-    if (!startText) fail('start', 'missing start attribute');
+    if (!startText) fail('start', 'start-missing', 'missing start attribute');
     else {
       const r = readXmltvTime(startText);
       if (r.ok) start = r.date;
-      else fail('start', r.problem);
+      else fail('start', r.code, r.problem, { text: startText });
     }
     let stop: Date | null = null;
     let stopOk = true;
@@ -410,7 +483,7 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
       if (r.ok) stop = r.date;
       else {
         stopOk = false;
-        fail('stop', r.problem);
+        fail('stop', r.code, r.problem, { text: stopText });
       }
     }
     const categories = list(node.category).map((c) => clean(text(c))).filter(Boolean);
@@ -419,6 +492,7 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
     const icon = list(node.icon).map((n) => attr(n, 'src')?.trim() ?? '').find(Boolean) ?? null;
     drafts.push({
       index,
+      line,
       channel,
       start: start ?? new Date(NaN),
       startText,
@@ -438,11 +512,13 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
   // Time order, among the programmes whose times are readable.
   const sorted = drafts.filter((p) => p.timed).sort((a, b) => a.start.getTime() - b.start.getTime() || a.index - b.index);
   const name = (p: Draft) => p.title.fr || p.title.ar;
-  const timeError = (p: Draft, field: string, message: string) => {
+  const timeError = (p: Draft, field: string, code: XmltvCode, message: string, params: XmltvError['params'] = {}) => {
     if (failed.has(p.index)) return; // one time problem per programme: its first
     failed.add(p.index);
-    errors.push({ programme: p.index, title: name(p) || undefined, start: p.startText, field, message });
+    errors.push({ programme: p.index, line: p.line, title: name(p) || undefined, start: p.startText, field, code, params, message });
   };
+  /** Another programme as the messages name it. */
+  const other = (q: Draft) => ({ other: q.index, otherTitle: name(q), otherStart: q.startText, ...(q.line ? { otherLine: q.line } : {}) });
   // Duplicates and programmes starting at the same time, named as such (not as a programme that ends when it starts).
   for (let i = 1; i < sorted.length; i++) {
     const p = sorted[i]!;
@@ -452,9 +528,11 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
     timeError(
       p,
       'start',
+      same ? 'duplicate' : 'same-start',
       same
         ? `duplicate of programme ${first.index} ("${name(first)}", ${first.startText}): the same programme twice`
         : `starts at the same time as programme ${first.index} ("${name(first)}", ${first.startText}): they overlap`,
+      other(first),
     );
   }
   // A missing stop is the next start (a later one), within a day; on the last programme it is required.
@@ -462,23 +540,24 @@ export function parseXmltv(xml: string, options: ParseOptions): XmltvParse {
   distinct.forEach((p, i) => {
     if (p.stopText !== undefined) return;
     const next = distinct.slice(i + 1).find((q) => q.start.getTime() > p.start.getTime());
-    if (!next) return timeError(p, 'stop', 'missing stop on the last programme (a programme without stop ends when the next one starts)');
+    if (!next) return timeError(p, 'stop', 'stop-missing-last', 'missing stop on the last programme (a programme without stop ends when the next one starts)');
     if (next.start.getTime() - p.start.getTime() > MAX_OPEN_PROGRAMME_MS) {
-      return timeError(p, 'stop', `missing stop, and the next programme (${next.index}, ${next.startText}) starts more than 24 hours later: give its stop`);
+      return timeError(p, 'stop', 'stop-missing-gap', `missing stop, and the next programme (${next.index}, ${next.startText}) starts more than 24 hours later: give its stop`, other(next));
     }
     p.stop = next.start;
   });
   for (const p of distinct) {
     if (failed.has(p.index) || !p.stop) continue;
-    if (p.stop.getTime() < p.start.getTime()) timeError(p, 'stop', `stop (${p.stopText ?? ''}) is before start`);
-    else if (p.stop.getTime() === p.start.getTime()) timeError(p, 'stop', `zero length: stop (${p.stopText ?? ''}) equals start`);
+    if (p.stop.getTime() < p.start.getTime()) timeError(p, 'stop', 'stop-before-start', `stop (${p.stopText ?? ''}) is before start`, { stop: p.stopText ?? '' });
+    else if (p.stop.getTime() === p.start.getTime()) timeError(p, 'stop', 'zero-length', `zero length: stop (${p.stopText ?? ''}) equals start`, { stop: p.stopText ?? '' });
   }
   // Overlaps: each programme against the latest end before it.
   let previous: Draft | null = null;
   for (const p of distinct) {
     if (failed.has(p.index) || !p.stop) continue;
     if (previous && p.start.getTime() < previous.stop!.getTime()) {
-      timeError(p, 'start', `overlaps programme ${previous.index} ("${name(previous)}", ${previous.startText} to ${previous.stopText ?? formatXmltvTime(previous.stop!)})`);
+      const otherStop = previous.stopText ?? formatXmltvTime(previous.stop!);
+      timeError(p, 'start', 'overlap', `overlaps programme ${previous.index} ("${name(previous)}", ${previous.startText} to ${otherStop})`, { ...other(previous), otherStop });
       if (p.stop.getTime() <= previous.stop!.getTime()) continue;
     }
     previous = p;
@@ -496,7 +575,12 @@ function capped(errors: XmltvError[]): XmltvError[] {
   const shown = new Set(programmes.slice(0, MAX_REPORTED_PROGRAMMES));
   return [
     ...sorted.filter((e) => e.programme === undefined || shown.has(e.programme)),
-    { field: 'programme', message: `and ${programmes.length - MAX_REPORTED_PROGRAMMES} more programmes refused (the first ${MAX_REPORTED_PROGRAMMES} are listed)` },
+    {
+      field: 'programme',
+      code: 'more-refused',
+      params: { count: programmes.length - MAX_REPORTED_PROGRAMMES, max: MAX_REPORTED_PROGRAMMES },
+      message: `and ${programmes.length - MAX_REPORTED_PROGRAMMES} more programmes refused (the first ${MAX_REPORTED_PROGRAMMES} are listed)`,
+    },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Dialect } from './dialect.ts';
+import { featureLogger, type Log } from '../log.ts';
 import { initialMigration } from './migrations/001_initial.ts';
 import { adsMigration } from './migrations/002_ads.ts';
 import { contentChangesMigration } from './migrations/003_content_changes.ts';
@@ -77,14 +78,14 @@ async function newerMigrations(db: Kysely<unknown>, known: Record<string, Migrat
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, log: Log = featureLogger('store')): Promise<string[]> {
   const known = migrationsFor(dialect);
   // During a rolling upgrade an instance of the previous version may (re)start after a newer one
   // migrated the store: it runs on the newer schema (migrations only add) instead of refusing to start,
   // which is what Kysely does when the store has run a migration it does not list.
   const newer = await newerMigrations(db, known);
   if (newer.length > 0) {
-    console.warn(`[store] the store has migrations newer than this code (${newer.join(', ')}): a newer version migrated it; running with them`);
+    log.warn(`the store has migrations newer than this code (${newer.join(', ')}): a newer version migrated it; running with them`);
   }
   const migrations: Record<string, Migration> = { ...known };
   for (const name of newer) migrations[name] = { up: async () => {} };

@@ -18,6 +18,7 @@
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 /** Between two scheduled `PRAGMA optimize` (SQLite) / `ANALYZE` (PostgreSQL). */
 const STATS_INTERVAL_MS = 60 * 60_000;
@@ -73,12 +74,10 @@ export function schedulePlannerStatistics(
   db: AnyDb,
   dialect: Dialect,
   intervalMs = STATS_INTERVAL_MS,
-  log: (m: string) => void = console.error,
+  log: Log = featureLogger('store'),
 ): () => void {
   const timer = setInterval(() => {
-    refreshPlannerStatistics(db, dialect).catch((err: unknown) =>
-      log(`[store] planner statistics not refreshed: ${(err as Error).message}`),
-    );
+    refreshPlannerStatistics(db, dialect).catch((err: unknown) => log.error({ err }, 'planner statistics not refreshed'));
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

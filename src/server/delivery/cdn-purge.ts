@@ -14,6 +14,8 @@
  * block the re-render: `enqueue` returns at once.
  */
 
+import { silentLog, type Log } from '../log.ts';
+
 export interface PurgeBody {
   urls: string[];
   reason: string;
@@ -28,7 +30,8 @@ export interface CdnPurgerOptions {
   /** First retry delay; doubles each time (default 1000 ms). */
   backoffMs?: number;
   timeoutMs?: number;
-  log?: (message: string) => void;
+  /** Where failures are logged (default: nowhere). */
+  log?: Log;
 }
 
 export class CdnPurger {
@@ -55,7 +58,7 @@ export class CdnPurger {
 
   private async send(body: PurgeBody): Promise<void> {
     const attempts = this.opts.attempts ?? 6;
-    const log = this.opts.log ?? (() => {});
+    const log = this.opts.log ?? silentLog;
     let delay = this.opts.backoffMs ?? 1000;
     for (let attempt = 1; ; attempt++) {
       let why: string;
@@ -76,10 +79,10 @@ export class CdnPurger {
         why = (err as Error).message;
       }
       if (attempt >= attempts) {
-        log(`CDN purge of ${body.urls.length} URL(s) given up after ${attempt} attempts: ${why}`);
+        log.error(`CDN purge of ${body.urls.length} URL(s) given up after ${attempt} attempts: ${why}`);
         return;
       }
-      log(`CDN purge failed (${why}), retrying in ${delay} ms`);
+      log.warn(`CDN purge failed (${why}), retrying in ${delay} ms`);
       await new Promise((r) => setTimeout(r, delay).unref());
       delay *= 2;
     }

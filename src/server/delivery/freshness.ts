@@ -34,6 +34,7 @@ import { isPrebuildable } from './prebuild-paths.ts';
 import { renderPage, writePage, type RenderedPage, type RenderSource } from './prebuild.ts';
 import type { DeliveryControl } from './server.ts';
 import { buildDir, currentBuildId, pageFile, pageKey, PAGES, readManifest, writeManifest } from './site-dir.ts';
+import { silentLog, type Log } from '../log.ts';
 
 export interface FreshnessOptions {
   db: Kysely<Database>;
@@ -50,7 +51,7 @@ export interface FreshnessOptions {
   concurrency?: number;
   /** Changes due before this are not applied (default: now, the build in place already has them). */
   start?: Date;
-  log?: (message: string) => void;
+  log?: Log;
 }
 
 /** How far back a (re)starting instance applies the changes its build in place may lack. */
@@ -88,7 +89,7 @@ export interface AppliedBatch {
 
 export class Freshness {
   private readonly reader: ChangeFeedReader;
-  private readonly log: (m: string) => void;
+  private readonly log: Log;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | null = null;
   private stopped = false;
@@ -102,14 +103,14 @@ export class Freshness {
   constructor(opts: FreshnessOptions) {
     this.opts = opts;
     this.reader = new ChangeFeedReader(opts.db, opts.start);
-    this.log = opts.log ?? (() => {});
+    this.log = opts.log ?? silentLog;
     this.build = currentBuildId(opts.siteDir);
   }
 
   start(): void {
     const loop = async () => {
       if (this.stopped) return;
-      await this.tick().catch((err: unknown) => this.log(`change feed: ${(err as Error).message}`));
+      await this.tick().catch((err: unknown) => this.log.error({ err }, 'change feed pass failed'));
       if (!this.stopped) this.timer = setTimeout(() => void loop(), this.opts.intervalMs ?? 500);
     };
     this.timer = setTimeout(() => void loop(), this.opts.intervalMs ?? 500);
@@ -144,7 +145,7 @@ export class Freshness {
       for (const h of this.history) if (h.at >= builtAt - 1000) for (const [p, a] of h.actions) actions.set(p, a);
       if (actions.size > 0) {
         reasons.add('replay');
-        this.log(`build ${current} started before ${actions.size} path(s) changed: applying them again`);
+        this.log.info(`build ${current} started before ${actions.size} path(s) changed: applying them again`);
       }
     }
     this.build = current;
@@ -214,7 +215,7 @@ export class Freshness {
           const attempts = (this.retry.get(p)?.attempts ?? 0) + 1;
           if (attempts < MAX_ATTEMPTS) this.retry.set(p, { action, attempts });
           else this.retry.delete(p);
-          this.log(`re-render of ${key} failed (attempt ${attempts}): ${(err as Error).message}`);
+          this.log.warn(`re-render of ${key} failed (attempt ${attempts}): ${(err as Error).message}`);
           failed.push(p);
           continue;
         }
@@ -247,7 +248,7 @@ export class Freshness {
       }
     }
     const forgotten = this.opts.delivery.forgetPaths(keys) + this.opts.delivery.forgetListings();
-    this.log(
+    this.log.info(
       `change feed: ${rendered.length} re-rendered, ${removed.length} gone, ${failed.length} failed, ` +
         `${forgotten} cached cop${forgotten === 1 ? 'y' : 'ies'} dropped in ${Date.now() - started} ms${id ? ` (build ${id})` : ''}`,
     );

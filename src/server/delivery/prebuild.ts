@@ -34,6 +34,7 @@ import {
   type BuildManifest,
   type PageHeaders,
 } from './site-dir.ts';
+import { silentLog, type Log } from '../log.ts';
 
 export type { RenderedPage } from './render-page.ts';
 
@@ -62,7 +63,7 @@ export interface PrebuildOptions {
   concurrency?: number;
   /** Per-page render timeout. */
   timeoutMs?: number;
-  log?: (message: string) => void;
+  log?: Log;
   /** Replaces the page list (tests). */
   paths?: string[];
   /** Take the current build's files for pages that have not changed (reusePageSync; default true). */
@@ -356,7 +357,7 @@ export async function swapTo(siteDir: string, id: string): Promise<void> {
 /** Runs one pre-build; resolves with what was built, rejects with PrebuildError (current untouched). */
 export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
   const started = Date.now();
-  const log = opts.log ?? (() => {});
+  const log = opts.log ?? silentLog;
   await mkdir(path.join(opts.siteDir, BUILDS), { recursive: true });
   const release = takeLock(opts.siteDir);
   const id = newBuildId();
@@ -390,13 +391,13 @@ export async function prebuild(opts: PrebuildOptions): Promise<PrebuildResult> {
     await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
     await swapTo(opts.siteDir, id);
     const result = { id, pages: Object.keys(manifest.pages).length, skipped, ms: Date.now() - started };
-    log(`pre-built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s (build ${id}${skipped.length ? `, ${skipped.length} gone` : ''})`);
+    log.info(`pre-built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s (build ${id}${skipped.length ? `, ${skipped.length} gone` : ''})`);
     await prune(opts.siteDir);
     return result;
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     const e = err instanceof PrebuildError ? err : new PrebuildError((err as Error).message);
-    log(`pre-build failed, still serving ${currentBuildId(opts.siteDir) ?? 'on demand only'}: ${e.message}`);
+    log.error(`pre-build failed, still serving ${currentBuildId(opts.siteDir) ?? 'on demand only'}: ${e.message}`);
     throw e;
   } finally {
     release();

@@ -20,6 +20,7 @@ import { liteTwin } from '../../lib/lite.ts';
 import { cachedFile, sendCachedFile, type ByteLru, type CachedFile } from './http-cache.ts';
 import { RENDER_HEADER } from './render-page.ts';
 import { buildDir, pageFile, pageKey, PAGES, readManifest, type BuildManifest, type PageHeaders } from './site-dir.ts';
+import type { Log } from '../log.ts';
 
 /** A page rendered without its own Cache-Control (should not happen). */
 const DEFAULT_PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
@@ -36,7 +37,7 @@ export interface PrebuiltPages {
   swapPage(id: string, key: string, page: SwappedPage): void;
 }
 
-export function createPrebuiltPages(siteDir: string, files: ByteLru<CachedFile>, log: (message: string) => void): PrebuiltPages {
+export function createPrebuiltPages(siteDir: string, files: ByteLru<CachedFile>, log: Log): PrebuiltPages {
   const manifests = new Map<string, BuildManifest>();
 
   const manifestOf = (id: string): BuildManifest | null => {
@@ -45,7 +46,7 @@ export function createPrebuiltPages(siteDir: string, files: ByteLru<CachedFile>,
       try {
         m = readManifest(siteDir, id);
       } catch (err) {
-        log(`cannot read the manifest of build ${id}: ${(err as Error).message}`);
+        log.error(`cannot read the manifest of build ${id}: ${(err as Error).message}`);
         return null;
       }
       manifests.set(id, m);
@@ -85,7 +86,7 @@ export function createPrebuiltPages(siteDir: string, files: ByteLru<CachedFile>,
         file = await loadPage(id, served);
       } catch (err) {
         // The build vanished under us (pruned): render on demand instead.
-        log(`pre-built ${key} unreadable in build ${id}: ${(err as Error).message}`);
+        log.error(`pre-built ${key} unreadable in build ${id}: ${(err as Error).message}`);
         return false;
       }
       files.set(cacheKey, file);

@@ -20,6 +20,7 @@ import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import send from 'send';
+import { silentLog, type Log } from '../log.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -65,7 +66,9 @@ export function publicFileOf(url: string | undefined, files: ReadonlySet<string>
  * public files, which `send` answers from `clientDir`. A URL that cannot be
  * decoded gets the adapter's 400.
  */
-export function withPublicFiles(render: NodeHandler, clientDir: string, assetsDir = '_astro'): NodeHandler {
+export function withPublicFiles(render: NodeHandler, clientDir: string, opts: { assetsDir?: string; log?: Log } = {}): NodeHandler {
+  const assetsDir = opts.assetsDir ?? '_astro';
+  const log = opts.log ?? silentLog;
   const files = listPublicFiles(clientDir);
   return (req, res) => {
     try {
@@ -85,7 +88,7 @@ export function withPublicFiles(render: NodeHandler, clientDir: string, assetsDi
         return;
       }
       const status = err.statusCode ?? 500;
-      if (status >= 500) console.error(String(err));
+      if (status >= 500) log.error({ err }, `could not send ${file}`);
       res.writeHead(status);
       res.end(status >= 500 ? 'Internal server error' : '');
     });

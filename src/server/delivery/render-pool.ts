@@ -25,6 +25,7 @@ import { asBuffer, movable, type AnswerHead, type RenderRequest, type WorkerData
 import type { RenderedPage } from './render-page.ts';
 import type { PageHeaders } from './site-dir.ts';
 import { KEEP, preferredEncoding, varyOnEncoding, type HeaderPairs, type KeepableRequest, type KeptEncoding } from './http-cache.ts';
+import { silentLog, type Log } from '../log.ts';
 
 /** Headers that belong to one hop, never handed on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'http2-settings']);
@@ -37,7 +38,7 @@ export interface RenderPoolOptions {
   nice?: number;
   /** The site's public URL (SITE_URL): requests are rendered at its origin, never at their Host (ADR 029). */
   siteUrl: string;
-  log?: (message: string) => void;
+  log?: Log;
 }
 
 interface Slot {
@@ -76,7 +77,7 @@ function outgoing(pairs: HeaderPairs): Record<string, string | string[]> {
 export class RenderPool {
   private readonly slots: Slot[] = [];
   private readonly opts: RenderPoolOptions;
-  private readonly log: (m: string) => void;
+  private readonly log: Log;
   private readonly calls = new Map<number, { slot: number; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -85,7 +86,7 @@ export class RenderPool {
 
   constructor(opts: RenderPoolOptions) {
     this.opts = opts;
-    this.log = opts.log ?? (() => {});
+    this.log = opts.log ?? silentLog;
     for (let i = 0; i < Math.max(1, opts.size); i++) {
       const slot: Slot = { index: i, worker: null, inflight: 0, ready: Promise.resolve() };
       this.slots.push(slot);
@@ -135,7 +136,7 @@ export class RenderPool {
         }
       });
       worker.once('error', (err) => {
-        this.log(`render worker ${slot.index}: ${(err as Error).stack ?? String(err)}`);
+        this.log.error({ err }, `render worker ${slot.index} failed`);
         reject(err);
       });
       worker.once('exit', (code) => {
@@ -149,7 +150,7 @@ export class RenderPool {
         }
         for (const [id, p] of this.pending) if (p.slot === slot) this.fail(id, p, why);
         if (this.stopping) return;
-        this.log(`${why}; starting it again`);
+        this.log.error(`${why}; starting it again`);
         setTimeout(() => {
           if (!this.stopping) this.spawn(slot);
         }, 500).unref();
@@ -288,7 +289,7 @@ export class RenderPool {
     this.pending.delete(id);
     const { req, res } = p;
     if (!res.headersSent) {
-      this.log(`${why}: ${req.method} ${req.url} answered 502`);
+      this.log.error(`${why}: ${req.method} ${req.url} answered 502`);
       const body = 'Bad gateway';
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
       res.end(body);

@@ -27,6 +27,7 @@ import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runShutdownHooks } from '../lifecycle.ts';
+import { featureLogger } from '../log.ts';
 import { readRendered, RENDER_REQUEST_HEADERS, RenderError, type RenderedHtml } from './render-page.ts';
 import { reusePageSync, writePageSync } from './prebuild.ts';
 import { compressPageSync, encodeAnswer, headerOf, isCompressible, makeTwinSync, type HeaderPairs, type KeptEncoding } from './http-cache.ts';
@@ -34,6 +35,8 @@ import { releaseRender } from './render-release.ts';
 import { asBuffer, movable, type AnswerHead, type RenderRequest, type WorkerData, type WorkerMessage, type WorkerReply } from './render-protocol.ts';
 
 const data = workerData as WorkerData;
+/** This worker's log lines: the render feature's, with the worker's index (ADR 051). */
+const log = featureLogger('render').child({ worker: data.index });
 const port = parentPort!;
 
 // Linux: a thread's own niceness (setpriority on its thread id), relative to the process's.
@@ -97,7 +100,7 @@ async function renderRequest(request: Request, clientAddress: string | undefined
     if (routeData?.prerender && (routeData.type === 'page' || routeData.type === 'endpoint')) routeData = app!.match(request);
     return await app!.render(request, { addCookieHeader: true, clientAddress, routeData, prerenderedErrorPageFetch });
   } catch (err) {
-    console.error(`Could not render ${request.url}\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log.error({ err }, `could not render ${request.url}`);
     return new Response('Internal Server Error', { status: 500 });
   }
 }
@@ -188,7 +191,7 @@ async function handleRequest(msg: RenderRequest): Promise<void> {
     // Nothing reads the render's state again: emptied now rather than kept until a full GC (ADR 028).
     releaseRender(request);
   } catch (err) {
-    if (!state.aborted) console.error(`[render ${data.index}] ${msg.method} ${msg.url}: ${(err as Error).stack ?? String(err)}`);
+    if (!state.aborted) log.error({ err }, `${msg.method} ${msg.url} failed`);
     port.postMessage({ type: 'end', id: msg.id, failed: true } satisfies WorkerReply);
   } finally {
     inflight.delete(msg.id);
@@ -349,7 +352,7 @@ async function stop(graceMs: number): Promise<void> {
     for (const state of inflight.values()) abort(state);
   }
   // Hooks first (they may still write, e.g. queued tracking events), then the stores.
-  await runShutdownHooks(5000, (m) => console.error(`[render ${data.index}] ${m}`));
+  await runShutdownHooks(5000, log);
   if (storeOpened) {
     const { getStore } = await import('../db/index.ts');
     await (await getStore()).db.destroy();

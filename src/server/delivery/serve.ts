@@ -16,7 +16,7 @@ import { getStore } from '../db/index.ts';
 import { securityPolicy } from '../http/security-headers.ts';
 import { trackConnections } from '../http/shutdown.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
-import { installConsoleBridge } from '../log.ts';
+import { featureLogger, installConsoleBridge } from '../log.ts';
 import { displaySlots } from '../ads/slots.ts';
 import { startMailWorker } from '../mail/index.ts';
 import { startNewsletterSender } from '../newsletter/index.ts';
@@ -50,20 +50,21 @@ function localOrigin(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-const log = (m: string): void => console.log(`[site] ${m}`);
 
 /** A stop (SIGTERM) ends within this. */
 const STOP_BUDGET_MS = 9000;
 
 export async function serveSite(opts: { distDir: string; config: Config; handleSignals?: boolean }): Promise<RunningSite> {
   const { config } = opts;
-  // Every console line becomes a structured, scrubbed log line (src/server/log.ts).
+  // Libraries' and Astro's console lines become structured, scrubbed log lines too (src/server/log.ts).
   installConsoleBridge();
+  // The front server's parts log through one child logger, passed in (ADR 051).
+  const log = featureLogger('site');
   // A bad AD_SLOTS_FILE stops the start here, not every page later.
   displaySlots(config);
   // So does a store that cannot be written or reached (StoreError, one line).
   await getStore();
-  for (const warning of [siteUrlWarning(config), proxyTrustWarning(config)]) if (warning) console.warn(`\n*** WARNING ***\n${warning}\n`);
+  for (const warning of [siteUrlWarning(config), proxyTrustWarning(config)]) if (warning) log.warn(`*** WARNING *** ${warning}`);
   const siteDir = siteDirOf(config);
   const clientDir = path.join(opts.distDir, 'client');
 
@@ -83,9 +84,9 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   if (config.RENDER_WORKERS > 0) {
     pool = new RenderPool({ entry: entryUrl, size: config.RENDER_WORKERS, siteUrl: config.SITE_URL, log });
     await pool.ready();
-    fallback = withPublicFiles(pool.handler, clientDir);
+    fallback = withPublicFiles(pool.handler, clientDir, { log });
   } else {
-    fallback = withPublicFiles(((await import(entryUrl)) as { handler: NodeHandler }).handler, clientDir);
+    fallback = withPublicFiles(((await import(entryUrl)) as { handler: NodeHandler }).handler, clientDir, { log });
   }
 
   // What each API route reads, so that other query parameters stay out of the page cache's keys.
@@ -123,7 +124,7 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const origin = localOrigin(config.HOST, port);
-  log(`listening on ${origin} (pre-built pages from ${siteDir}, ${pool ? `${config.RENDER_WORKERS} render workers` : 'rendering on this thread'})`);
+  log.info(`listening on ${origin} (pre-built pages from ${siteDir}, ${pool ? `${config.RENDER_WORKERS} render workers` : 'rendering on this thread'})`);
   // The one render path (prebuild.ts renderPage): straight to the workers, or over HTTP to this server.
   const renderSource: RenderSource = pool ? pool.renderSource() : origin;
   // Mails queued before a restart (or by another instance) go out, and so do newsletter editions left sending.
@@ -156,13 +157,13 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
           },
           {
             signal: stopWaiting.signal,
-            onWait: (holder) => log(`pre-build: waiting for the turn${holder ? ` (held by ${holder.holder})` : ''}`),
-            onLost: () => log('pre-build: the turn expired while building (this instance stalled); another instance may build now'),
+            onWait: (holder) => log.info(`pre-build: waiting for the turn${holder ? ` (held by ${holder.holder})` : ''}`),
+            onLost: () => log.warn('pre-build: the turn expired while building (this instance stalled); another instance may build now'),
           },
         );
         return turn.ran ? turn.value : null;
       } catch (err) {
-        if (!(err instanceof PrebuildBusyError)) log(`pre-build failed: ${(err as Error).message}`);
+        if (!(err instanceof PrebuildBusyError)) log.error({ err }, 'pre-build failed');
         return null;
       } finally {
         running = null;
@@ -216,13 +217,13 @@ export async function serveSite(opts: { distDir: string; config: Config; handleS
   if (opts.handleSignals !== false) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
-        log(`${signal}: stopping (at most ${STOP_BUDGET_MS / 1000} s)`);
+        log.info(`${signal}: stopping (at most ${STOP_BUDGET_MS / 1000} s)`);
         // Whatever happens, the process is gone within the budget.
         setTimeout(() => process.exit(1), STOP_BUDGET_MS + 500).unref();
         void stop().then(
           () => process.exit(0),
           (err: unknown) => {
-            log(`stop failed: ${(err as Error).message}`);
+            log.error({ err }, 'stop failed');
             process.exit(1);
           },
         );

@@ -30,6 +30,7 @@ import { PageCache } from './page-cache.ts';
 import { createPrebuiltPages, type PrebuiltPages } from './prebuilt.ts';
 import { RENDER_HEADER } from './render-page.ts';
 import { currentBuildId } from './site-dir.ts';
+import { silentLog, type Log } from '../log.ts';
 
 export type { NodeHandler } from './on-demand.ts';
 
@@ -70,7 +71,7 @@ export interface DeliveryOptions {
   hosts?: ReadonlySet<string>;
   /** The Host every request accepted is handed on with (SITE_URL's), so that nothing behind sees an alias. */
   siteHost?: string;
-  log?: (message: string) => void;
+  log?: Log;
 }
 
 /** What the freshness loop (freshness.ts) changes in a running front server. */
@@ -90,7 +91,7 @@ export interface DeliveryControl {
 export type DeliveryHandler = NodeHandler & DeliveryControl;
 
 export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
-  const log = opts.log ?? (() => {});
+  const log = opts.log ?? silentLog;
   // Assets and pre-built pages share one memory.
   const files = new ByteLru<CachedFile>(opts.cacheBytes ?? 128 * 1024 * 1024);
   const assets = createAssetServer(opts.clientDir, files);
@@ -129,7 +130,7 @@ export function createDeliveryHandler(opts: DeliveryOptions): DeliveryHandler {
     try {
       if (await fromMemory(req, res, buildId)) return;
     } catch (err) {
-      log(`delivery error on ${req.url}: ${(err as Error).message}`);
+      log.error({ err }, `delivery error on ${req.url}`);
       if (res.headersSent) {
         res.destroy();
         return;

@@ -12,7 +12,7 @@ import type { DB } from '../db/index.ts';
 import type { Lang, Row } from '../db/schema.ts';
 import type { NinjsArticle } from '../newsroom/ninjs.ts';
 import { plainText, sanitizeBody } from '../newsroom/sanitize.ts';
-import { newsroomSlug } from '../newsroom/slug.ts';
+import { makeSlug } from '../http/slug.ts';
 import { bodyText, countText, emptyDoc, STORY_LIMITS as L, type StoryDoc } from '../../lib/desk-story.ts';
 import * as m from '../../paraglide/messages.js';
 import type { FieldErrors } from './router.ts';
@@ -124,7 +124,7 @@ export async function docOfArticle(db: DB, a: Row<'articles'>): Promise<StoryDoc
 }
 
 /** The slug the story will have (before the site makes it unique with -2, -3…). */
-export const slugOf = (doc: StoryDoc): string => newsroomSlug(doc.slug.trim() || doc.title);
+export const slugOf = (doc: StoryDoc): string => makeSlug(doc.slug.trim() || doc.title);
 
 /**
  * The article the content service stores for a document: the newsroom's

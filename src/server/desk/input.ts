@@ -1,12 +1,12 @@
 /**
  * JSON bodies of the desk API: read with the site's size-limited reader
- * (415 not JSON, 413 too large, 400 malformed: src/server/newsroom/body.ts),
+ * (415 not JSON, 413 too large, 422 too deep, 400 malformed: src/server/http/body.ts),
  * then checked with zod; a refusal names each field with a message in the
  * person's language (422), and nothing changes.
  */
 import type { z } from 'zod';
 import type { Lang } from '../db/schema.ts';
-import { readJsonBody } from '../newsroom/body.ts';
+import { readJson } from '../http/body.ts';
 import * as m from '../../paraglide/messages.js';
 import type { DeskContext, DeskOutcome, FieldErrors } from './router.ts';
 
@@ -40,7 +40,7 @@ export const plainText = (schema: z.ZodString) => schema.refine((v) => !MARKUP.t
 export type Input<T> = { ok: true; value: T } | { ok: false; outcome: DeskOutcome };
 
 export async function readInput<S extends z.ZodType>(ctx: DeskContext, schema: S, maxBytes = SMALL_BODY): Promise<Input<z.infer<S>>> {
-  const body = await readJsonBody(ctx.request, maxBytes);
+  const body = await readJson(ctx.request, maxBytes);
   if (!body.ok) return { ok: false, outcome: { status: body.status } };
   const parsed = schema.safeParse(body.value);
   if (!parsed.success) return { ok: false, outcome: { status: 422, errors: zodErrors(parsed.error, ctx.locale) } };

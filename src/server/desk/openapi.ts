@@ -115,8 +115,12 @@ function operation(route: DeskRoute, t: OpenApiTools): JsonSchema {
   const method = route.method.toLowerCase();
   const json = (description: string, schema: JsonSchema) => ({ description, content: { 'application/json': { schema } } });
   const envelope = (response: JsonSchema | undefined) => ({ type: 'object', required: ['header', 'response'], properties: { header: header(true), response: response ?? {} } });
-  // A 409 carries the stored version beside the error (the desk shows both).
-  const error = (code: string) => ({ type: 'object', required: ['header', 'response'], properties: { header: header(false), response: code === '409' ? {} : { type: 'null' } } });
+  // A 409 carries the stored version beside the error (the desk shows both); a refusal may describe the data it carries (`refusals`).
+  const error = (code: string) => ({
+    type: 'object',
+    required: ['header', 'response'],
+    properties: { header: header(false), response: doc.refusals?.[code] ?? (code === '409' ? {} : { type: 'null' }) },
+  });
   const responses: Record<string, JsonSchema> = {};
   for (const [code, description] of Object.entries(doc.codes)) {
     responses[code] =

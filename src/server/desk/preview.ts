@@ -14,7 +14,7 @@ import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import { loadArticlePreview, type ArticleView } from '../pages/article.ts';
 import { sanitizeBody } from '../newsroom/sanitize.ts';
-import { newsroomSlug } from '../newsroom/slug.ts';
+import { makeSlug } from '../http/slug.ts';
 import { parseStoredDoc, slugOf, docOfArticle } from './document.ts';
 import { findDeskSession, readDeskToken, secureSite } from './sessions.ts';
 
@@ -87,7 +87,7 @@ export async function storyPreview(db: DB, articleId: number, now = new Date()):
       translation_key: a.translation_key,
       title: doc.title,
       subtitle: doc.summary,
-      slug: a.status === 'draft' || a.status === 'review' ? slugOf(doc) || newsroomSlug(String(a.id)) : a.slug,
+      slug: a.status === 'draft' || a.status === 'review' ? slugOf(doc) || makeSlug(String(a.id)) : a.slug,
       body_html: sanitizeBody(doc.body),
       cover_image_id: doc.cover?.imageId ?? null,
       video_id: doc.videoId,
@@ -111,7 +111,7 @@ export async function storyPreview(db: DB, articleId: number, now = new Date()):
     },
     draft: {
       gallery: doc.gallery.map((g) => ({ image_id: g.imageId, caption: g.caption || null })),
-      tags: doc.tags.map((t, i) => tags.find((x) => x.name === t.name) ?? { id: -(i + 1), name: t.name, slug: newsroomSlug(t.name) }),
+      tags: doc.tags.map((t, i) => tags.find((x) => x.name === t.name) ?? { id: -(i + 1), name: t.name, slug: makeSlug(t.name) }),
     },
   });
 }

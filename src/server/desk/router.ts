@@ -24,7 +24,8 @@ import crypto from 'node:crypto';
 import type { DB } from '../db/index.ts';
 import type { DeskRole, DeskSessionLevel, Lang } from '../db/schema.ts';
 import { compilePathTemplate } from '../http/path-template.ts';
-import { addressKey, clientAddress, errorEnvelope, okEnvelope } from '../http/index.ts';
+import { addressKey, clientAddress, envelope } from '../http/index.ts';
+import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
 import { deskAudit, type DeskAuditEntry } from './audit.ts';
 import { findDeskSession, readDeskToken, type DeskSession } from './sessions.ts';
@@ -87,6 +88,8 @@ interface DeskRouteDoc {
   raw?: readonly ('text/html' | 'text/plain')[];
   /** Answer codes beyond 401/403/500, with what they mean. */
   codes: Record<string, string>;
+  /** JSON Schema of the envelope's `response` of a refusal that carries data (DeskOutcome.detail), by code. */
+  refusals?: Record<string, Record<string, unknown>>;
 }
 
 export interface DeskRoute {
@@ -105,6 +108,8 @@ export interface DeskDeps {
   siteUrl: string;
   trustedHops: number;
   now?: () => Date;
+  /** Default: the `desk` feature's logger. */
+  log?: Log;
 }
 
 const LEVELS: Record<DeskAccess, readonly DeskSessionLevel[] | null> = {
@@ -150,14 +155,9 @@ function answer(status: number, locale: Lang, outcome: Omit<DeskOutcome, 'status
     headers.set('content-security-policy', "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
     return new Response(outcome.raw.body, { status, headers });
   }
-  if (status < 400) return okEnvelope(outcome.response ?? null, { ...PRIVATE, code: status as 200 | 201, headers });
-  const res = errorEnvelope(status, outcome.message ?? deskMessage(status, locale), { ...PRIVATE, errors: outcome.errors, headers });
-  if (outcome.detail === undefined) return res;
-  // A refusal that carries data (a 409's stored version): the same envelope, its response filled in.
-  return new Response(
-    JSON.stringify({ header: { status: 'ERROR', code: status, message: outcome.message ?? deskMessage(status, locale), ...(outcome.errors ? { errors: outcome.errors } : {}) }, response: outcome.detail }),
-    { status, headers: res.headers },
-  );
+  if (status < 400) return envelope(status, outcome.response ?? null, { ...PRIVATE, headers });
+  // A refusal may carry data (a 409's stored version) in its response.
+  return envelope(status, outcome.detail ?? null, { ...PRIVATE, message: outcome.message ?? deskMessage(status, locale), errors: outcome.errors, headers });
 }
 
 const sameToken = (a: string, b: string): boolean => {
@@ -240,7 +240,7 @@ export function createDeskRouter(routes: readonly DeskRoute[], deps: DeskDeps) {
       const outcome = await route.handler(ctx);
       return answer(outcome.status, ctx.locale, outcome);
     } catch (error) {
-      console.error(`[desk] ${request.method} ${url.pathname} failed`, error);
+      (deps.log ?? featureLogger('desk')).error({ err: error }, `${request.method} ${url.pathname} failed`);
       return answer(500, locale);
     }
   };

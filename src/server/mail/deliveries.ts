@@ -33,6 +33,7 @@ import type { Database } from '../db/schema.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { release, renew, tryAcquire } from '../leases.ts';
 import type { Mailer, OutgoingMail } from './transport.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 export interface DeliveryRef {
   table: string;
@@ -53,6 +54,8 @@ export interface MailQueueOptions {
   /** The worker to wake (default: the process's). */
   worker?: MailWorker;
   now?: () => Date;
+  /** Where failures are logged; default the `mail` feature's logger. */
+  log?: Log;
 }
 
 /** Attempts before a mail is marked failed. */
@@ -117,10 +120,10 @@ export async function deliver(
   try {
     id = await queueMail(db, mailer.kind, mail, ref, now);
   } catch (error) {
-    console.error(`[mail] could not queue the ${mail.kind} mail`, error);
+    (opts.log ?? featureLogger('mail')).error({ err: error }, `could not queue the ${mail.kind} mail`);
     return { id: null, status: 'failed', error: describe(error) };
   }
-  if (opts.sendNow) return sendOne(db, mailer, id, now);
+  if (opts.sendNow) return sendOne(db, mailer, id, now, opts.log ?? featureLogger('mail'));
   (opts.worker ?? mailWorker(async () => db, () => mailer)).poke();
   return { id, status: 'queued' };
 }
@@ -157,7 +160,7 @@ async function claim(db: DB, id: number, now: Date, by: string | null): Promise<
 }
 
 /** One attempt at a claimed (or just queued) row; records the outcome. */
-async function sendOne(db: DB, mailer: Mailer, id: number, now: Date): Promise<DeliveryOutcome> {
+async function sendOne(db: DB, mailer: Mailer, id: number, now: Date, log: Log): Promise<DeliveryOutcome> {
   const row = await db.selectFrom('mail_deliveries').select(['payload', 'attempts', 'kind', 'recipient', 'created_at']).where('id', '=', id).executeTakeFirst();
   if (!row?.payload) return { id, status: 'failed', error: 'no message to send' };
   const attempts = (row.attempts ?? 0) + 1;
@@ -186,7 +189,7 @@ async function sendOne(db: DB, mailer: Mailer, id: number, now: Date): Promise<D
     const text = describe(error);
     const giveUp = attempts >= MAX_ATTEMPTS;
     const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-    console.error(`[mail] ${row.kind} mail #${id} failed (attempt ${attempts}/${MAX_ATTEMPTS}${giveUp ? ', given up' : `, next at ${next}`}): ${text}`);
+    log[giveUp ? 'error' : 'warn'](`${row.kind} mail #${id} failed (attempt ${attempts}/${MAX_ATTEMPTS}${giveUp ? ', given up' : `, next at ${next}`}): ${text}`);
     await db
       .updateTable('mail_deliveries')
       .set({
@@ -201,7 +204,7 @@ async function sendOne(db: DB, mailer: Mailer, id: number, now: Date): Promise<D
       })
       .where('id', '=', id)
       .execute()
-      .catch((e: unknown) => console.error(`[mail] could not record the state of mail #${id}`, e));
+      .catch((err: unknown) => log.error({ err }, `could not record the state of mail #${id}`));
     return { id, status: giveUp ? 'failed' : 'pending', error: text };
   }
 }
@@ -212,6 +215,8 @@ export interface MailWorkerOptions {
   /** Time between looks for due mails (retries, mails queued by other instances). */
   pollMs?: number;
   now?: () => Date;
+  /** Default: the `mail` feature's logger. */
+  log?: Log;
 }
 
 /** Sends due mails from the outbox table, one at a time. */
@@ -225,9 +230,11 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly opts: MailWorkerOptions;
+  private readonly log: Log;
 
   constructor(opts: MailWorkerOptions) {
     this.opts = opts;
+    this.log = opts.log ?? featureLogger('mail');
   }
 
   /** Looks for due mails every pollMs (default 15 s), without keeping the process alive. */
@@ -247,7 +254,7 @@ export class MailWorker {
       this.again = true;
       return;
     }
-    setImmediate(() => void this.runOnce().catch((e: unknown) => console.error('[mail] worker pass failed', e)));
+    setImmediate(() => void this.runOnce().catch((err: unknown) => this.log.error({ err }, 'worker pass failed')));
   }
 
   /** Sends every due mail; resolves with how many were attempted. */
@@ -310,7 +317,7 @@ export class MailWorker {
         if (!(await claim(db, Number(id), now, by))) continue;
         progressed = true;
         attempted += 1;
-        await sendOne(db, mailer, Number(id), now);
+        await sendOne(db, mailer, Number(id), now, this.log);
       }
       if (!progressed) return attempted;
     }

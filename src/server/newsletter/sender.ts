@@ -30,6 +30,7 @@ import type { Mailer } from '../mail/transport.ts';
 import { formatLongDate, formatTime, todayInCasablanca } from '../../lib/dates.ts';
 import * as m from '../../paraglide/messages.js';
 import { defaultStoryIds, editionMail, editionStories, insertEdition, storyIdsOf, type Edition } from './editions.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 const SEND_LEASE = 'newsletter-send';
 const LEASE_MS = 30_000;
@@ -43,6 +44,8 @@ export interface SenderOptions {
   wake: () => void;
   tickMs?: number;
   now?: () => Date;
+  /** Default: the `newsletter` feature's logger. */
+  log?: Log;
 }
 
 /** Scheduled editions whose time has come start sending. */
@@ -61,7 +64,7 @@ export async function startDueEditions(db: DB, now: Date): Promise<number[]> {
 }
 
 /** Makes today's daily edition of each language whose time has come (once a day); the new editions' ids. */
-export async function makeDailyEditions(db: DB, now: Date): Promise<number[]> {
+export async function makeDailyEditions(db: DB, now: Date, log: Log = featureLogger('newsletter')): Promise<number[]> {
   const today = todayInCasablanca(now);
   const time = formatTime(now);
   const due = await db
@@ -89,7 +92,7 @@ export async function makeDailyEditions(db: DB, now: Date): Promise<number[]> {
       return edition.id;
     });
     if (id !== null) made.push(id);
-    else if (storyIds.length === 0) console.warn(`[newsletter] no published story in ${lang}: no daily edition today`);
+    else if (storyIds.length === 0) log.warn(`no published story in ${lang}: no daily edition today`);
   }
   return made;
 }
@@ -173,8 +176,10 @@ class TokenBucket {
 /** The process's sending job, started once (serve.ts) and stopped at shutdown. */
 export function startNewsletterJob(opts: SenderOptions): void {
   const bucket = new TokenBucket(opts.ratePerMin);
+  const log = opts.log ?? featureLogger('newsletter');
   startServerJob({
     name: 'newsletter',
+    log,
     lease: SEND_LEASE,
     leaseMs: LEASE_MS,
     ...(opts.tickMs ? { tickMs: opts.tickMs } : {}),
@@ -182,7 +187,7 @@ export function startNewsletterJob(opts: SenderOptions): void {
     async pass(db, turn) {
       const now = (opts.now ?? (() => new Date()))();
       await startDueEditions(db, now);
-      await makeDailyEditions(db, now);
+      await makeDailyEditions(db, now, log);
       const edition = await db.selectFrom('newsletter_editions').selectAll().where('state', '=', 'sending').orderBy('id').limit(1).executeTakeFirst();
       // One instance queues at a time: the rate is the site's, not each instance's.
       if (!edition || !(await turn())) return;

@@ -10,7 +10,7 @@
  */
 import { getConfig } from '../config.ts';
 import { findNinjsArticle, upsertNinjsArticle, withdrawNinjsArticle, type StoredArticle } from './articles.ts';
-import { readJsonBody } from './body.ts';
+import { readJson } from '../http/body.ts';
 import { findItem, upsertPictureItem, upsertVideoItem, type ItemResult } from './items.ts';
 import { newsroomIngestDeps, readyPictures } from './pictures.ts';
 import { parseNinjsItem, type NinjsItem } from './ninjs.ts';
@@ -206,7 +206,7 @@ export const articleRoutes: NewsroomRoute[] = [
       },
     },
     async handler(ctx) {
-      const body = await readJsonBody(ctx.request, MAX_ARTICLE_BYTES);
+      const body = await readJson(ctx.request, MAX_ARTICLE_BYTES);
       if (!body.ok) return { status: body.status, problem: body.problem };
       const uri = typeof (body.value as { uri?: unknown } | null)?.uri === 'string' ? (body.value as { uri: string }).uri : null;
       const parsed = parseNinjsItem(body.value);
@@ -256,7 +256,7 @@ export const articleRoutes: NewsroomRoute[] = [
       codes: { '200': 'Withdrawn (or already)', '400': 'Malformed JSON', '404': 'Unknown uri', '422': 'No uri' },
     },
     async handler(ctx) {
-      const body = await readJsonBody(ctx.request, 16 * 1024);
+      const body = await readJson(ctx.request, 16 * 1024);
       if (!body.ok) return { status: body.status, problem: body.problem };
       const uri = (body.value as { uri?: unknown } | null)?.uri;
       if (typeof uri !== 'string' || !uri.trim()) return { status: 422, errors: { uri: ['is required: the ninjs uri of the article'] } };

@@ -18,7 +18,7 @@ import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath, masterTagPath, tagPath } from '../../lib/paths.ts';
 import { liteTwin } from '../../lib/lite.ts';
 import { route } from '../../lib/routes.ts';
-import { newsroomSlug } from './slug.ts';
+import { makeSlug } from '../http/slug.ts';
 import type { FieldErrors, NinjsArticle, PictureRef } from './ninjs.ts';
 import { isOlderVersion, storedVersionText } from './items.ts';
 import { pictureUrls, recordPicture, type ReadyPicture } from './pictures.ts';
@@ -161,7 +161,7 @@ async function authorFor(trx: Trx, byline: string | null): Promise<number | null
     .orderBy('id')
     .executeTakeFirst();
   if (found) return found.id;
-  const base = newsroomSlug(byline, 60) || 'auteur';
+  const base = makeSlug(byline, { max: 60 }) || 'auteur';
   let slug = base;
   for (let n = 2; await trx.selectFrom('authors').select('id').where('slug', '=', slug).executeTakeFirst(); n++) slug = `${base}-${n}`;
   const row = await trx
@@ -189,7 +189,7 @@ async function tagIdsFor(trx: Trx, lang: Lang, tags: NinjsArticle['tags']): Prom
       .values({
         lang,
         translation_key: key ?? `ninjs-tag:${normalizeSearchText(t.name)}`,
-        slug: newsroomSlug(t.name, 60) || 'tag',
+        slug: makeSlug(t.name, { max: 60 }) || 'tag',
         name: t.name,
         description: null,
       })

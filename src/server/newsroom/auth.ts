@@ -16,6 +16,7 @@ import type { Database } from '../db/schema.ts';
 import { newsroomError } from './envelope.ts';
 import { addressKey } from '../http/client-address.ts';
 import type { Limiter } from '../http/rate-limit.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -151,6 +152,7 @@ export async function authenticateNewsroom(
   request: Request,
   db: Kysely<Database>,
   guard?: AuthGuard,
+  log: Log = featureLogger('newsroom'),
 ): Promise<{ tokenName: string } | Response> {
   const name = await tokenOf(db, request);
   if (name) return { tokenName: name };
@@ -165,7 +167,7 @@ export async function authenticateNewsroom(
       item: prefix ? `${prefix}…` : null,
       outcome: status,
       detail: JSON.stringify({ address: guard?.address ?? null, reason, ...(wait > 0 ? { blockedSeconds: wait } : {}) }),
-    }).catch((err: unknown) => console.error('[newsroom] audit failed', err));
+    }).catch((err: unknown) => log.error({ err }, 'audit failed'));
   }
   if (status === 429) {
     return newsroomError(request, 429, { request: [`too many failed authentications from this address: try again in ${wait} s`] }, { 'retry-after': String(wait) });

@@ -6,7 +6,7 @@
  */
 import type { Lang } from '../db/schema.ts';
 import { fieldErrors } from '../broadcast/breaking.ts';
-import { readJsonBody } from './body.ts';
+import { readJson } from '../http/body.ts';
 import { dossierInputSchema, findStoredDossier, listStoredDossiers, retireDossier, saveDossier } from './dossiers.ts';
 import { englishProblem } from './home-routes.ts';
 import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from './router.ts';
@@ -50,7 +50,7 @@ const dossierBody = {
 };
 
 async function readDossier(ctx: NewsroomContext) {
-  const body = await readJsonBody(ctx.request, MAX_DOSSIER_JSON_BYTES);
+  const body = await readJson(ctx.request, MAX_DOSSIER_JSON_BYTES);
   if (!body.ok) return { ok: false as const, outcome: { status: body.status, problem: body.problem } };
   const input = dossierInputSchema.safeParse(body.value);
   if (!input.success) return { ok: false as const, outcome: { status: 422, errors: fieldErrors(input.error) } };

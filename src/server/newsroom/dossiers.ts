@@ -14,7 +14,7 @@ import type { Database, Lang, Row } from '../db/schema.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { articlePath, dossierPath } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
-import { newsroomSlug } from './slug.ts';
+import { makeSlug } from '../http/slug.ts';
 import { sanitizeBody } from './sanitize.ts';
 import type { FieldErrors } from './envelope.ts';
 import type { FrontProblem } from './front-page.ts';
@@ -202,7 +202,7 @@ export async function saveDossier(
         description: input.description.trim(),
         body_html: input.body ? sanitizeBody(input.body) : '',
         cover_image_id: input.coverImageId === undefined ? (existing?.cover_image_id ?? null) : input.coverImageId,
-        slug: newsroomSlug(input.title, 80) || 'dossier',
+        slug: makeSlug(input.title, { max: 80 }) || 'dossier',
         translation_key: translationKey,
         updated_at: now.toISOString(),
       };

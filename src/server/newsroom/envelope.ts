@@ -4,7 +4,7 @@
  * in the request's language (`locale` header, else Arabic). Newsroom
  * answers are never cached.
  */
-import { readLocale } from '../api/dispatch.ts';
+import { envelope, readLocale } from '../http/index.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { Lang } from '../db/schema.ts';
 import * as m from '../../paraglide/messages.js';
@@ -23,29 +23,20 @@ function newsroomMessage(code: number, locale: Lang): string {
   return MESSAGES[code]?.(locale) ?? apiMessage(code, locale);
 }
 
-const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', vary: 'locale' };
-
+/**
+ * The site's envelope (src/server/http/envelope.ts), never cached; what the
+ * newsroom adds is the message of a refusal, from its own table and in the
+ * request's language, unless the caller gives one.
+ */
 export function newsroomJson(
   request: Request,
   status: number,
   response: unknown,
   extra: { errors?: FieldErrors; message?: string; headers?: Record<string, string> } = {},
 ): Response {
-  const locale = readLocale(request, new URL(request.url));
   const ok = status < 400;
-  const message = extra.message ?? (ok ? undefined : newsroomMessage(status, locale));
-  return new Response(
-    JSON.stringify({
-      header: {
-        status: ok ? 'OK' : 'ERROR',
-        code: status,
-        ...(message ? { message } : {}),
-        ...(extra.errors ? { errors: extra.errors } : {}),
-      },
-      response: ok ? response : null,
-    }),
-    { status, headers: { ...HEADERS, ...extra.headers } },
-  );
+  const message = extra.message ?? (ok ? undefined : newsroomMessage(status, readLocale(request, new URL(request.url))));
+  return envelope(status, ok ? response : null, { message, errors: extra.errors, headers: extra.headers });
 }
 
 export function newsroomError(request: Request, status: number, errors?: FieldErrors, headers?: Record<string, string>): Response {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { liveFrontVersion, parseLayout } from '../content/home.ts';
 import { emptyLayout, layoutIds } from '../../lib/front-page.ts';
 import { fieldErrors } from '../broadcast/breaking.ts';
-import { readJsonBody } from './body.ts';
+import { readJson } from '../http/body.ts';
 import {
   frontInputSchema,
   frontPageHead,
@@ -208,7 +208,7 @@ const homePut: NewsroomRoute = {
     const ifMatch = ctx.request.headers.get('if-match');
     const head = await frontPageHead(ctx.db, lang);
     if (!matches(ifMatch, etagOf(lang, head))) return { status: 412, problem: `the front page is at version ${head} now (ETag ${etagOf(lang, head)})`, item, headers: { etag: etagOf(lang, head) } };
-    const body = await readJsonBody(ctx.request, MAX_HOME_JSON_BYTES);
+    const body = await readJson(ctx.request, MAX_HOME_JSON_BYTES);
     if (!body.ok) return { status: body.status, problem: body.problem, item };
     const input = putInput.safeParse(body.value);
     if (!input.success) return { status: 422, errors: fieldErrors(input.error), item };

@@ -49,7 +49,7 @@ import type { Lang } from '../db/schema.ts';
 import { mediaOriginProblem } from '../media-origins.ts';
 import { MAX_MEDIA_BYTES, RENDITION_WIDTHS } from './media.ts';
 import { BODY_LIMITS, lengthProblem, markupProblem, plainText, sanitizeBody, TEXT_LIMITS, textToHtml } from './sanitize.ts';
-import { newsroomSlug } from './slug.ts';
+import { makeSlug } from '../http/slug.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -480,7 +480,7 @@ function article(d: Item, ctx: Ctx): NinjsItem | null {
       subtitle,
       bodyHtml,
       bodyPictures,
-      slug: newsroomSlug(slugSource || title),
+      slug: makeSlug(slugSource || title),
       sectionRoute,
       tags,
       byline: byline || null,

@@ -12,11 +12,12 @@
 import { compilePathTemplate } from '../http/path-template.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import { readLocale } from '../api/dispatch.ts';
+import { readLocale } from '../http/index.ts';
 import { audit, authenticateNewsroom } from './auth.ts';
 import { clientAddress, type ProxyTrust } from '../http/client-address.ts';
 import type { Limiter } from '../http/rate-limit.ts';
 import { newsroomJson, type FieldErrors } from './envelope.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 export interface NewsroomContext {
   request: Request;
@@ -80,10 +81,13 @@ export interface RouterOptions {
   limiter?: Limiter;
   /** Which proxies' X-Forwarded-For is believed (src/server/http/client-address.ts `proxyTrust`); default none. */
   proxyTrust?: ProxyTrust;
+  /** Where failures are logged; default the `newsroom` feature's logger. */
+  log?: Log;
 }
 
 export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: () => Promise<DB>, options: RouterOptions = {}) {
   const compiled = compile(routes);
+  const log = options.log ?? featureLogger('newsroom');
   /** `peer`: the socket's address (Astro's clientAddress). */
   return async function handle(request: Request, peer?: string): Promise<Response> {
     const url = new URL(request.url);
@@ -94,7 +98,7 @@ export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: ()
     try {
       db = await getDb();
       const address = clientAddress(request, peer, options.proxyTrust ?? 0);
-      const auth = await authenticateNewsroom(request, db, options.limiter ? { limiter: options.limiter, address } : undefined);
+      const auth = await authenticateNewsroom(request, db, options.limiter ? { limiter: options.limiter, address } : undefined, log);
       if (auth instanceof Response) return auth;
       tokenName = auth.tokenName;
       const matches = compiled
@@ -121,13 +125,13 @@ export function createNewsroomRouter(routes: readonly NewsroomRoute[], getDb: ()
         item: outcome.item ?? null,
         outcome: outcome.status,
         detail: errors ? JSON.stringify(errors) : null,
-      }).catch((err: unknown) => console.error('[newsroom] audit failed', err));
+      }).catch((err: unknown) => log.error({ err }, 'audit failed'));
       return newsroomJson(request, outcome.status, outcome.response ?? null, {
         ...(errors ? { errors } : {}),
         ...(outcome.headers ? { headers: outcome.headers } : {}),
       });
     } catch (err) {
-      console.error(`[newsroom] ${request.method} ${url.pathname} failed`, err);
+      log.error({ err }, `${request.method} ${url.pathname} failed`);
       if (tokenName && db) {
         await audit(db, { token: tokenName, action, outcome: 500, detail: String(err) }).catch(() => {});
       }

@@ -17,6 +17,17 @@ import { ARTICLE_COVER_PRELOAD_MEDIA, ARTICLE_COVER_SIZES } from '../../lib/imag
 /** "<headline> | 2M" (دوزيم in Arabic). */
 export const pageTitle = (headline: string, locale: Locale): string => `${headline} | ${m.site_name({}, { locale })}`;
 
+/** An error page's meta (the 404 and 400 pages, the error page): titled by its heading, never indexed. */
+export const errorPageMeta = (locale: Locale, heading: string, path: string, alternates: PageMeta['alternates'] = {}): PageMeta => ({
+  locale,
+  routeName: 'error',
+  title: pageTitle(heading, locale),
+  description: heading,
+  path,
+  alternates,
+  noindex: true,
+});
+
 /** " - page N" for pages after the first of a listing. */
 export const pageSuffix = (page: number, locale: Locale): string =>
   page > 1 ? ` - ${m.editorial_page_n({ page }, { locale })}` : '';

@@ -15,10 +15,9 @@
  *    the visitor home);
  *  - 405 for a method other than GET or HEAD.
  */
-import { errorEnvelope } from '../http/index.ts';
+import { errorEnvelope, okEnvelope, readLocale } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { isValidDay, localDay, todayInCasablanca } from '../../lib/dates.ts';
-import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { Lang } from '../db/schema.ts';
 import { DEFAULT_PRAYER_CITY_ID } from './cities.ts';
@@ -28,13 +27,6 @@ import { dayInRange, prayerCity, prayerDay } from './index.ts';
 const VILLE = /^[1-9][0-9]{0,5}$/;
 /** The shape of a day; whether it exists is checked after. */
 const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-
-function json(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', vary: 'locale', ...headers },
-  });
-}
 
 function invalid(field: 'ville' | 'date', message: string): Response {
   return errorEnvelope(422, message, { errors: { [field]: [message] } });
@@ -88,7 +80,5 @@ export function handlePrayerTimes(request: Request, now: Date = new Date()): Res
   }
 
   const seconds = secondsUntilLocalMidnight(now);
-  return json({ header: { status: 'OK', code: 200 }, response: prayerDay(city, day) }, 200, {
-    'cache-control': `public, max-age=${seconds}, s-maxage=${seconds}`,
-  });
+  return okEnvelope(prayerDay(city, day), { cacheControl: `public, max-age=${seconds}, s-maxage=${seconds}` });
 }

@@ -16,12 +16,11 @@
  * requests count against PUSH_RATE_PER_HOUR per visitor address (429 with
  * Retry-After beyond).
  */
-import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
-import { contentType, readFormFields } from '../forms/body.ts';
-import { clientAddress, errorEnvelope, okEnvelope, type Limiter, type ProxyTrust } from '../http/index.ts';
+import { clientAddress, contentType, errorEnvelope, okEnvelope, readForm, readLocale, type Limiter, type ProxyTrust } from '../http/index.ts';
+import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
 import { MAX_ENDPOINT_CHARS } from './endpoint.ts';
 import { removeSubscription, saveSubscription } from './subscriptions.ts';
@@ -37,6 +36,8 @@ export interface PushHttpEnv {
   proxyTrust: ProxyTrust;
   limiter: Limiter;
   now?: () => Date;
+  /** Default: the `push` feature's logger. */
+  log?: Log;
 }
 
 /** 4 KB: a subscription is about 400 bytes (endpoints run to a few hundred characters). */
@@ -61,12 +62,12 @@ type Body = { ok: true; fields: Record<string, unknown>; lang: Lang } | { ok: fa
 async function readJson(request: Request, locale: Lang): Promise<Body> {
   const o = { locale };
   if (contentType(request) !== 'application/json') return { ok: false, response: error(415, m.push_error_json({}, o)) };
-  const body = await readFormFields(request, MAX_PUSH_BODY_BYTES);
+  const body = await readForm(request, MAX_PUSH_BODY_BYTES, { json: true });
   if (!body.ok) {
-    if (body.problem === 'too-large') return { ok: false, response: error(413, m.forms_error_too_large({}, o)) };
+    if (body.reason === 'too-large') return { ok: false, response: error(413, m.forms_error_too_large({}, o)) };
     return { ok: false, response: error(422, apiMessage(422, locale), { errors: { form: [m.push_error_json({}, o)] } }) };
   }
-  return { ok: true, fields: body.fields, lang: isLang(body.fields.lang) ? body.fields.lang : locale };
+  return { ok: true, fields: body.value, lang: isLang(body.value.lang) ? body.value.lang : locale };
 }
 
 export function createPushHttp(env: PushHttpEnv) {
@@ -82,7 +83,7 @@ export function createPushHttp(env: PushHttpEnv) {
     try {
       return await run();
     } catch (err) {
-      console.error(`[push] ${new URL(request.url).pathname} failed`, err);
+      (env.log ?? featureLogger('push')).error({ err }, `${new URL(request.url).pathname} failed`);
       return error(500, apiMessage(500, locale));
     }
   };

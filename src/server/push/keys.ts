@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../db/index.ts';
 import { generateVapidKeys, vapidSigningKey, type VapidKeys } from './webpush.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 /** config: VAPID_* variables; store: the stored pair; file: just moved from DATA_DIR/push/vapid.json into the store; generated: just made and stored. */
 type KeySource = 'config' | 'store' | 'file' | 'generated';
@@ -80,8 +81,8 @@ export async function loadVapidKeys(opts: {
   publicKey?: string | undefined;
   privateKey?: string | undefined;
   now?: () => Date;
-  /** Told when the key file holds another pair than the store (its subscribers are lost). */
-  warn?: (message: string) => void;
+  /** Told when the key file holds another pair than the store (its subscribers are lost); default the `push` feature's logger. */
+  log?: Log;
 }): Promise<LoadedVapidKeys> {
   if (opts.publicKey && opts.privateKey) {
     return { keys: { publicKey: opts.publicKey, privateKey: opts.privateKey }, source: 'config' };
@@ -89,7 +90,7 @@ export async function loadVapidKeys(opts: {
   const file = vapidKeyFile(opts.dataDir);
   const stored = await storedPair(opts.db);
   if (stored) {
-    warnIfOther(stored, file, opts.warn);
+    warnIfOther(stored, file, opts.log);
     return { keys: stored, source: 'store' };
   }
 
@@ -110,13 +111,13 @@ export async function loadVapidKeys(opts: {
   if (!winner) throw new Error('the VAPID key pair could not be stored (push_keys)');
   if (winner.publicKey !== candidate.publicKey) {
     // Another instance stored its pair first: everybody uses that one.
-    warnIfOther(winner, file, opts.warn);
+    warnIfOther(winner, file, opts.log);
     return { keys: winner, source: 'store' };
   }
   return { keys: winner, source: fromFile ? 'file' : 'generated' };
 }
 
-function warnIfOther(stored: VapidKeys, file: string, warn: ((message: string) => void) | undefined): void {
+function warnIfOther(stored: VapidKeys, file: string, log: Log = featureLogger('push')): void {
   let local: VapidKeys | null;
   try {
     local = readKeyFile(file);
@@ -124,8 +125,8 @@ function warnIfOther(stored: VapidKeys, file: string, warn: ((message: string) =
     return;
   }
   if (local && local.publicKey !== stored.publicKey) {
-    (warn ?? console.warn)(
-      `[push] ${file} holds another VAPID key pair than the store: the store's pair is used by every instance; browsers that subscribed with the file's key must subscribe again. Delete the file once checked.`,
+    log.warn(
+      `${file} holds another VAPID key pair than the store: the store's pair is used by every instance; browsers that subscribed with the file's key must subscribe again. Delete the file once checked.`,
     );
   }
 }

@@ -16,7 +16,8 @@ import type { Bi, MasterKey, Story, StoryTemplate, StoryVars } from './data/type
 import { insertMany, insertOne } from './dbutil.ts';
 import { SAMPLE_VIDEOS } from './media.ts';
 import { createRng, type Rng } from './prng.ts';
-import { h2, p, quote, slugify, ul } from './text.ts';
+import { h2, p, quote, ul } from './text.ts';
+import { makeSlug } from '../http/slug.ts';
 
 export const LANGS: readonly Lang[] = ['ar', 'fr'];
 
@@ -135,7 +136,7 @@ function bodyHtml(lang: Lang, story: Story, master: MasterKey, seed: number): st
 function slugWord(story: Story, v: StoryVars): string {
   if (story.title.ar.includes(v.team.shortAr)) return `${v.team.slug}-${v.team2.slug}`;
   if (story.title.ar.includes(v.country.ar)) return v.country.slug;
-  if (story.title.ar.includes(v.village.ar)) return slugify(v.village.fr);
+  if (story.title.ar.includes(v.village.ar)) return makeSlug(v.village.fr, { max: 80, ascii: true });
   if (story.title.ar.includes(v.city.ar)) return v.city.slug;
   return '';
 }
@@ -286,7 +287,7 @@ export async function createArticles(
       if (!mt) throw new Error(`unknown master tag ${route}`);
       let slug: string;
       if (lang === 'fr') {
-        const base = slugify(story.title.fr, 80);
+        const base = makeSlug(story.title.fr, { max: 80, ascii: true });
         slug = base;
         for (let k = 2; slugs.fr.has(slug); k++) slug = `${base}-${k}`;
       } else {

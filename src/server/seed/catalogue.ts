@@ -19,7 +19,8 @@ import { feminine } from './data/fragments.ts';
 import { insertMany, insertOne } from './dbutil.ts';
 import { SAMPLE_VIDEOS, type SampleVideo } from './media.ts';
 import type { Rng } from './prng.ts';
-import { fde, slugify } from './text.ts';
+import { fde } from './text.ts';
+import { makeSlug } from '../http/slug.ts';
 import { addDays, arDate, frDate, localDay, localToUtc, weekday } from './time.ts';
 
 const MINUTE = 60_000;
@@ -270,7 +271,7 @@ export async function createWebVideos(db: Kysely<Database>, rng: Rng, now: Date,
     for (const [i, v] of t.videos.entries()) {
       const thumb = thumbs[i % Math.max(1, thumbs.length)] ?? null;
       await insertOne(db, 'web_videos', {
-        slug: slugify(v.title.fr, 70),
+        slug: makeSlug(v.title.fr, { max: 70, ascii: true }),
         tag_id: tagId,
         title_ar: v.title.ar,
         title_fr: v.title.fr,
@@ -475,7 +476,7 @@ export async function createStarlight(
       const id = await insertOne(db, 'starlight_people', {
         season_id: seasonId,
         role: 'candidate',
-        slug: `${slugify(name.fr)}-saison-${s.number}`,
+        slug: `${makeSlug(name.fr, { max: 80, ascii: true })}-saison-${s.number}`,
         name_ar: name.ar,
         name_fr: name.fr,
         city_ar: city.ar,
@@ -495,7 +496,7 @@ export async function createStarlight(
       await insertOne(db, 'starlight_people', {
         season_id: seasonId,
         role: 'coach',
-        slug: `${slugify(coach.name.fr)}-saison-${s.number}`,
+        slug: `${makeSlug(coach.name.fr, { max: 80, ascii: true })}-saison-${s.number}`,
         name_ar: coach.name.ar,
         name_fr: coach.name.fr,
         city_ar: city?.ar ?? '',

@@ -12,7 +12,8 @@ import { TOPIC_TEXT } from './data/stories/index.ts';
 import type { MasterKey } from './data/types.ts';
 import { insertMany, insertManyReturning } from './dbutil.ts';
 import { createRng, DEFAULT_SEED } from './prng.ts';
-import { p, slugify } from './text.ts';
+import { p } from './text.ts';
+import { makeSlug } from '../http/slug.ts';
 
 export interface SyntheticOptions {
   now?: Date;
@@ -106,7 +107,7 @@ export async function addSyntheticArticles(db: Kysely<Database>, n: number, opts
           } else {
             title = `${city.fr} : ${subject.fr} ${pred.fr}${tail.fr}`;
             lead = `À ${city.fr}, ${subject.fr} ${pred.fr}${tail.fr}, selon des sources locales.`;
-            slug = `${slugify(title, 60)}-${seq}`;
+            slug = `${makeSlug(title, { max: 60, ascii: true })}-${seq}`;
           }
           const subtitle = rng.pick(topic.context)[lang];
           const pool = coversBySection.get(section) ?? anyImages;

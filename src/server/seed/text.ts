@@ -1,21 +1,5 @@
 /** Small text helpers for the demo content. */
 
-/** ASCII lowercase-hyphen slug: accents folded, at most `max` characters, cut at a hyphen. */
-export function slugify(s: string, max = 80): string {
-  const base = s
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  if (base.length <= max) return base;
-  const cut = base.slice(0, max);
-  const dash = cut.lastIndexOf('-');
-  return (dash > max / 2 ? cut.slice(0, dash) : cut).replace(/-+$/g, '');
-}
-
 /**
  * An Arabic count with its noun in the right form: `few` is the plural used
  * after 3–10, `many` the accusative singular used after 11–99, `one` the

@@ -16,14 +16,14 @@
  * Tracking must never break anything: an unexpected failure is logged and
  * answered 500 with the envelope; the page never waits on it.
  */
-import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import { getDb } from '../db/index.ts';
 import type { Lang } from '../db/schema.ts';
 import * as m from '../../paraglide/messages.js';
 import { getConfig } from '../config.ts';
-import { BodyTooLarge, clientAddress, contentType, errorEnvelope, proxyTrust, readBodyText, storeLimiter, type Limiter, type ProxyTrust } from '../http/index.ts';
+import { clientAddress, errorEnvelope, proxyTrust, readJson, readLocale, storeLimiter, type Limiter, type ProxyTrust } from '../http/index.ts';
 import { onShutdown } from '../lifecycle.ts';
+import { featureLogger, type Log } from '../log.ts';
 import { TrackingQueue } from './queue.ts';
 import { parseTrackingBody, TRACKING_LIMITS, trackingTexts, type ClickEvent } from './schema.ts';
 
@@ -42,39 +42,34 @@ export interface TrackingDeps {
   limiter: Limiter;
   proxyTrust: ProxyTrust;
   now?: () => number;
+  /** Default: the `tracking` feature's logger. */
+  log?: Log;
 }
 
 export function createTrackingHandler(deps: TrackingDeps) {
   const now = deps.now ?? Date.now;
+  const log = deps.log ?? featureLogger('tracking');
   return async function handleTracking(request: Request, peer?: string): Promise<Response> {
     const url = new URL(request.url);
     const locale = readLocale(request, url);
     if (request.method !== 'POST') return envelope(405, locale, undefined, { allow: 'POST' });
 
-    const type = contentType(request);
-    if (type !== 'application/json' && type !== 'text/plain') return envelope(415, locale);
-
-    let text: string;
-    try {
-      text = await readBodyText(request, TRACKING_LIMITS.bodyBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return envelope(413, locale);
-      return envelope(422, locale, { body: [trackingTexts(locale).unreadable] });
+    // JSON, or text/plain: what navigator.sendBeacon sends without a preflight.
+    const body = await readJson(request, TRACKING_LIMITS.bodyBytes, (type) => type === 'application/json' || type === 'text/plain');
+    if (!body.ok) {
+      if (body.reason === 'unsupported') return envelope(415, locale);
+      if (body.reason === 'too-large') return envelope(413, locale);
+      const text = trackingTexts(locale);
+      return envelope(422, locale, { body: [body.reason === 'unreadable' ? text.unreadable : text.notJson] });
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return envelope(422, locale, { body: [trackingTexts(locale).notJson] });
-    }
-    const parsed = parseTrackingBody(body, now(), locale);
+    const parsed = parseTrackingBody(body.value, now(), locale);
     if (!parsed.ok) return envelope(422, locale, parsed.errors);
 
     let wait: number;
     try {
       wait = await deps.limiter.take(clientAddress(request, peer, deps.proxyTrust), parsed.events.length);
     } catch (error) {
-      console.error('[tracking] the rate limit could not be counted', error);
+      log.error({ err: error }, 'the rate limit could not be counted');
       return envelope(503, locale, undefined, { 'retry-after': '5' });
     }
     if (wait > 0) return envelope(429, locale, undefined, { 'retry-after': String(wait) });
@@ -91,14 +86,15 @@ export function createTrackingHandler(deps: TrackingDeps) {
 
 /* ---- the process-wide instance ---- */
 
-let shared: { queue: TrackingQueue; handle: ReturnType<typeof createTrackingHandler> } | undefined;
+let shared: { queue: TrackingQueue; handle: ReturnType<typeof createTrackingHandler>; log: Log } | undefined;
 
 function instance() {
   if (!shared) {
     const config = getConfig();
-    const queue = new TrackingQueue({ db: getDb });
+    const log = featureLogger('tracking');
+    const queue = new TrackingQueue({ db: getDb, log });
     const limiter = storeLimiter(getDb, { name: 'tracking', points: config.TRACKING_RATE_PER_MIN, durationSec: 60 });
-    shared = { queue, handle: createTrackingHandler({ queue, limiter, proxyTrust: proxyTrust(config) }) };
+    shared = { queue, handle: createTrackingHandler({ queue, limiter, proxyTrust: proxyTrust(config), log }), log };
     // The front server runs the hooks on SIGTERM/SIGINT (src/server/lifecycle.ts).
     onShutdown('tracking', flushTracking);
   }
@@ -110,7 +106,7 @@ export async function handleTrackingRequest(request: Request, peer?: string): Pr
   try {
     return await instance().handle(request, peer);
   } catch (error) {
-    console.error('[tracking] request failed', error);
+    (shared?.log ?? featureLogger('tracking')).error({ err: error }, 'request failed');
     return envelope(500, 'ar');
   }
 }
@@ -126,7 +122,7 @@ async function flushTracking(): Promise<void> {
   try {
     await shared.queue.flush();
   } catch (error) {
-    console.error('[tracking] final flush failed', error);
+    shared.log.error({ err: error }, 'final flush failed');
   }
 }
 
@@ -138,6 +134,6 @@ export function recordServerClicks(events: readonly ClickEvent[]): void {
   try {
     instance().queue.enqueue(events.map((event) => ({ kind: 'click' as const, event })));
   } catch (error) {
-    console.error('[tracking] could not queue a server click', error);
+    (shared?.log ?? featureLogger('tracking')).error({ err: error }, 'could not queue a server click');
   }
 }

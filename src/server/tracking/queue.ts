@@ -26,6 +26,7 @@
 import type { DB } from '../db/index.ts';
 import type { NewRow } from '../db/schema.ts';
 import type { ClickEvent, PlayContentType, PlayEvent, TrackingEvent } from './schema.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 /** content_type → the table whose `view_count` a play adds to. */
 const VIEW_COUNTER_TABLES = {
@@ -56,7 +57,8 @@ export interface TrackingQueueOptions {
   /** Remembered (visitor, item) pairs for the dedupe rule. */
   dedupeMaxKeys?: number;
   now?: () => number;
-  log?: Pick<Console, 'error' | 'warn'>;
+  /** Default: the `tracking` feature's logger. */
+  log?: Log;
 }
 
 /** The queue holds `maxPending` events already: the store cannot keep up. */
@@ -101,8 +103,8 @@ export class TrackingQueue {
       dedupeWindowMs: 30 * 60_000,
       dedupeMaxKeys: 100_000,
       now: Date.now,
-      log: console,
       ...opts,
+      log: opts.log ?? featureLogger('tracking'),
     };
   }
 
@@ -199,7 +201,7 @@ export class TrackingQueue {
         if (at === undefined) this.seen.delete(key);
         else this.seen.set(key, at);
       }
-      this.opts.log.error(`[tracking] writing ${batch.length} events failed; answered 503`, error);
+      this.opts.log.error({ err: error }, `writing ${batch.length} events failed; answered 503`);
       for (const w of group) w.reject(error);
     } finally {
       this.pendingCount -= batch.length;

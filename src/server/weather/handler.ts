@@ -14,12 +14,11 @@
  * Errors use the API envelope (docs/product.md, API) with a message in the visitor's
  * language. Answers are never cached by browsers or CDNs (POST, no-store).
  */
-import { errorEnvelope } from '../http/index.ts';
+import { contentType, errorEnvelope, jsonResponse, readForm, readLocale } from '../http/index.ts';
+import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
-import { readLocale } from '../api/dispatch.ts';
 import { apiMessage } from '../api/messages.ts';
 import type { Lang } from '../db/schema.ts';
-import { contentType, readFormFields } from '../forms/body.ts';
 import { weatherCity } from './cities.ts';
 import { forecastAnswer, unavailableAnswer } from './format.ts';
 import type { WeatherService } from './service.ts';
@@ -30,18 +29,11 @@ const CITY_ID = /^[1-9][0-9]{0,5}$/;
 
 type ErrorCode = 404 | 405 | 413 | 415 | 422 | 500;
 
-function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
-}
-
 function error(code: ErrorCode, message: string, headers: Record<string, string> = {}, errors?: Record<string, string[]>): Response {
   return errorEnvelope(code, message, { errors, headers });
 }
 
-export function createForecastHandler(service: WeatherService) {
+export function createForecastHandler(service: WeatherService, log: Log = featureLogger('weather')) {
   return async function handleForecast(request: Request, cityParam: string | undefined): Promise<Response> {
     const url = new URL(request.url);
     const fallback = readLocale(request, url);
@@ -57,13 +49,13 @@ export function createForecastHandler(service: WeatherService) {
     let fields: Record<string, unknown> = {};
     const hasBody = contentType(request) !== '' || Number(request.headers.get('content-length') ?? 0) > 0;
     if (hasBody) {
-      const body = await readFormFields(request, MAX_BODY_BYTES);
+      const body = await readForm(request, MAX_BODY_BYTES, { json: true });
       if (!body.ok) {
-        if (body.problem === 'too-large') return error(413, m.weather_body_too_large({}, o(fallback)));
-        if (body.problem === 'unsupported') return error(415, m.weather_unsupported_body({}, o(fallback)));
+        if (body.reason === 'too-large') return error(413, m.weather_body_too_large({}, o(fallback)));
+        if (body.reason === 'unsupported') return error(415, m.weather_unsupported_body({}, o(fallback)));
         return error(422, apiMessage(422, fallback));
       }
-      fields = body.fields;
+      fields = body.value;
     }
     const rawLang = fields.lang;
     let lang: Lang = fallback;
@@ -81,11 +73,11 @@ export function createForecastHandler(service: WeatherService) {
     try {
       const result = await service.forecast(city);
       if (!result) {
-        return json(unavailableAnswer(city, lang), 200, { 'retry-after': String(service.retryAfterSeconds) });
+        return jsonResponse(unavailableAnswer(city, lang), 200, { 'cache-control': 'no-store', 'retry-after': String(service.retryAfterSeconds) });
       }
-      return json(forecastAnswer(city, result, lang), 200);
+      return jsonResponse(forecastAnswer(city, result, lang), 200, { 'cache-control': 'no-store' });
     } catch (err) {
-      console.error('[weather] unexpected failure', err);
+      log.error({ err }, 'unexpected failure');
       return error(500, apiMessage(500, lang));
     }
   };

@@ -21,6 +21,7 @@
 import { addDays, todayInCasablanca } from '../../lib/dates.ts';
 import type { DailyForecast, WeatherProvider } from './provider.ts';
 import type { WeatherCity } from './cities.ts';
+import { featureLogger, type Log } from '../log.ts';
 
 export interface WeatherServiceOptions {
   provider: WeatherProvider;
@@ -30,8 +31,8 @@ export interface WeatherServiceOptions {
   staleMaxMs?: number;
   timeoutMs?: number;
   retryAfterFailureMs?: number;
-  /** Where failures are reported (console.warn by default). */
-  warn?: (message: string) => void;
+  /** Where failures are logged; default the `weather` feature's logger. */
+  log?: Log;
 }
 
 export interface ForecastResult {
@@ -70,7 +71,7 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
   const staleMaxMs = options.staleMaxMs ?? WEATHER_DEFAULTS.staleMaxMs;
   const timeoutMs = options.timeoutMs ?? WEATHER_DEFAULTS.timeoutMs;
   const retryAfterFailureMs = options.retryAfterFailureMs ?? WEATHER_DEFAULTS.retryAfterFailureMs;
-  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const log = options.log ?? featureLogger('weather');
 
   const cache = new Map<number, Entry>();
   const failedAt = new Map<number, number>();
@@ -92,7 +93,7 @@ export function createWeatherService(options: WeatherServiceOptions): WeatherSer
           const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
           const detail = cause ? ` (${String(cause.code ?? cause.message ?? cause)})` : '';
           const reason = error instanceof Error ? `${error.name}: ${error.message}${detail}` : String(error);
-          warn(`[weather] ${provider.name} failed for city ${city.id} (${city.fr}): ${reason}`);
+          log.warn(`${provider.name} failed for city ${city.id} (${city.fr}): ${reason}`);
         }
         failedAt.set(city.id, now());
         return null;

@@ -1,6 +1,4 @@
 import { accountRoute } from '../../../server/accounts/index.ts';
 
-export const prerender = false;
-
 /** Sign-in (docs/product.md, Accounts and forms): form data username (the e-mail), password. src/server/accounts/handlers.ts */
 export const ALL = accountRoute('login');

@@ -1,6 +1,4 @@
 import { accountRoute } from '../../../server/accounts/index.ts';
 
-export const prerender = false;
-
 /** Sign out everywhere: ends every session of the user. src/server/accounts/handlers.ts */
 export const ALL = accountRoute('logout-all');

@@ -1,6 +1,4 @@
 import { accountRoute } from '../../../server/accounts/index.ts';
 
-export const prerender = false;
-
 /** The member page's settings (who may see it). src/server/accounts/handlers.ts */
 export const ALL = accountRoute('profile');

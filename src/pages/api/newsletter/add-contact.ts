@@ -2,8 +2,6 @@ import type { APIRoute } from 'astro';
 import { peerAddress } from '../../../server/http/index.ts';
 import { handleNewsletterApi } from '../../../server/forms/index.ts';
 
-export const prerender = false;
-
 /**
  * Newsletter sign-up (docs/product.md, Accounts and forms), double opt-in: src/server/forms. A route
  * of its own (Astro prefers it to the /api catch-all): the GET-oriented

@@ -2,8 +2,6 @@ import type { APIRoute } from 'astro';
 import { handleNewsroom } from '../../../server/newsroom/index.ts';
 import { peerAddress } from '../../../server/http/index.ts';
 
-export const prerender = false;
-
 /**
  * The newsroom ingest API (ADR 011): bearer-token calls with bodies, so a
  * route of its own beside the GET registry; the endpoints are the table in

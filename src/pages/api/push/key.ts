@@ -1,7 +1,5 @@
 import type { APIRoute } from 'astro';
 import { handlePushKey } from '../../../server/push/index.ts';
 
-export const prerender = false;
-
 /** The VAPID public key browsers subscribe with (ADR 007): src/server/push. */
 export const ALL: APIRoute = ({ request }) => handlePushKey(request);

@@ -2,8 +2,6 @@ import type { APIRoute } from 'astro';
 import { peerAddress } from '../../../server/http/index.ts';
 import { handlePushSubscribe } from '../../../server/push/index.ts';
 
-export const prerender = false;
-
 /**
  * Stores a browser's push subscription (JSON: PushSubscription.toJSON() and
  * `lang`): src/server/push/handlers.ts. A route of its own, like the forms':
