@@ -16,7 +16,7 @@ import type { Database, Lang, Row } from '../db/schema.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
-import { newsroomSlug } from '../newsroom/slug.ts';
+import { makeSlug } from '../http/slug.ts';
 import type { MediaItem } from '../../lib/desk-story.ts';
 import { STARLIGHT_LIMITS } from '../../lib/desk-starlight.ts';
 import { itemOf } from './media-routes.ts';
@@ -260,7 +260,7 @@ export async function savePerson(db: DB, id: number | null, input: PersonInput |
       const last = await trx.selectFrom('starlight_people').select((eb) => eb.fn.max('position').as('p')).where('season_id', '=', made.seasonId).executeTakeFirst();
       const inserted = await trx
         .insertInto('starlight_people')
-        .values({ ...personValues(made), season_id: made.seasonId, role: made.role, slug: newsroomSlug(made.nameFr) || `talent-${Date.now()}`, position: Number(last?.p ?? 0) + 1, updated_at: now })
+        .values({ ...personValues(made), season_id: made.seasonId, role: made.role, slug: makeSlug(made.nameFr) || `talent-${Date.now()}`, position: Number(last?.p ?? 0) + 1, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       personId = inserted.id;
