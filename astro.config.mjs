@@ -6,6 +6,7 @@ import { serviceWorkerPlugin } from './src/sw/vite-plugin.ts';
 import { reactServerPlugin } from './src/build/react-server-plugin.ts';
 import { exposeAppPlugin } from './src/build/expose-app-plugin.ts';
 import { routeAliases } from './src/build/route-aliases.ts';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -24,9 +25,10 @@ export default defineConfig({
   // Addresses that are the same page as another route (/special-topic, /search-result,
   // /castings, the unprefixed sections) are answered by that route's file: src/build/route-aliases.ts.
   integrations: [react({ experimentalDisableStreaming: true }), routeAliases()],
+  // The languages come from the locale model (src/i18n/locales.ts).
   i18n: {
-    locales: ['ar', 'fr'],
-    defaultLocale: 'ar',
+    locales: [...LOCALES],
+    defaultLocale: DEFAULT_LOCALE,
     // Our own middleware (src/middleware.ts) applies the redirect rule of
     // docs/product.md, Languages and redirects; Astro's automatic routing would answer 404 for the
     // unprefixed sections (/shows, /casting, /castings, /talents) and for

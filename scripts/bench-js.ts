@@ -28,7 +28,7 @@
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { route } from '../src/lib/routes.ts';
-import type { Locale } from '../src/lib/paths.ts';
+import type { Locale } from '../src/i18n/locales.ts';
 
 const LOCALES: readonly Locale[] = ['ar', 'fr'];
 const BUDGET_KB = Number(process.env.BENCH_BUDGET_KB) || 50;

@@ -34,7 +34,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import type { Locale } from '../src/lib/paths.ts';
+import type { Locale } from '../src/i18n/locales.ts';
 import { pathOf, selectedPages, type PageType } from './bench-pages.ts';
 import { chromiumLaunch } from './chromium.ts';
 import { calibrate } from './lighthouse-calibration.ts';

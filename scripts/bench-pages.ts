@@ -4,7 +4,7 @@
  * (`--only home,guide`, `--lang fr`): bench-lighthouse.ts and
  * bench-main-thread.ts.
  */
-import type { Locale } from '../src/lib/paths.ts';
+import type { Locale } from '../src/i18n/locales.ts';
 import { route } from '../src/lib/routes.ts';
 
 const PAGE_TYPES = ['home', 'article', 'live', 'guide'] as const;

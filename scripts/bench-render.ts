@@ -49,7 +49,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { runCases, searchScript, verdicts, wrk, wrkEach, WRK, type LoadCase } from './bench-load.ts';
 import { ensureBuild, root, startServer, type RunningServer } from './test-server.ts';
-import { articlePath, type Locale } from '../src/lib/paths.ts';
+import { articlePath } from '../src/lib/paths.ts';
+import type { Locale } from '../src/i18n/locales.ts';
 
 const { values } = parseArgs({
   options: {

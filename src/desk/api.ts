@@ -9,6 +9,7 @@
  * storage) and the sign-in dialog opens over it.
  */
 import * as m from '../paraglide/messages.js';
+import type { Locale } from '../i18n/locales.ts';
 
 export class DeskApiError extends Error {
   readonly status: number;
@@ -36,14 +37,14 @@ export function problemOf(e: unknown): Problem {
 }
 
 let csrf: string | null = null;
-let locale: 'ar' | 'fr' = 'ar';
+let locale: Locale = 'ar';
 const signedOutListeners = new Set<() => void>();
 
 export function setCsrf(token: string | null): void {
   csrf = token;
 }
 
-export function setApiLocale(l: 'ar' | 'fr'): void {
+export function setApiLocale(l: Locale): void {
   locale = l;
 }
 

@@ -10,10 +10,9 @@ import { overwriteGetLocale } from '../paraglide/runtime.js';
 import { deskDateTime } from '../lib/desk-dates.ts';
 import { countText } from '../lib/desk-story.ts';
 import { setApiLocale } from './api.ts';
+import { LOCALE_CONFIG, toLocale, type Locale } from '../i18n/locales.ts';
 
-export type Locale = 'ar' | 'fr';
-
-let current: Locale = document.documentElement.lang === 'fr' ? 'fr' : 'ar';
+let current: Locale = toLocale(document.documentElement.lang);
 const listeners = new Set<() => void>();
 overwriteGetLocale(() => current);
 setApiLocale(current);
@@ -22,7 +21,7 @@ export function setDeskLocale(locale: Locale): void {
   if (locale === current) return;
   current = locale;
   document.documentElement.lang = locale;
-  document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  document.documentElement.dir = LOCALE_CONFIG[locale].dir;
   setApiLocale(locale);
   document.cookie = `desk_lang=${locale}; Path=/desk; Max-Age=31536000; SameSite=Strict`;
   for (const l of listeners) l();

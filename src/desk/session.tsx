@@ -8,6 +8,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, onSignedOut, setCsrf } from './api.ts';
 import { setDeskLocale } from './i18n.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 export type Role = 'journalist' | 'editor' | 'admin';
 
@@ -16,7 +17,7 @@ export interface Person {
   email: string;
   name: string;
   role: Role;
-  locale: 'ar' | 'fr';
+  locale: Locale;
   twoFactor: boolean;
   active: boolean;
   disabled: boolean;

@@ -5,6 +5,7 @@
  * it, Escape cancels), its announcements worded in the desk's language.
  * The front page's lists and a dossier's stories use it.
  */
+import { LOCALE_CONFIG } from '../i18n/locales.ts';
 import { useId } from 'react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -31,7 +32,7 @@ function SortableStory({ id, story, onRemove }: { id: number; story: FrontStory 
       <button type="button" className="drag-handle button button--quiet" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={m.desk_front_move({ title })}>
         <span aria-hidden="true">⠿</span>
       </button>
-      <span className="front-item-title" lang={story?.lang} dir={story ? (story.lang === 'ar' ? 'rtl' : 'ltr') : undefined}>
+      <span className="front-item-title" lang={story?.lang} dir={story ? LOCALE_CONFIG[story.lang].dir : undefined}>
         {story?.path ? (
           <a href={story.path} target="_blank" rel="noopener">
             {title}

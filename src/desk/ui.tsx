@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttr
 import * as m from '../paraglide/messages.js';
 import type { StoryState } from '../lib/desk-story.ts';
 import { navigate } from './router.tsx';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
 
 type FieldProps = {
   label: string;
@@ -132,7 +133,7 @@ export function roleLabel(role: 'journalist' | 'editor' | 'admin'): string {
   return role === 'admin' ? m.desk_role_admin() : role === 'editor' ? m.desk_role_editor() : m.desk_role_journalist();
 }
 
-export function langLabel(lang: 'ar' | 'fr'): string {
+export function langLabel(lang: Locale): string {
   return lang === 'ar' ? m.desk_lang_ar() : m.desk_lang_fr();
 }
 
@@ -142,12 +143,12 @@ export function ScreenTitle({ children }: { children: ReactNode }) {
 }
 
 /** A screen's title with the switch between its Arabic and French versions (the front page, the dossiers). */
-export function TitleWithLanguages({ title, lang, href }: { title: string; lang: 'ar' | 'fr'; href: (lang: 'ar' | 'fr') => string }) {
+export function TitleWithLanguages({ title, lang, href }: { title: string; lang: Locale; href: (lang: Locale) => string }) {
   return (
     <div className="toolbar-row">
       <ScreenTitle>{title}</ScreenTitle>
       <nav className="actions inline-start-auto" aria-label={m.desk_language()}>
-        {(['ar', 'fr'] as const).map((l) => (
+        {LOCALES.map((l) => (
           <Button key={l} kind={l === lang ? 'primary' : 'secondary'} aria-pressed={l === lang} onClick={() => navigate(href(l))}>
             {langLabel(l)}
           </Button>

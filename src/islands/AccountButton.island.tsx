@@ -8,7 +8,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../stores/use-store.ts';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { $authOverlay, closeAuth, openAuth } from '../stores/auth.ts';
 import { $nameUser } from '../stores/session.ts';
 import * as m from '../paraglide/messages.js';

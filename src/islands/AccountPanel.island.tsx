@@ -10,7 +10,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '../stores/use-store.ts';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { route } from '../lib/routes.ts';
 import { $account, openAuth } from '../stores/auth.ts';
 import { $nameUser, $userId } from '../stores/session.ts';

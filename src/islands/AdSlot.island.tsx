@@ -22,6 +22,7 @@ import { ping } from './ads/house.ts';
 import type { HouseAd } from './ads/provider.ts';
 import { useAdSlot, type AdSlotProps } from './ads/use-ad-slot.ts';
 import './ads/ads.css';
+import type { Locale } from '../i18n/locales.ts';
 
 /** IAB/MRC display viewability: half the ad on screen for one second. */
 const VIEWABLE_RATIO = 0.5;
@@ -81,7 +82,7 @@ function twinSrcset(image: string, image2x: string | null | undefined, format: M
  *   often the largest thing there on a phone, so it is fetched at high
  *   priority (ADR 014).
  */
-function HouseBanner({ ad, locale, eager }: { ad: HouseAd; locale: 'ar' | 'fr'; eager: boolean }) {
+function HouseBanner({ ad, locale, eager }: { ad: HouseAd; locale: Locale; eager: boolean }) {
   const link = useRef<HTMLAnchorElement>(null);
   useImpressions(ad, link);
   const style: CSSProperties = { inlineSize: ad.width, blockSize: ad.height, backgroundColor: ad.bgColor ?? undefined };

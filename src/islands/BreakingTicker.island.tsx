@@ -32,7 +32,7 @@
  *    src/lib/click-tracking.ts).
  */
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent } from 'react';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { apiGet, isAbortError } from '../lib/api-client.ts';
 import * as m from '../paraglide/messages.js';
 import { rememberHint, revealTime, rovingIndex, tickerData, tickerDuration, TICKER_REFRESH_MS, type TickerData } from './ticker/model.ts';

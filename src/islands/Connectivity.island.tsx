@@ -13,7 +13,7 @@
  */
 import { useEffect, type CSSProperties } from 'react';
 import { useStore } from '../stores/use-store.ts';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import * as m from '../paraglide/messages.js';
 import { $connectivity, watchConnectivity } from '../stores/connectivity.ts';
 

@@ -36,7 +36,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../stores/use-store.ts';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { route } from '../lib/routes.ts';
 import * as m from '../paraglide/messages.js';
 import { $activePlayer, $liveAddress, $liveChannel, LIVE_STRIP_ID, stopVideo } from '../stores/player.ts';

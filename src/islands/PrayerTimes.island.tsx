@@ -10,7 +10,7 @@
  * discreetly; it never breaks the page.
  */
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { dayLabel } from '../lib/dates.ts';
 import * as m from '../paraglide/messages.js';
 import { $prayerCity, choosePrayerCity, storedPrayerCity } from '../stores/prayer.ts';

@@ -26,7 +26,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { placePrompt } from './push/placement.ts';
-import type { Locale } from '../lib/paths.ts';
+import { LOCALE_CONFIG, type Locale } from '../i18n/locales.ts';
 import * as m from '../paraglide/messages.js';
 import { isSubscribed, pushSupported, refreshSubscription, subscribeToPush } from './push/client.ts';
 import { countPage, dismissedRecently, PROMPT_DELAY_MS, PROMPT_MIN_PAGES, rememberDismissal } from './push/moment.ts';
@@ -156,7 +156,7 @@ export default function PushPrompt({ locale }: Props) {
       aria-labelledby={titleId}
       {...(view === 'done' ? {} : { 'aria-describedby': textId })}
       lang={locale}
-      dir={locale === 'ar' ? 'rtl' : 'ltr'}
+      dir={LOCALE_CONFIG[locale].dir}
       data-state={view}
       onKeyDown={onKeyDown}
     >

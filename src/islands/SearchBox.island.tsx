@@ -20,7 +20,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '../stores/use-store.ts';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import * as m from '../paraglide/messages.js';
 import { $searchOpen } from '../stores/shell.ts';
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, cleanQuery, createSearcher, type SearchItem, type SearchState } from './search/client.ts';

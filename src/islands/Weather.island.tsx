@@ -20,7 +20,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '../stores/use-store.ts';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import * as m from '../paraglide/messages.js';
 import { $weatherCity, DEFAULT_WEATHER_CITY, knownForecast, loadForecast, type WeatherView } from '../stores/weather.ts';
 

@@ -4,7 +4,7 @@
  * search engines and sharing need. Pages build it; SiteLayout renders it.
  */
 import type { ImageShape } from '../server/api/shapes.ts';
-import type { Locale } from '../lib/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import type { RouteName } from '../lib/routes.ts';
 import type { AdTargeting } from '../lib/ads/display.ts';
 

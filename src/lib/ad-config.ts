@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 /**
  * Client-side ad configuration (serialisable: passed from the server to the
  * player island as a prop). docs/product.md, Ads; ADR 008.
@@ -26,7 +27,7 @@ export const AD_UNIT_PATTERN = /^[A-Za-z0-9_./-]{1,200}$/;
 
 export interface AdTemplateValues {
   unit: string;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   /** Cache-buster, unique per request. */
   correlator: string;
   /** The page URL. */

@@ -30,7 +30,7 @@
  *
  * Browser code; `fetch`, `location` and the clock are injectable for tests.
  */
-import type { Locale } from './paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { route, withQuery } from './routes.ts';
 
 /** docs/product.md, Limits: the shortest time a call takes from the visitor's point of view. */

@@ -4,9 +4,9 @@
  * since 2026-09-20 Morocco stays on UTC+0 all year; Node 24 knows it).
  * Pure functions, shared by the API and the pages.
  */
-export const SITE_TIME_ZONE = 'Africa/Casablanca';
+import { LOCALE_CONFIG, type Locale } from '../i18n/locales.ts';
 
-export type DateLang = 'ar' | 'fr';
+export const SITE_TIME_ZONE = 'Africa/Casablanca';
 
 /** A calendar day "YYYY-MM-DD". */
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -55,9 +55,9 @@ const timeParts = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const weekdayFormat: Record<DateLang, Intl.DateTimeFormat> = {
-  ar: new Intl.DateTimeFormat('ar-MA', { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
-  fr: new Intl.DateTimeFormat('fr-FR', { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
+const weekdayFormat: Record<Locale, Intl.DateTimeFormat> = {
+  ar: new Intl.DateTimeFormat(LOCALE_CONFIG.ar.bcp47, { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
+  fr: new Intl.DateTimeFormat(LOCALE_CONFIG.fr.bcp47, { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
 };
 
 function toDate(instant: Date | string | number): Date {
@@ -111,12 +111,12 @@ function noonOf(day: string): Date {
 }
 
 /** The day of month as written before a month name: French writes the first "1er" ("1er décembre"). */
-export function dayOfMonthLabel(dom: number, lang: DateLang): string {
+export function dayOfMonthLabel(dom: number, lang: Locale): string {
   return lang === 'fr' && dom === 1 ? '1er' : String(dom);
 }
 
 /** Localized day of month and month name: "22 نونبر" / "22 novembre", "1er décembre". */
-export function dayMonthLabel(day: string, lang: DateLang): string {
+export function dayMonthLabel(day: string, lang: Locale): string {
   noonOf(day);
   const month = Number(day.slice(5, 7)) - 1;
   const dom = Number(day.slice(8, 10));
@@ -125,23 +125,23 @@ export function dayMonthLabel(day: string, lang: DateLang): string {
 }
 
 /** Localized weekday name: "الأحد" / "dimanche". */
-export function weekdayLabel(day: string, lang: DateLang): string {
+export function weekdayLabel(day: string, lang: Locale): string {
   return weekdayFormat[lang].format(noonOf(day));
 }
 
 /** A grid or guide day label: "الأحد 22 نونبر" / "dimanche 22 novembre". */
-export function dayLabel(day: string, lang: DateLang): string {
+export function dayLabel(day: string, lang: Locale): string {
   return `${weekdayLabel(day, lang)} ${dayMonthLabel(day, lang)}`;
 }
 
 /** A publication date as shown under a title: "22 نونبر 2026" / "22 novembre 2026". */
-export function formatLongDate(instant: Date | string | number, lang: DateLang): string {
+export function formatLongDate(instant: Date | string | number, lang: Locale): string {
   const day = localDay(instant);
   return `${dayMonthLabel(day, lang)} ${day.slice(0, 4)}`;
 }
 
 /** Date and time: "22 نونبر 2026 - 12:00" / "22 novembre 2026 - 12:00". */
-export function formatDateTime(instant: Date | string | number, lang: DateLang): string {
+export function formatDateTime(instant: Date | string | number, lang: Locale): string {
   return `${formatLongDate(instant, lang)} - ${formatTime(instant)}`;
 }
 
@@ -173,7 +173,7 @@ export function broadcastNight(now: Date = new Date()): string | null {
  * vendredi 27 au samedi 28 novembre", "Nuit du lundi 30 novembre au mardi
  * 1er décembre"; "الليلة الفاصلة بين الجمعة 27 والسبت 28 نونبر".
  */
-export function nightLabel(day: string, lang: DateLang): string {
+export function nightLabel(day: string, lang: Locale): string {
   const next = addDays(day, 1);
   const sameMonth = day.slice(0, 7) === next.slice(0, 7);
   const first = sameMonth ? dayOfMonthLabel(Number(day.slice(8, 10)), lang) : dayMonthLabel(day, lang);
@@ -184,7 +184,7 @@ export function nightLabel(day: string, lang: DateLang): string {
 }
 
 /** The two dates of a night, short: "27–28 novembre", "30 novembre – 1er décembre". */
-export function nightDatesLabel(day: string, lang: DateLang): string {
+export function nightDatesLabel(day: string, lang: Locale): string {
   const next = addDays(day, 1);
   return day.slice(0, 7) === next.slice(0, 7)
     ? `${dayOfMonthLabel(Number(day.slice(8, 10)), lang)}–${dayMonthLabel(next, lang)}`

@@ -5,16 +5,18 @@
  * (Intl only), apart from dates.ts, so that no public page's chunk carries
  * what only the desk uses.
  */
+import { LOCALE_CONFIG, type Locale } from '../i18n/locales.ts';
+
 const ZONE = 'Africa/Casablanca';
 
 const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const shown = {
-  ar: new Intl.DateTimeFormat('ar-MA', { timeZone: ZONE, dateStyle: 'long', timeStyle: 'short', numberingSystem: 'latn' }),
-  fr: new Intl.DateTimeFormat('fr-FR', { timeZone: ZONE, dateStyle: 'long', timeStyle: 'short' }),
+  ar: new Intl.DateTimeFormat(LOCALE_CONFIG.ar.bcp47, { timeZone: ZONE, dateStyle: 'long', timeStyle: 'short', numberingSystem: 'latn' }),
+  fr: new Intl.DateTimeFormat(LOCALE_CONFIG.fr.bcp47, { timeZone: ZONE, dateStyle: 'long', timeStyle: 'short' }),
 };
 
 /** "22 novembre 2026 à 10:00" / "22 نونبر 2026 10:00", in Casablanca. */
-export function deskDateTime(instant: Date | string | number, lang: 'ar' | 'fr'): string {
+export function deskDateTime(instant: Date | string | number, lang: Locale): string {
   return shown[lang].format(new Date(instant));
 }
 

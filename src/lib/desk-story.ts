@@ -4,6 +4,7 @@
  * (src/server/desk/: document.ts checks the document with zod). No
  * dependency: it goes into the desk's bundle.
  */
+import { LOCALE_CONFIG, type Locale } from '../i18n/locales.ts';
 
 export type StoryState = 'draft' | 'review' | 'scheduled' | 'published' | 'withdrawn';
 export const STORY_STATES: readonly StoryState[] = ['draft', 'review', 'scheduled', 'published', 'withdrawn'];
@@ -36,7 +37,7 @@ export type StoryAction = 'edit' | 'submit' | 'unsubmit' | 'publish' | 'schedule
 /** A story as the desk's editor reads it (GET /api/desk/stories/{id}). */
 export interface StoryDetail {
   id: number;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   state: StoryState;
   rev: number;
   doc: StoryDoc;
@@ -49,14 +50,14 @@ export interface StoryDetail {
   slug: string;
   /** The public page (published, scheduled or withdrawn). */
   live: { path: string; version: number; publishedAt: string } | null;
-  translation: { id: number; lang: 'ar' | 'fr'; state: StoryState; title: string } | null;
+  translation: { id: number; lang: Locale; state: StoryState; title: string } | null;
   actions: StoryAction[];
 }
 
 /** A row of the story list (GET /api/desk/stories). */
 export interface StoryItem {
   id: number;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   title: string;
   state: StoryState;
   section: string | null;
@@ -118,8 +119,8 @@ export const STORY_LIMITS = {
 } as const;
 
 /** A count as the desk writes it: Latin digits, grouped the language's way (12 345 in French). */
-export function countText(n: number, lang: 'ar' | 'fr'): string {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-MA' : 'fr-FR', { numberingSystem: 'latn' }).format(n);
+export function countText(n: number, lang: Locale): string {
+  return new Intl.NumberFormat(LOCALE_CONFIG[lang].bcp47, { numberingSystem: 'latn' }).format(n);
 }
 
 export function emptyDoc(): StoryDoc {

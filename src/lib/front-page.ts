@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 /**
  * A language's front page (ADR 040): the slider, La UNE's blocks and the
  * hot topics, as article ids in editorial order, with their limits; and the
@@ -34,7 +35,7 @@ export function layoutIds(layout: FrontLayout): number[] {
 /** A story as the front-page screen shows it. */
 export interface FrontStory {
   id: number;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   title: string;
   /** draft, review, scheduled, published, withdrawn (lib/desk-story.ts StoryState). */
   state: 'draft' | 'review' | 'scheduled' | 'published' | 'withdrawn';
@@ -60,7 +61,7 @@ export interface FrontVersionItem {
 
 /** GET /api/desk/front/{lang}: the working copy, the stories it names, the master tags to choose from, the history's head. */
 export interface FrontWorkspace {
-  lang: 'ar' | 'fr';
+  lang: Locale;
   layout: FrontLayout;
   /** The working copy's lock version (0: none saved yet: the live version's layout). */
   rev: number;

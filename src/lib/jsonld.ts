@@ -6,9 +6,9 @@
  * `getConfig().SITE_URL`), so the functions stay pure and testable.
  */
 import type { ImageShape } from '../server/api/shapes.ts';
+import { LOCALE_CONFIG, type LanguageTag, type Locale } from '../i18n/locales.ts';
 
 export type LdObject = { '@context'?: string; '@type': string } & Record<string, unknown>;
-export type LdLanguage = 'ar-MA' | 'fr-FR';
 
 const CONTEXT = 'https://schema.org';
 
@@ -117,7 +117,7 @@ export interface NewsArticleInput {
   author: { name: string } | null;
   /** Section name (the master tag), e.g. "Société". */
   section: string | null;
-  inLanguage: LdLanguage;
+  inLanguage: LanguageTag;
   keywords: readonly string[];
   /** The article's video, when it has one (NewsArticle.video). */
   video?: Omit<VideoObjectInput, 'siteUrl' | 'url' | 'inLanguage'> | null | undefined;
@@ -166,7 +166,7 @@ export interface VideoObjectInput {
   durationSeconds: number;
   contentUrl?: string | undefined;
   embedUrl?: string | undefined;
-  inLanguage: LdLanguage;
+  inLanguage: LanguageTag;
   /** A live stream: its broadcast (Google's LIVE badge reads VideoObject.publication). */
   publication?: { startDate: string | Date; endDate: string | Date; isLiveBroadcast: boolean } | undefined;
 }
@@ -225,7 +225,7 @@ export interface ScheduleEntry {
 }
 
 /** The TV guide: its broadcasts as an ItemList of BroadcastEvent, in order. */
-export function broadcastListLd(b: { siteUrl: string; url: string; name: string; channelName: string; inLanguage: LdLanguage; entries: readonly ScheduleEntry[] }): LdObject {
+export function broadcastListLd(b: { siteUrl: string; url: string; name: string; channelName: string; inLanguage: LanguageTag; entries: readonly ScheduleEntry[] }): LdObject {
   const service = broadcastService(b.siteUrl, b.channelName);
   return {
     '@context': CONTEXT,
@@ -258,7 +258,7 @@ export interface SeriesInput {
   name: string;
   description: string;
   image: ImageShape | null;
-  inLanguage: LdLanguage;
+  inLanguage: LanguageTag;
   episodes: readonly { name: string; url: string; season: number; datePublished: string | Date }[];
 }
 
@@ -299,7 +299,7 @@ export interface EpisodeInput {
   season: number;
   number: number;
   image: ImageShape | null;
-  inLanguage: LdLanguage;
+  inLanguage: LanguageTag;
   series: { name: string; url: string };
 }
 
@@ -341,7 +341,7 @@ export function breadcrumbLd(siteUrl: string, crumbs: readonly Crumb[]): LdObjec
 }
 
 /** `inLanguage` value for a site locale. */
-export const ldLanguage = (lang: 'ar' | 'fr'): LdLanguage => (lang === 'ar' ? 'ar-MA' : 'fr-FR');
+export const ldLanguage = (lang: Locale): LanguageTag => LOCALE_CONFIG[lang].bcp47;
 
 /**
  * Serialise for `<script type="application/ld+json" set:html={ldScript(x)} />`:

@@ -10,7 +10,7 @@
  * the change feed (a lite twin is rendered and refreshed with its page), and
  * the front server (Save-Data: on gets the twin).
  */
-import { LOCALES, type Locale } from './paths.ts';
+import { type Locale, LOCALES } from '../i18n/locales.ts';
 import { route } from './routes.ts';
 
 const localeOf = (segment: string | undefined): Locale | undefined => LOCALES.find((l) => l === segment);

@@ -17,7 +17,7 @@
  * media, live stream, built assets, feeds, widget back ends, the 404 page)
  * are left alone.
  */
-import { LOCALES, DEFAULT_LOCALE, type Locale } from './paths.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts';
 
 /** Sections served without a language prefix (docs/product.md, Languages and redirects). */
 export const UNPREFIXED_SECTIONS: ReadonlySet<string> = new Set(['shows', 'casting', 'castings', 'talents']);
@@ -75,8 +75,6 @@ export type RedirectDecision =
   /** `byCookie`: the target depends on the cookie (or on its absence). */
   | { kind: 'redirect'; location: string; status: 301 | 302; byCookie: boolean; setLocale?: Locale };
 
-const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
-
 /** A path segment that names a file (has an extension): feeds, robots, icons… */
 const FILE_SEGMENT = /\.[A-Za-z0-9]{1,12}$/;
 
@@ -96,7 +94,7 @@ export function decideLocaleRedirect({ pathname, search, cookieLocale }: Redirec
     }
     return { kind: 'serve', prefix: 'ar' };
   }
-  if (first === 'fr') return { kind: 'serve', prefix: 'fr' };
+  if (isLocale(first)) return { kind: 'serve', prefix: first };
 
   if (UNPREFIXED_SECTIONS.has(first)) return { kind: 'serve', prefix: null };
 

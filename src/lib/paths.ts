@@ -2,11 +2,8 @@
  * Site paths of content items. Pure functions, shared by the server (API
  * answers, sitemaps) and the pages.
  */
-import { route, withQuery, type Locale } from './routes.ts';
-
-// The languages, the first segment of every route, are defined with the
-// routes (src/lib/routes.ts), which import nothing: no import cycle.
-export { DEFAULT_LOCALE, LOCALES, type Locale } from './routes.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { route, withQuery } from './routes.ts';
 
 /*
  * Shorthands for content items' pages, spelled through the one route

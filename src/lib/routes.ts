@@ -6,11 +6,7 @@
  *   route('post-id', 'fr', { id: 12 })            → /fr/post/12
  *   route('tag-url', 'ar', { tag: 'sport', url: 'x' }) → /ar/sport/x
  */
-
-/** The site's languages: the first segment of every route (re-exported by src/lib/paths.ts). */
-export type Locale = 'ar' | 'fr';
-export const LOCALES: readonly Locale[] = ['ar', 'fr'];
-export const DEFAULT_LOCALE: Locale = 'ar';
+import type { Locale } from '../i18n/locales.ts';
 
 type P<K extends string> = Record<K, string | number>;
 

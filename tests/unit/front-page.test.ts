@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type DB } from '../../src/server/db/index.ts';
-import type { Lang } from '../../src/server/db/schema.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { homeSectionArticles, liveFrontVersion, uneBlocks } from '../../src/server/content/home.ts';
 import {
   cancelScheduledFront,
@@ -26,7 +26,7 @@ const at = (hours: number) => new Date(Date.now() + hours * HOUR);
 const ids: Record<string, number> = {};
 const code = (p: FrontProblem) => p.code;
 
-async function article(key: string, lang: Lang, over: { status?: 'draft' | 'review' | 'published' | 'withdrawn'; publishedAt?: Date; uri?: string } = {}) {
+async function article(key: string, lang: Locale, over: { status?: 'draft' | 'review' | 'published' | 'withdrawn'; publishedAt?: Date; uri?: string } = {}) {
   const row = await db
     .insertInto('articles')
     .values({

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openStore, type DB, type Store } from '../../src/server/db/index.ts';
-import type { Lang } from '../../src/server/db/schema.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { NotFoundError, type ApiContext, type RouteDef } from '../../src/server/api/define.ts';
 import { videoRoutes } from '../../src/server/api/routes/video.ts';
 import { seedDemoContent } from '../../src/server/seed/index.ts';
@@ -22,7 +22,7 @@ import { findTag, tagVideosPage, tagsWithCounts } from '../../src/server/content
 import { seasonCandidates, seasonVideoGroups } from '../../src/server/content/video/starlight.ts';
 
 const routes = videoRoutes as unknown as RouteDef[];
-const LOCALES: Lang[] = ['ar', 'fr'];
+const LOCALES: Locale[] = ['ar', 'fr'];
 
 let store: Store;
 let db: DB;
@@ -60,7 +60,7 @@ const route = (p: string): RouteDef => {
 };
 
 /** Runs a route's handler as the dispatcher would, with raw string params. */
-async function run(r: RouteDef, rawParams: Record<string, string>, locale: Lang): Promise<unknown> {
+async function run(r: RouteDef, rawParams: Record<string, string>, locale: Locale): Promise<unknown> {
   const url = new URL(`http://localhost${r.path}`);
   const ctx: ApiContext = { db, locale, request: new Request(url), url };
   const params = r.params ? r.params.parse(rawParams) : {};

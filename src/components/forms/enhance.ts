@@ -19,7 +19,7 @@
  * before the client router's own form handling.
  */
 import { siteFetch } from '../../lib/api-client.ts';
-import { isLocale } from '../../i18n/locale.ts';
+import { isLocale } from '../../i18n/locales.ts';
 
 interface Envelope {
   header?: { status?: string; message?: string; errors?: Record<string, string[]> };

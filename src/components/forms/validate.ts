@@ -7,7 +7,7 @@
  * have `noValidate`, show each message next to its field (FormField's error)
  * and move the focus to the first one. The server checks everything again.
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 import * as m from '../../paraglide/messages.js';
 

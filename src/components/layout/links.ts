@@ -2,7 +2,7 @@
  * External addresses shown by the site shell (mega menu, footer). The web
  * team checks and edits them here; internal links go through route().
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { SAME_AS } from '../../lib/jsonld.ts';
 
 export const ADVERTISING_URL: Record<Locale, string> = {

@@ -4,21 +4,22 @@
  * "Dimanche 22 novembre 2026" (Africa/Casablanca, Moroccan month names),
  * and its short form for phones.
  */
-import { dayLabel, dayOfMonthLabel, todayInCasablanca, type DateLang } from '../../lib/dates.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
+import { dayLabel, dayOfMonthLabel, todayInCasablanca } from '../../lib/dates.ts';
 
-export function topbarDate(day: string, lang: DateLang): string {
+export function topbarDate(day: string, lang: Locale): string {
   const label = `${dayLabel(day, lang)} ${day.slice(0, 4)}`;
   return lang === 'fr' ? label.charAt(0).toUpperCase() + label.slice(1) : label;
 }
 
 /** Made once: building an Intl formatter costs more than a page's whole shell. */
-const shortFrench = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortFrench = new Intl.DateTimeFormat(LOCALE_CONFIG.fr.bcp47, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
  * The same on a phone, where the weather and account share the bar:
  * "الأربعاء 25 نونبر" / "Mer. 25 nov.", "Mar. 1er déc." (no year; French abbreviated).
  */
-export function topbarShortDate(day: string, lang: DateLang): string {
+export function topbarShortDate(day: string, lang: Locale): string {
   if (lang === 'ar') return dayLabel(day, lang);
   const label = shortFrench
     .formatToParts(new Date(`${day}T12:00:00Z`))

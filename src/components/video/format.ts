@@ -1,5 +1,5 @@
 /** Display helpers of the video components. Pure functions. */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 
 /** 3723 → "1:02:03", 245 → "4:05"; 0 or less → "" (no badge). */

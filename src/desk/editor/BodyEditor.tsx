@@ -52,6 +52,7 @@ import { $findMatchingParent, $insertNodeToNearestRoot, mergeRegister } from '@l
 import * as m from '../../paraglide/messages.js';
 import { cleanHtml, type Removed } from './clean-html.ts';
 import { $createPictureNode, $createReplayNode, PictureNode, ReplayNode, type PictureData, type ReplayData } from './nodes.tsx';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'h4' | 'quote' | 'ul' | 'ol';
 
@@ -236,7 +237,7 @@ function ShortcutsPlugin({ openLink, onSave }: { openLink: () => void; onSave: (
 }
 
 /** Cleans what is pasted as HTML before it enters the story. */
-function PastePlugin({ lang, onCleaned }: { lang: 'ar' | 'fr'; onCleaned: (removed: Set<Removed>) => void }) {
+function PastePlugin({ lang, onCleaned }: { lang: Locale; onCleaned: (removed: Set<Removed>) => void }) {
   const [editor] = useLexicalComposerContext();
   useEffect(
     () =>
@@ -300,7 +301,7 @@ function loadHtml(html: string) {
 
 export interface BodyEditorProps {
   html: string;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   editable: boolean;
   labelledBy: string;
   describedBy?: string;
@@ -326,7 +327,7 @@ export function BodyEditor(props: BodyEditorProps) {
   };
   return (
     <LexicalComposer initialConfig={config}>
-      <div className="body-editor" lang={props.lang} dir={props.lang === 'ar' ? 'rtl' : 'ltr'}>
+      <div className="body-editor" lang={props.lang} dir={LOCALE_CONFIG[props.lang].dir}>
         <Toolbar onPicture={props.onPicture} onReplay={props.onReplay} linkOpen={linkOpen} setLinkOpen={setLinkOpen} />
         {linkOpen && <LinkForm close={() => setLinkOpen(false)} />}
         <RichTextPlugin

@@ -13,6 +13,7 @@ import type { Replay } from '../story/types.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import type { Removed } from './clean-html.ts';
 import type { PictureData, ReplayData } from './nodes.tsx';
+import type { Locale } from '../../i18n/locales.ts';
 
 /** What a paste dropped, in the desk's words. */
 export function removedText(removed: Set<Removed>): string {
@@ -25,7 +26,7 @@ export function removedText(removed: Set<Removed>): string {
 }
 
 /** The replay picker: replays whose title holds the words typed. */
-export function ReplayPicker({ open, lang, onClose, onPick }: { open: boolean; lang: 'ar' | 'fr'; onClose: () => void; onPick: (r: Replay) => void }) {
+export function ReplayPicker({ open, lang, onClose, onPick }: { open: boolean; lang: Locale; onClose: () => void; onPick: (r: Replay) => void }) {
   const [q, setQ] = useState('');
   const [list, setList] = useState<Replay[]>([]);
   useEffect(() => {
@@ -54,7 +55,7 @@ export function ReplayPicker({ open, lang, onClose, onPick }: { open: boolean; l
 }
 
 /** A rich text field of the desk: the editor, its picture and replay dialogs. */
-export function RichText({ html, lang, labelledBy, onChange, onSave, onPasteCleaned }: { html: string; lang: 'ar' | 'fr'; labelledBy: string; onChange: (html: string) => void; onSave: () => void; onPasteCleaned: (removed: Set<Removed>) => void }) {
+export function RichText({ html, lang, labelledBy, onChange, onSave, onPasteCleaned }: { html: string; lang: Locale; labelledBy: string; onChange: (html: string) => void; onSave: () => void; onPasteCleaned: (removed: Set<Removed>) => void }) {
   const [picker, setPicker] = useState<'picture' | 'replay' | null>(null);
   const [fresh, setFresh] = useState<MediaItem[]>([]);
   const insert = useRef<{ picture: (p: PictureData) => void; replay: (r: ReplayData) => void } | null>(null);

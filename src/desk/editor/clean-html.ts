@@ -18,6 +18,7 @@
  * It reports what it removed, so the editor can say so in the person's language.
  */
 import { ARABIC, BODY_ATTRIBUTES, BODY_DROPPED, BODY_LINK_SCHEMES, BODY_TAGS } from '../../lib/desk-story.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export type Removed = 'scripts' | 'styles' | 'pictures' | 'frames';
 
@@ -143,7 +144,7 @@ function hasBlockChild(el: Element): boolean {
 }
 
 /** Marks each block's direction, and its language when it is not the story's. */
-function markDirections(root: Element, lang: 'ar' | 'fr'): void {
+function markDirections(root: Element, lang: Locale): void {
   for (const el of Array.from(root.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase();
     if (!BLOCKS.has(tag)) continue;
@@ -162,7 +163,7 @@ function markDirections(root: Element, lang: 'ar' | 'fr'): void {
   }
 }
 
-export function cleanHtml(html: string, lang: 'ar' | 'fr'): { html: string; removed: Set<Removed> } {
+export function cleanHtml(html: string, lang: Locale): { html: string; removed: Set<Removed> } {
   const doc = new DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html');
   const removed = new Set<Removed>();
   // Word's <style> blocks and Office markup may sit before <body> in what is pasted.

@@ -10,6 +10,7 @@ import { setDeskLocale } from '../i18n.ts';
 import { usePerson, useSession, type Person } from '../session.tsx';
 import { Button, langLabel, Notice, roleLabel, ScreenTitle, SelectField, TextField } from '../ui.tsx';
 import { RecoveryCodes, TwoFactorSetup } from './SignIn.tsx';
+import type { Locale } from '../../i18n/locales.ts';
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
 
@@ -29,7 +30,7 @@ export default function AccountScreen() {
     setMessage({ kind: 'error', text: error instanceof DeskApiError ? error.message : m.desk_err_500() });
   };
 
-  const language = async (locale: 'ar' | 'fr') => {
+  const language = async (locale: Locale) => {
     try {
       const p = await api<Person>('PUT', '/api/desk/me', { locale });
       setDeskLocale(p.locale);
@@ -82,7 +83,7 @@ export default function AccountScreen() {
         <p>
           <span dir="ltr">{person.email}</span> · {roleLabel(person.role)}
         </p>
-        <SelectField label={m.desk_desk_language()} value={person.locale} onChange={(e) => void language(e.target.value as 'ar' | 'fr')}>
+        <SelectField label={m.desk_desk_language()} value={person.locale} onChange={(e) => void language(e.target.value as Locale)}>
           <option value="ar">{langLabel('ar')}</option>
           <option value="fr">{langLabel('fr')}</option>
         </SelectField>

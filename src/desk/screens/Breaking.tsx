@@ -11,8 +11,8 @@ import { api, problemOf, query, type Problem } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
 import { useSession } from '../session.tsx';
 import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, TextField } from '../ui.tsx';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
-type Lang = 'ar' | 'fr';
 
 interface TickerItem {
   id?: number;
@@ -43,7 +43,7 @@ export default function BreakingScreen() {
   const locale = useLocale();
   const { session } = useSession();
   const mayChange = session?.person?.role !== 'journalist';
-  const [lang, setLang] = useState<Lang>(locale);
+  const [lang, setLang] = useState<Locale>(locale);
   const [data, setData] = useState<Ticker | null>(null);
   const [items, setItems] = useState<TickerItem[]>([]);
   const [problem, setProblem] = useState<Problem>(null);
@@ -126,7 +126,7 @@ export default function BreakingScreen() {
     <main id="main" className="screen stack">
       <ScreenTitle>{m.desk_nav_breaking()}</ScreenTitle>
       <p>{m.desk_br_lead()}</p>
-      <SelectField label={m.desk_br_lang()} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+      <SelectField label={m.desk_br_lang()} value={lang} onChange={(e) => setLang(e.target.value as Locale)}>
         <option value="ar">{langLabel('ar')}</option>
         <option value="fr">{langLabel('fr')}</option>
       </SelectField>
@@ -140,7 +140,7 @@ export default function BreakingScreen() {
           <ol className="stack">
             {items.map((item, i) => (
               <li key={item.id ?? `new-${i}`} className="toolbar-row">
-                <TextField label={m.desk_br_item_title()} dir={lang === 'ar' ? 'rtl' : 'ltr'} lang={lang} value={item.title} maxLength={300} disabled={!mayChange} onChange={(e) => set(i, { title: e.target.value })} errors={problem?.errors[`items.${i}.title`]} />
+                <TextField label={m.desk_br_item_title()} dir={LOCALE_CONFIG[lang].dir} lang={lang} value={item.title} maxLength={300} disabled={!mayChange} onChange={(e) => set(i, { title: e.target.value })} errors={problem?.errors[`items.${i}.title`]} />
                 <TextField label={m.desk_br_item_url()} dir="ltr" value={item.url} maxLength={2000} disabled={!mayChange} onChange={(e) => set(i, { url: e.target.value })} errors={problem?.errors[`items.${i}.url`]} />
                 {mayChange && (
                   <span className="actions">

@@ -16,6 +16,7 @@ import { useLocale, when } from '../i18n.ts';
 import { Link, navigate, searchParams, usePath } from '../router.tsx';
 import { SortableStories } from '../sortable.tsx';
 import { Button, langLabel, Notice, ScreenTitle, StateBadge, TextArea, TextField, TitleWithLanguages } from '../ui.tsx';
+import { LOCALE_CONFIG, toLocale, type Locale } from '../../i18n/locales.ts';
 
 interface DossierRow {
   id: number;
@@ -28,7 +29,7 @@ interface DossierRow {
 
 interface Dossier {
   id: number;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   title: string;
   description: string;
   body: string;
@@ -43,7 +44,7 @@ type Message = { kind: 'error' | 'success' | 'warning'; text: string } | null;
 export function DossierList() {
   const path = usePath();
   const locale = useLocale();
-  const lang = searchParams(path).get('lang') === 'fr' ? 'fr' : searchParams(path).get('lang') === 'ar' ? 'ar' : locale;
+  const lang = toLocale(searchParams(path).get('lang'), locale);
   const [rows, setRows] = useState<DossierRow[] | null>(null);
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState<Message>(null);
@@ -67,7 +68,7 @@ export function DossierList() {
       <TitleWithLanguages title={m.desk_dossiers_title({ lang: langLabel(lang) })} lang={lang} href={(l) => `/desk/dossiers?lang=${l}`} />
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <form className="toolbar-row panel" onSubmit={(e) => void create(e)}>
-        <TextField label={m.desk_dossier_new_title()} value={title} maxLength={200} required errors={errors.title} onChange={(e) => setTitle(e.target.value)} lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} />
+        <TextField label={m.desk_dossier_new_title()} value={title} maxLength={200} required errors={errors.title} onChange={(e) => setTitle(e.target.value)} lang={lang} dir={LOCALE_CONFIG[lang].dir} />
         <Button kind="primary" type="submit">
           {m.desk_dossier_create()}
         </Button>
@@ -85,7 +86,7 @@ export function DossierList() {
           <tbody>
             {rows.map((d) => (
               <tr key={d.id}>
-                <td lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'}>
+                <td lang={lang} dir={LOCALE_CONFIG[lang].dir}>
                   <Link href={`/desk/dossiers/${d.id}`}>{d.title}</Link>
                   {d.retiredAt && <span className="hint"> · {m.desk_dossier_retired()}</span>}
                 </td>
@@ -153,7 +154,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
     // A refused story (another language's, withdrawn) does not stay in the list.
     void save(next).then((ok) => ok || setD(d));
   };
-  const dir = d.lang === 'ar' ? 'rtl' : 'ltr';
+  const dir = LOCALE_CONFIG[d.lang].dir;
   return (
     <main id="main" className="screen">
       <div className="toolbar-row">
@@ -223,7 +224,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
               <ul className="plain front-results">
                 {results.map((s) => (
                   <li key={s.id}>
-                    <span lang={s.lang} dir={s.lang === 'ar' ? 'rtl' : 'ltr'}>
+                    <span lang={s.lang} dir={LOCALE_CONFIG[s.lang].dir}>
                       {s.title || m.desk_untitled()}
                     </span>{' '}
                     <StateBadge state={s.state} /> <span className="hint">{langLabel(s.lang)}</span>{' '}

@@ -23,8 +23,8 @@ import { api, DeskApiError, query } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
 import { searchParams, usePath } from '../router.tsx';
 import { Button, Dialog, langLabel, Notice, SelectField, StateBadge, TextField, TitleWithLanguages } from '../ui.tsx';
+import { LOCALE_CONFIG, toLocale, type Locale } from '../../i18n/locales.ts';
 
-type Lang = 'ar' | 'fr';
 type ListKey = 'slider' | 'hot' | `une.${number}`;
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -50,7 +50,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** Search for stories to pin (every language and state: the server says why one cannot be placed). */
-function PinSearch({ lang, blocks, onPin }: { lang: Lang; blocks: { label: string }[]; onPin: (article: number, list: 'slider' | 'une' | 'hot', block: number) => Promise<void> }) {
+function PinSearch({ lang, blocks, onPin }: { lang: Locale; blocks: { label: string }[]; onPin: (article: number, list: 'slider' | 'une' | 'hot', block: number) => Promise<void> }) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<StoryItem[] | null>(null);
   const [target, setTarget] = useState('slider');
@@ -81,7 +81,7 @@ function PinSearch({ lang, blocks, onPin }: { lang: Lang; blocks: { label: strin
         <ul className="plain front-results">
           {results.map((s) => (
             <li key={s.id}>
-              <span lang={s.lang} dir={s.lang === 'ar' ? 'rtl' : 'ltr'}>
+              <span lang={s.lang} dir={LOCALE_CONFIG[s.lang].dir}>
                 {s.title || m.desk_untitled()}
               </span>{' '}
               <StateBadge state={s.state} /> <span className="hint">{langLabel(s.lang)}</span>{' '}
@@ -100,7 +100,7 @@ function PinSearch({ lang, blocks, onPin }: { lang: Lang; blocks: { label: strin
 export default function FrontScreen() {
   const path = usePath();
   const locale = useLocale();
-  const lang: Lang = searchParams(path).get('lang') === 'fr' ? 'fr' : searchParams(path).get('lang') === 'ar' ? 'ar' : locale;
+  const lang = toLocale(searchParams(path).get('lang'), locale);
   const [ws, setWs] = useState<FrontWorkspace | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});

@@ -15,8 +15,8 @@ import { count, useLocale, when } from '../i18n.ts';
 import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { Link, navigate } from '../router.tsx';
 import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, TextArea, TextField } from '../ui.tsx';
+import type { Locale } from '../../i18n/locales.ts';
 
-type Lang = 'ar' | 'fr';
 type EditionState = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
 
 interface Progress {
@@ -29,7 +29,7 @@ interface Progress {
 
 interface Edition {
   id: number;
-  lang: Lang;
+  lang: Locale;
   subject: string;
   intro: string;
   storyIds: number[];
@@ -42,8 +42,8 @@ interface Edition {
 
 interface Overview {
   editions: Edition[];
-  daily: { lang: Lang; enabled: boolean; time: string; lastDay: string | null }[];
-  subscribers: Record<Lang, number>;
+  daily: { lang: Locale; enabled: boolean; time: string; lastDay: string | null }[];
+  subscribers: Record<Locale, number>;
 }
 
 interface Story {
@@ -80,7 +80,7 @@ function Counts({ p }: { p: Progress }) {
 }
 
 /** The edition's stories: chosen by search, ordered with buttons, or the front page's. */
-function StoryPicker({ lang, stories, onChange, errors }: { lang: Lang; stories: Story[]; onChange: (s: Story[]) => void; errors: Record<string, string[]> }) {
+function StoryPicker({ lang, stories, onChange, errors }: { lang: Locale; stories: Story[]; onChange: (s: Story[]) => void; errors: Record<string, string[]> }) {
   const [q, setQ] = useState('');
   const [found, setFound] = useState<Story[]>([]);
   useEffect(() => {
@@ -145,7 +145,7 @@ function StoryPicker({ lang, stories, onChange, errors }: { lang: Lang; stories:
 
 function EditionForm({ edition, onSaved }: { edition: Edition | null; onSaved: (e: Edition) => void }) {
   const locale = useLocale();
-  const [lang, setLang] = useState<Lang>(edition?.lang ?? locale);
+  const [lang, setLang] = useState<Locale>(edition?.lang ?? locale);
   const [subject, setSubject] = useState(edition?.subject ?? '');
   const [intro, setIntro] = useState(edition?.intro ?? '');
   const [stories, setStories] = useState<Story[]>([]);
@@ -177,7 +177,7 @@ function EditionForm({ edition, onSaved }: { edition: Edition | null; onSaved: (
         label={m.desk_nl_lang()}
         value={lang}
         onChange={(e) => {
-          setLang(e.target.value as Lang);
+          setLang(e.target.value as Locale);
           setStories([]);
         }}
         disabled={Boolean(edition)}
@@ -212,7 +212,7 @@ function DailySettings({ daily, onSaved }: { daily: Overview['daily']; onSaved: 
       setProblem(problemOf(err));
     }
   };
-  const set = (lang: Lang, patch: Partial<Overview['daily'][number]>) => setValues(values.map((v) => (v.lang === lang ? { ...v, ...patch } : v)));
+  const set = (lang: Locale, patch: Partial<Overview['daily'][number]>) => setValues(values.map((v) => (v.lang === lang ? { ...v, ...patch } : v)));
   return (
     <section className="panel stack" aria-labelledby="nl-daily">
       <h2 id="nl-daily">{m.desk_nl_daily()}</h2>

@@ -11,17 +11,18 @@ import { removedText, RichText } from '../editor/RichText.tsx';
 import { useLocale, when } from '../i18n.ts';
 import { Link } from '../router.tsx';
 import { Button, Dialog, langLabel, Notice, ScreenTitle, TextField } from '../ui.tsx';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
 interface PageRow {
   page: string;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   title: string;
   publishedAt: string | null;
   pending: boolean;
 }
 
 interface PageWorkspace {
-  lang: 'ar' | 'fr';
+  lang: Locale;
   page: string;
   doc: { title: string; body: string };
   rev: number;
@@ -61,7 +62,7 @@ export function PageList() {
                   <Link href={`/desk/pages/${r.lang}/${r.page}`}>{r.page}</Link>
                 </td>
                 <td>{langLabel(r.lang)}</td>
-                <td lang={r.lang} dir={r.lang === 'ar' ? 'rtl' : 'ltr'}>
+                <td lang={r.lang} dir={LOCALE_CONFIG[r.lang].dir}>
                   {r.title || '—'}
                   {r.pending && <span className="hint"> · {m.desk_pending()}</span>}
                 </td>
@@ -76,7 +77,7 @@ export function PageList() {
 }
 
 export function PageScreen({ params }: { params: Record<string, string> }) {
-  const { lang, page } = params as { lang: 'ar' | 'fr'; page: string };
+  const { lang, page } = params as { lang: Locale; page: string };
   const locale = useLocale();
   const [ws, setWs] = useState<PageWorkspace | null>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -125,7 +126,7 @@ export function PageScreen({ params }: { params: Record<string, string> }) {
   const openPreview = async (width: 375 | 1280) => {
     if (await save()) setPreview(width);
   };
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const dir = LOCALE_CONFIG[lang].dir;
   return (
     <main id="main" className="screen">
       <div className="toolbar-row">

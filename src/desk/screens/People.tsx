@@ -10,6 +10,7 @@ import { api, DeskApiError } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
 import { usePerson, type Person, type Role } from '../session.tsx';
 import { Button, langLabel, Notice, roleLabel, ScreenTitle, SelectField, TextField } from '../ui.tsx';
+import type { Locale } from '../../i18n/locales.ts';
 
 const ROLES: Role[] = ['journalist', 'editor', 'admin'];
 
@@ -17,7 +18,7 @@ export default function PeopleScreen() {
   const me = usePerson();
   const locale = useLocale();
   const [people, setPeople] = useState<Person[]>([]);
-  const [form, setForm] = useState({ email: '', name: '', role: 'journalist' as Role, locale: 'ar' as 'ar' | 'fr' });
+  const [form, setForm] = useState({ email: '', name: '', role: 'journalist' as Role, locale: 'ar' as Locale });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,7 +70,7 @@ export default function PeopleScreen() {
               </option>
             ))}
           </SelectField>
-          <SelectField label={m.desk_desk_language()} value={form.locale} onChange={(e) => setForm({ ...form, locale: e.target.value as 'ar' | 'fr' })}>
+          <SelectField label={m.desk_desk_language()} value={form.locale} onChange={(e) => setForm({ ...form, locale: e.target.value as Locale })}>
             <option value="ar">{langLabel('ar')}</option>
             <option value="fr">{langLabel('fr')}</option>
           </SelectField>

@@ -5,10 +5,11 @@
  * codes shown once) for editors and admins who have none yet; and the
  * welcome screen of a one-time sign-in link (choose a password).
  */
+import { LOCALE_CONFIG, otherLocale, type Locale } from '../../i18n/locales.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, DeskApiError } from '../api.ts';
-import { setDeskLocale, useLocale, type Locale } from '../i18n.ts';
+import { setDeskLocale, useLocale } from '../i18n.ts';
 import { navigate } from '../router.tsx';
 import { useSession, type Session } from '../session.tsx';
 import { Button, Notice, ScreenTitle, TextField } from '../ui.tsx';
@@ -40,10 +41,10 @@ function useSending() {
 
 export function LanguageSwitch() {
   const locale = useLocale();
-  const other: Locale = locale === 'ar' ? 'fr' : 'ar';
+  const other = otherLocale(locale);
   return (
     <Button kind="quiet" lang={other} onClick={() => setDeskLocale(other)}>
-      {other === 'ar' ? 'العربية' : 'Français'}
+      {LOCALE_CONFIG[other].name}
     </Button>
   );
 }

@@ -13,6 +13,7 @@ import { Link, navigate, searchParams, usePath } from '../router.tsx';
 import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, StateBadge, stateLabel, TextField } from '../ui.tsx';
 import { useSession } from '../session.tsx';
 import type { FrontWorkspace } from '../../lib/front-page.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
 interface Section {
   id: number;
@@ -119,7 +120,7 @@ export default function StoriesScreen() {
 
   const set = (changes: Partial<typeof filter>) => navigate(`/desk${query({ ...filter, after: '', ...changes })}`);
 
-  const create = async (lang: 'ar' | 'fr') => {
+  const create = async (lang: Locale) => {
     setCreating(true);
     try {
       const { id } = await api<{ id: number }>('POST', '/api/desk/stories', { lang });
@@ -210,7 +211,7 @@ export default function StoriesScreen() {
             <tbody>
               {page.items.map((s) => (
                 <tr key={s.id}>
-                  <td lang={s.lang} dir={s.lang === 'ar' ? 'rtl' : 'ltr'}>
+                  <td lang={s.lang} dir={LOCALE_CONFIG[s.lang].dir}>
                     <Link href={`/desk/stories/${s.id}`}>{s.title || m.desk_untitled()}</Link>
                     {s.pending && <span className="hint"> · {m.desk_pending()}</span>}
                   </td>

@@ -13,6 +13,7 @@
  *    the person choosing which to keep — never a silent overwrite;
  *  - who else has the story open is shown (every 10 s).
  */
+import { LOCALE_CONFIG } from '../../i18n/locales.ts';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
@@ -374,7 +375,7 @@ export default function StoryScreen({ params }: { params: Record<string, string>
 
   const editable = story.actions.includes('edit');
   const lang = story.lang;
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const dir = LOCALE_CONFIG[lang].dir;
   const length = bodyText(doc.body).length;
   const saveText: Record<SaveState, string> = {
     saved: m.desk_save_saved(),

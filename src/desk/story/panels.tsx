@@ -2,6 +2,7 @@
  * The story editor's side panels: details (section, tags, byline, slug),
  * pictures and video, the search and social preview, the translation.
  */
+import { LOCALE_CONFIG, otherLocale } from '../../i18n/locales.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { bodyText, STORY_LIMITS, type StoryDoc, type StoryPicture } from '../../lib/desk-story.ts';
@@ -263,7 +264,7 @@ export function SeoPanel({ story, doc, cover }: { story: StoryDetail; doc: Story
       <Meter label={m.desk_seo_title()} value={[...title].length} max={STORY_LIMITS.seoTitle} />
       <Meter label={m.desk_seo_description()} value={[...(doc.summary || '')].length} max={STORY_LIMITS.seoDescription} />
       <h3>{m.desk_search_result()}</h3>
-      <div lang={story.lang} dir={story.lang === 'ar' ? 'rtl' : 'ltr'}>
+      <div lang={story.lang} dir={LOCALE_CONFIG[story.lang].dir}>
         <p className="serp-title">{cut(title, STORY_LIMITS.seoTitle)}</p>
         <p className="hint" dir="ltr">
           {host}
@@ -272,7 +273,7 @@ export function SeoPanel({ story, doc, cover }: { story: StoryDetail; doc: Story
         <p>{description}</p>
       </div>
       <h3>{m.desk_social_card()}</h3>
-      <div className="seo-card" lang={story.lang} dir={story.lang === 'ar' ? 'rtl' : 'ltr'}>
+      <div className="seo-card" lang={story.lang} dir={LOCALE_CONFIG[story.lang].dir}>
         {cover ? <img className="seo-card-image" src={cover} alt="" /> : <div className="seo-card-image" />}
         <div className="seo-card-text">
           <p className="seo-card-host" dir="ltr">
@@ -289,7 +290,7 @@ export function SeoPanel({ story, doc, cover }: { story: StoryDetail; doc: Story
 }
 
 export function TranslationPanel({ story, busy, onStart, sideBySide, setSideBySide }: { story: StoryDetail; busy: boolean; onStart: () => void; sideBySide: boolean; setSideBySide: (v: boolean) => void }) {
-  const other = story.lang === 'ar' ? 'fr' : 'ar';
+  const other = otherLocale(story.lang);
   return (
     <section aria-labelledby="panel-translation">
       <h2 id="panel-translation">{m.desk_translation()}</h2>
@@ -321,7 +322,7 @@ export function OtherVersion({ id }: { id: number }) {
   }, [id]);
   if (!other) return <p className="loading">{m.desk_loading()}</p>;
   return (
-    <aside className="other-version" lang={other.lang} dir={other.lang === 'ar' ? 'rtl' : 'ltr'} aria-label={m.desk_other_version({ lang: langLabel(other.lang) })}>
+    <aside className="other-version" lang={other.lang} dir={LOCALE_CONFIG[other.lang].dir} aria-label={m.desk_other_version({ lang: langLabel(other.lang) })}>
       <h2>{other.doc.title || m.desk_untitled()}</h2>
       <p>
         <strong>{other.doc.summary}</strong>

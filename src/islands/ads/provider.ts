@@ -5,7 +5,7 @@
  * configured provider in Morocco (flag 0), the "abroad" one elsewhere.
  */
 import type { AdSize, AdSlotKind, AdTargeting, DisplayAdsClientConfig, DisplayProviderName } from '../../lib/ads/display.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { CountryFlag } from '../../stores/country.ts';
 
 /** What the house server answers for a slot (type only: nothing of the server ships to the browser). */

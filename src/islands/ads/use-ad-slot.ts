@@ -34,7 +34,7 @@ import {
   type AdTargeting,
   type DisplayAdsClientConfig,
 } from '../../lib/ads/display.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { $adTargeting, setPageTargeting } from '../../stores/ads.ts';
 import { detectCountry, detectCountryWithin, knownCountry } from '../geo/country.ts';
 import { chooseSlotProvider, loadProvider, logAdError, type CountrySource, type HouseAd, type ServedAd } from './provider.ts';

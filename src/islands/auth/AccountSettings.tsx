@@ -6,7 +6,7 @@
  * the page's language; nothing here is rendered for anyone else.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
 import { FormField } from '../../components/forms/FormField.tsx';

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useStore } from '../../stores/use-store.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { $authOverlay, closeAuth } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
 import type { FacebookSettings } from './facebook-sdk.ts';

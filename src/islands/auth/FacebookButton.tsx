@@ -5,7 +5,7 @@
  * /api/account/auth-fb, which verifies it with the Graph API.
  */
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { closeAuth } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
 import { callAccount, formOf } from './api.ts';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '../../stores/use-store.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { closeAuth } from '../../stores/auth.ts';
 import { $nameUser } from '../../stores/session.ts';
 import * as m from '../../paraglide/messages.js';

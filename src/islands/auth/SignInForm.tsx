@@ -4,7 +4,7 @@
  * otherwise the server's message shows and nothing else changes.
  */
 import type { SubmitEvent } from 'react';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { switchAuth } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
 import { formOf } from './api.ts';

@@ -10,7 +10,7 @@
  * with every other message in the page's language).
  */
 import type { SubmitEvent } from 'react';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { switchAuth } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';

@@ -4,7 +4,7 @@
  * answer is read as the envelope; a network failure or an answer that is not
  * the envelope becomes a clear message, never an exception.
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { Account } from '../../stores/auth.ts';
 import * as m from '../../paraglide/messages.js';
 import { siteFetch } from '../../lib/api-client.ts';

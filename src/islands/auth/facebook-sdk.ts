@@ -5,7 +5,7 @@
  * server verifies it with the Graph API (docs/product.md, Accounts and forms) and never trusts a
  * profile sent from here.
  */
-import type { Locale } from '../../lib/paths.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
 export interface FacebookSettings {
   appId: string;
@@ -41,7 +41,7 @@ export function loadFacebookSdk(settings: FacebookSettings, locale: Locale): Pro
       script.id = SDK_ID;
       script.async = true;
       script.crossOrigin = 'anonymous';
-      script.src = `https://connect.facebook.net/${locale === 'ar' ? 'ar_AR' : 'fr_FR'}/sdk.js`;
+      script.src = `https://connect.facebook.net/${LOCALE_CONFIG[locale].facebookSdk}/sdk.js`;
       document.head.append(script);
     }
     let polls = 0;

@@ -10,7 +10,7 @@
  *    stored name stays (offline is not a sign-out).
  *  - signed in / signed out: the stores and what the browser keeps.
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { $account, type Account } from '../../stores/auth.ts';
 import { hasStoredSession, signInUser, signOutUser } from '../../stores/session.ts';
 import { callAccount } from './api.ts';

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { focusFirstError, validateForm } from '../../components/forms/validate.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { closeAuth } from '../../stores/auth.ts';
 import { callAccount, type AccountPath } from './api.ts';
 import { applySignedIn } from './session-client.ts';

@@ -4,7 +4,7 @@
  * at once; "Cancel" stays on this video.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../lib/paths.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import type { PlayerNext } from './types.ts';
 
@@ -34,7 +34,7 @@ export default function NextOverlay({ next, locale, onGo, onCancel }: Props) {
   }, [left]);
 
   return (
-    <div className="player-next" role="group" aria-label={m.player_next_title({ title: next.title }, o)} dir={locale === 'ar' ? 'rtl' : 'ltr'}>
+    <div className="player-next" role="group" aria-label={m.player_next_title({ title: next.title }, o)} dir={LOCALE_CONFIG[locale].dir}>
       <p className="player-next-title" aria-live="polite">
         {m.player_next_title({ title: next.title }, o)}
       </p>

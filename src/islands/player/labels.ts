@@ -4,7 +4,7 @@
  * and {title} itself: those placeholders are passed through unchanged. The
  * seek buttons carry their real steps (back 10 s, forward 30 s).
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { SEEK_BACK_S, SEEK_FORWARD_S } from './keys.ts';
 import { AUTO_QUALITY } from './quality.ts';

@@ -1,6 +1,6 @@
 /** Plyr options for the site's player (labels, controls, seek steps, quality menu). */
 import type { PlyrOptions } from 'plyr-react';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { plyrLabels } from './labels.ts';
 import { SEEK_BACK_S, SEEK_FORWARD_S } from './keys.ts';
 import { AUTO_QUALITY } from './quality.ts';

@@ -18,6 +18,7 @@
  */
 import type { AdClientConfig } from '../../lib/ad-config.ts';
 import type { CountryFlag } from '../../stores/country.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 /** The country flag, waiting at most `timeoutMs` for the geo lookup (loaded on demand: src/islands/geo/country.ts). */
 async function countryFlag(timeoutMs: number): Promise<CountryFlag> {
@@ -28,7 +29,7 @@ async function countryFlag(timeoutMs: number): Promise<CountryFlag> {
 export interface PrerollRequest {
   /** A positioned box covering the player; the ad UI renders inside it. */
   container: HTMLElement;
-  locale: 'ar' | 'fr';
+  locale: Locale;
   config: AdClientConfig;
   /**
    * The content tag id for /api/pub-tag/{id}; polled up to 3 × 1 s while

@@ -1,6 +1,6 @@
 /** What the page hands the player island (serialisable props). */
 import type { AdClientConfig } from '../../lib/ad-config.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 interface PlayerImage {
   url: string;

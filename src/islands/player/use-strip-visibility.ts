@@ -7,14 +7,14 @@
  * the tab visible.
  */
 import { useEffect, useState, type RefObject } from 'react';
-import type { Locale } from '../../lib/paths.ts';
+import { toLocale, type Locale } from '../../i18n/locales.ts';
 import { loadLiveAddress } from '../../stores/player.ts';
 import { STRIP_NARROW_QUERY, stripRule, type StripRule } from './strip-rules.ts';
 import { useMatchMedia } from './use-strip-policy.ts';
 
 const currentLocale = (fallback: Locale): Locale => {
   const lang = document.documentElement.lang;
-  return lang === 'ar' || lang === 'fr' ? lang : fallback;
+  return toLocale(lang, fallback);
 };
 
 export interface StripVisibility {

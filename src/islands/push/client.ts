@@ -16,7 +16,7 @@
  * visitor who never does gets none.
  */
 import { apiRequest } from '../../lib/api-client.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { toLocale, type Locale } from '../../i18n/locales.ts';
 
 const SERVICE_WORKER_URL = '/sw.js';
 const SCOPE = '/';
@@ -26,7 +26,7 @@ const PUSH_LANG_KEY = 'pushLang';
 function rememberedLang(fallback: Locale): Locale {
   try {
     const v = localStorage.getItem(PUSH_LANG_KEY);
-    return v === 'ar' || v === 'fr' ? v : fallback;
+    return toLocale(v, fallback);
   } catch {
     return fallback;
   }

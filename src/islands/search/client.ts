@@ -8,7 +8,7 @@
  * so a slow, stale answer never replaces a newer one. A failed request is
  * logged to the console; a cancelled one is ignored.
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { cut } from '../../lib/text.ts';
 import { siteFetch } from '../../lib/api-client.ts';
 

@@ -4,7 +4,7 @@
  * the "the last answer had headlines" hint that lets a page reserve the
  * ticker's height before it loads (no layout shift).
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 interface TickerItem {
   title: string;

@@ -38,7 +38,7 @@
  */
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { addressKey, clientAddress, readForm, readLocale, type BodyRefusal, type ProxyTrust } from '../http/index.ts';
 import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
@@ -126,18 +126,18 @@ export function createAccountHandler(deps: AccountDeps) {
     return okResponse(code, publicUser(user), sessionCookies(token, deps.cookie));
   }
 
-  function bodyProblem({ reason }: BodyRefusal, locale: Lang): Response {
+  function bodyProblem({ reason }: BodyRefusal, locale: Locale): Response {
     if (reason === 'too-large') return errorResponse(413, m.account_error_too_large({}, { locale }));
     if (reason === 'unsupported') return errorResponse(415, m.account_error_unsupported_body({}, { locale }));
     return errorResponse(422, m.account_error_invalid_form({}, { locale }), { errors: { form: [m.account_error_unsupported_body({}, { locale })] } });
   }
 
-  const invalid = (errors: Record<string, string[]>, locale: Lang) =>
+  const invalid = (errors: Record<string, string[]>, locale: Locale) =>
     errorResponse(422, m.account_error_invalid_form({}, { locale }), { errors });
 
   const tooMany = (seconds: number, message: string) => errorResponse(429, message, { headers: { 'retry-after': String(seconds) } });
 
-  async function register(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function register(request: Request, locale: Locale, address: string): Promise<Response> {
     const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
     if (!body.ok) return bodyProblem(body, locale);
     const parsed = parseSignUp(body.value, locale, new Date(now()));
@@ -161,7 +161,7 @@ export function createAccountHandler(deps: AccountDeps) {
     }
   }
 
-  async function login(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function login(request: Request, locale: Locale, address: string): Promise<Response> {
     const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
     if (!body.ok) return bodyProblem(body, locale);
     const parsed = parseSignIn(body.value, locale);
@@ -199,10 +199,10 @@ export function createAccountHandler(deps: AccountDeps) {
     return user ? { token, user } : null;
   }
 
-  const notSignedIn = (locale: Lang) => errorResponse(401, m.account_error_not_signed_in({}, { locale }));
+  const notSignedIn = (locale: Locale) => errorResponse(401, m.account_error_not_signed_in({}, { locale }));
 
   /** "Sign out everywhere": every session of the user ends, this one too. */
-  async function logoutAll(request: Request, locale: Lang): Promise<Response> {
+  async function logoutAll(request: Request, locale: Locale): Promise<Response> {
     const session = await signedIn(request);
     if (!session) return notSignedIn(locale);
     await closeUserSessions(await deps.db(), session.user.id);
@@ -210,7 +210,7 @@ export function createAccountHandler(deps: AccountDeps) {
   }
 
   /** A password change: the current password (counted like a sign-in), the new one checked as at sign-up; other sessions end. */
-  async function changePassword(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function changePassword(request: Request, locale: Locale, address: string): Promise<Response> {
     const session = await signedIn(request);
     if (!session) return notSignedIn(locale);
     const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
@@ -236,7 +236,7 @@ export function createAccountHandler(deps: AccountDeps) {
   }
 
   /** The member page's settings; a POST with `public` = 1 or 0 changes who sees it. */
-  async function profile(request: Request, locale: Lang): Promise<Response> {
+  async function profile(request: Request, locale: Locale): Promise<Response> {
     const session = await signedIn(request);
     if (!session) return notSignedIn(locale);
     const db = await deps.db();
@@ -260,7 +260,7 @@ export function createAccountHandler(deps: AccountDeps) {
     return okResponse(200, publicUser(user));
   }
 
-  async function authFacebook(request: Request, locale: Lang, address: string): Promise<Response> {
+  async function authFacebook(request: Request, locale: Locale, address: string): Promise<Response> {
     if (!deps.facebook) return errorResponse(503, m.account_facebook_disabled({}, { locale }));
     const body = await readForm(request, MAX_ACCOUNT_FORM_BYTES);
     if (!body.ok) return bodyProblem(body, locale);

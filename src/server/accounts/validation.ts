@@ -12,7 +12,7 @@
  * keyboards gives the same bytes), never trimmed.
  */
 import { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { DAY_PATTERN, isValidDay, todayInCasablanca } from '../../lib/dates.ts';
 import * as m from '../../paraglide/messages.js';
 
@@ -64,7 +64,7 @@ export function ageOn(birth: string, day: string): number {
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const blank = (v: unknown) => text(v) === undefined || text(v)!.trim() === '';
 
-function emailSchema(lang: Lang) {
+function emailSchema(lang: Locale) {
   const o = { locale: lang };
   return z
     .string()
@@ -76,7 +76,7 @@ function emailSchema(lang: Lang) {
     );
 }
 
-function signUpSchema(lang: Lang, today: string) {
+function signUpSchema(lang: Locale, today: string) {
   const o = { locale: lang };
   const { ageMin, ageMax } = ACCOUNT_LIMITS;
   return z.object({
@@ -129,7 +129,7 @@ function collect(error: z.ZodError): FieldErrors {
   return out;
 }
 
-function requireFields(fields: Record<string, unknown>, names: readonly string[], lang: Lang): FieldErrors {
+function requireFields(fields: Record<string, unknown>, names: readonly string[], lang: Locale): FieldErrors {
   const errors: FieldErrors = {};
   for (const name of names) {
     if (blank(fields[name])) errors[name] = [m.account_field_required({}, { locale: lang })];
@@ -138,7 +138,7 @@ function requireFields(fields: Record<string, unknown>, names: readonly string[]
 }
 
 /** Sign-up form data: date, sexe (H by default), name, email, password. */
-export function parseSignUp(fields: Record<string, unknown>, lang: Lang, now: Date = new Date()): Parsed<SignUpInput> {
+export function parseSignUp(fields: Record<string, unknown>, lang: Locale, now: Date = new Date()): Parsed<SignUpInput> {
   const required = requireFields(fields, ['date', 'name', 'email', 'password'], lang);
   const candidate = {
     date: text(fields.date) ?? '',
@@ -158,7 +158,7 @@ export function parseSignUp(fields: Record<string, unknown>, lang: Lang, now: Da
  * checked: a malformed e-mail simply matches no account (same answer as a
  * wrong password).
  */
-export function parseSignIn(fields: Record<string, unknown>, lang: Lang): Parsed<SignInInput> {
+export function parseSignIn(fields: Record<string, unknown>, lang: Locale): Parsed<SignInInput> {
   const errors = requireFields(fields, ['username', 'password'], lang);
   const username = text(fields.username) ?? '';
   const password = text(fields.password) ?? '';
@@ -174,7 +174,7 @@ export function parseSignIn(fields: Record<string, unknown>, lang: Lang): Parsed
  * Password change form data: current (the password in use) and password
  * (the new one, held to the sign-up rules: 8 to 256 characters, NFKC).
  */
-export function parsePasswordChange(fields: Record<string, unknown>, lang: Lang): Parsed<{ current: string; password: string }> {
+export function parsePasswordChange(fields: Record<string, unknown>, lang: Locale): Parsed<{ current: string; password: string }> {
   const errors = requireFields(fields, ['current', 'password'], lang);
   const current = text(fields.current) ?? '';
   if (!errors.current && current.length > ACCOUNT_LIMITS.password) {
@@ -187,7 +187,7 @@ export function parsePasswordChange(fields: Record<string, unknown>, lang: Lang)
 }
 
 /** `/api/account/auth-fb`: the access token the SDK gave the browser. */
-export function parseFacebookBody(fields: Record<string, unknown>, lang: Lang): Parsed<{ accessToken: string }> {
+export function parseFacebookBody(fields: Record<string, unknown>, lang: Locale): Parsed<{ accessToken: string }> {
   const raw = text(fields.accessToken) ?? text(fields.access_token) ?? '';
   const token = raw.trim();
   if (!token) return { ok: false, errors: { accessToken: [m.account_field_required({}, { locale: lang })] } };

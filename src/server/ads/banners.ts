@@ -9,6 +9,7 @@ import type { AdSize } from '../../lib/ads/display.ts';
 import { absoluteUrl, inCampaign, ownMarketFirst, pickCreative, type Market } from './house.ts';
 import { isBotAgent, recordRefusal, signToken, verifyToken, type RefusalReason } from './event-tokens.ts';
 import type { Limiter } from '../http/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export type Banner = Row<'ad_banners'>;
 export type BannerFormat = Banner['format'];
@@ -42,7 +43,7 @@ export interface BannerRequest {
   format: BannerFormat;
   /** Sizes the slot can hold, best first (ignored for a skin). */
   sizes: AdSize[];
-  lang: 'ar' | 'fr';
+  lang: Locale;
   market: Market;
 }
 
@@ -157,6 +158,6 @@ export async function recordBannerEvent(db: DB, input: BannerEventInput, deps: B
 }
 
 /** Where a click on the banner goes ("{lang}" filled in, paths made absolute). */
-export function clickDestination(banner: Banner, lang: 'ar' | 'fr', origin: string): string {
+export function clickDestination(banner: Banner, lang: Locale, origin: string): string {
   return absoluteUrl(banner.click_url.replaceAll('{lang}', lang), origin);
 }

@@ -9,6 +9,7 @@ import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import { DEFAULT_SKIP_AFTER_SECONDS } from '../../lib/ad-config.ts';
 import { buildVast, emptyVast, LINEAR_TRACKING_EVENTS, type VastLinearAd } from './vast-xml.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export type Market = 'ma' | 'intl';
 export type Creative = Row<'ad_creatives'>;
@@ -66,7 +67,7 @@ export function absoluteUrl(urlOrPath: string, origin: string): string {
 
 export interface VastRequest {
   unit: string;
-  lang: 'ar' | 'fr';
+  lang: Locale;
   market: Market;
   /** Origin the tracking and media URLs are made absolute against. */
   origin: string;

@@ -3,6 +3,7 @@
  * GET /ads/banner, /ads/banner/event and /ads/banner/click (display)
  * (src/pages/ads/ are thin wrappers around these).
  */
+import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
 import { z } from 'zod';
 import { AD_UNIT_PATTERN } from '../../lib/ad-config.ts';
 import { getConfig } from '../config.ts';
@@ -24,7 +25,7 @@ const market = z.enum(['ma', 'intl'], { error: 'must be ma or intl' }).default('
 
 export const vastQuery = z.object({
   unit,
-  lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
+  lang: z.enum(LOCALES, { error: 'must be ar or fr' }).default(DEFAULT_LOCALE),
   market,
 });
 
@@ -115,7 +116,7 @@ export const bannerQuery = z.object({
     .string()
     .default('')
     .transform((v) => parseSizes(v)),
-  lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
+  lang: z.enum(LOCALES, { error: 'must be ar or fr' }).default(DEFAULT_LOCALE),
   /**
    * ma or intl; auto (or none): the server decides from the request, as
    * /geo/json.gp does for the visitor's own address (CDN header, else the
@@ -139,7 +140,7 @@ export const bannerClickQuery = z.object({
   b: z.coerce.number({ error: 'must be a banner id' }).int('must be a banner id').positive('must be a banner id'),
   u: unit,
   m: market,
-  lang: z.enum(['ar', 'fr'], { error: 'must be ar or fr' }).default('ar'),
+  lang: z.enum(LOCALES, { error: 'must be ar or fr' }).default(DEFAULT_LOCALE),
   t: token,
 });
 

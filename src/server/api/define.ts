@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 
 export type CachePolicy = 'live' | 'short' | 'medium' | 'long' | 'private';
 
@@ -24,7 +24,7 @@ export const CACHE_CONTROL: Record<CachePolicy, string> = {
 
 export interface ApiContext {
   db: DB;
-  locale: Lang;
+  locale: Locale;
   request: Request;
   url: URL;
 }
@@ -106,7 +106,7 @@ export const slugParam = z
   .regex(/^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}\p{M}-]*$/u, 'must be a slug')
   .describe('slug');
 
-export const langParam = z.enum(['ar', 'fr']);
+export const langParam = z.enum(LOCALES);
 
 /* ---- the envelope ---- */
 

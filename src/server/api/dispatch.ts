@@ -10,7 +10,7 @@
 import { errorEnvelope, okEnvelope, readLocale } from '../http/index.ts';
 import { z } from 'zod';
 import { getDb } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { CACHE_CONTROL, NO_CONTENT, NotFoundError, type RouteDef } from './define.ts';
 import { apiMessage } from './messages.ts';
 import { compilePathTemplate } from '../http/path-template.ts';
@@ -28,7 +28,7 @@ function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
 
 function errorResponse(
   code: 400 | 404 | 405 | 422 | 429 | 500,
-  locale: Lang,
+  locale: Locale,
   errors?: Record<string, string[]>,
 ): Response {
   const cache = code === 404 || code === 400 ? 'public, max-age=60, s-maxage=60' : 'no-store';

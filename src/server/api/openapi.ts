@@ -11,6 +11,7 @@
  * the generation (a test builds the document). `redocly lint` passes with
  * its recommended rules (tests/unit/openapi.test.ts).
  */
+import { LOCALES } from '../../i18n/locales.ts';
 import { z } from 'zod';
 import type { RouteDef } from './define.ts';
 import { envelopeSchema, errorEnvelopeSchema } from './define.ts';
@@ -113,7 +114,7 @@ function createTools(book: SchemaBook): OpenApiTools {
       in: 'header',
       required: false,
       description: 'Language of the answer and of its messages (ar or fr); default: the lang query, the locale cookie, else ar.',
-      schema: { type: 'string', enum: ['ar', 'fr'] },
+      schema: { type: 'string', enum: LOCALES },
     },
     optionalSession: [{ session: [] }, {}],
     session: [{ session: [] }],

@@ -2,6 +2,7 @@
  * Response shapes shared by several API paths. Field names are camelCase
  * except where docs/product.md, Content keeps the original site's names.
  */
+import { LOCALES } from '../../i18n/locales.ts';
 import { z } from 'zod';
 
 export const imageShape = z
@@ -48,7 +49,7 @@ export const authorShape = z
 export const articleCardShape = z
   .object({
     id: z.number().int(),
-    lang: z.enum(['ar', 'fr']),
+    lang: z.enum(LOCALES),
     title: z.string(),
     subtitle: z.string(),
     slug: z.string(),
@@ -133,7 +134,7 @@ export const articleDetailShape = articleCardShape
     /** The programme whose results the article reports, if any. */
     programme: programmeRefShape.nullable(),
     /** The same article in the other language, when published. */
-    translation: z.object({ lang: z.enum(['ar', 'fr']), path: z.string() }).nullable(),
+    translation: z.object({ lang: z.enum(LOCALES), path: z.string() }).nullable(),
   })
   .meta({ id: 'ArticleDetail' });
 

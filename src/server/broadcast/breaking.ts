@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Database, Lang } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { recordContentChange } from '../content/changes.ts';
 
@@ -89,12 +90,12 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** The site paths a change of one language's ticker alters: the ticker API and the home page (its reserved height). */
-function breakingPaths(lang: Lang): string[] {
+function breakingPaths(lang: Locale): string[] {
   return ['/api/getBreakingNews', route('index', lang)];
 }
 
 /** Every item of one language's list (active or not yet / no longer), in ticker order. */
-export async function listBreaking(db: Db, lang: Lang): Promise<BreakingItem[]> {
+export async function listBreaking(db: Db, lang: Locale): Promise<BreakingItem[]> {
   const rows = await db
     .selectFrom('breaking_news')
     .selectAll()
@@ -119,7 +120,7 @@ export async function listBreaking(db: Db, lang: Lang): Promise<BreakingItem[]> 
  * created, and the language's items not listed are removed. Throws
  * BreakingInputError (nothing changed) for an unknown id or article.
  */
-export async function setBreaking(db: DB, lang: Lang, input: BreakingListInput, now: Date = new Date()): Promise<BreakingItem[]> {
+export async function setBreaking(db: DB, lang: Locale, input: BreakingListInput, now: Date = new Date()): Promise<BreakingItem[]> {
   return db.transaction().execute(async (trx) => {
     const existing = new Map((await listBreaking(trx, lang)).map((i) => [i.id, i]));
     const errors: FieldErrors = {};
@@ -182,7 +183,7 @@ export async function setBreaking(db: DB, lang: Lang, input: BreakingListInput, 
 }
 
 /** Empties one language's ticker; returns how many items it held. */
-export async function clearBreaking(db: DB, lang: Lang, now: Date = new Date()): Promise<number> {
+export async function clearBreaking(db: DB, lang: Locale, now: Date = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('breaking_news').where('lang', '=', lang).executeTakeFirst();
     await recordContentChange(trx, { paths: breakingPaths(lang), reason: `breaking ${lang} cleared` }, now);

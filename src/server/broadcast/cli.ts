@@ -6,8 +6,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { callSite, parseOptions, reportRefusal, UsageError, type CliCommand, type CliIo } from '../newsroom/cli.ts';
 import type { BreakingItem } from './breaking.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
-function langOption(value: unknown): 'ar' | 'fr' {
+function langOption(value: unknown): Locale {
   if (value !== 'ar' && value !== 'fr') throw new UsageError('--lang ar or --lang fr is required');
   return value;
 }

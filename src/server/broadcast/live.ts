@@ -16,7 +16,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { getConfig } from '../config.ts';
-import { LOCALES } from '../../lib/paths.ts';
+import { LOCALES } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { BUILTIN_LIVE_URL, LIVE_TITLE } from '../content/live.ts';

@@ -4,6 +4,7 @@
  * bodies from the same zod schemas that check them, every operation behind
  * the newsroom's bearer scheme.
  */
+import { LOCALES } from '../../i18n/locales.ts';
 import type { OpenApiModule, PathItem } from '../api/openapi.ts';
 import { z } from 'zod';
 import { breakingListInput } from './breaking.ts';
@@ -53,7 +54,7 @@ const errors = {
 /** What every call may answer besides its own codes. */
 const always = { '401': errors['401'], '429': errors['429'] };
 const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: input(schema) } } });
-const lang = { name: 'lang', in: 'path', required: true, schema: { enum: ['ar', 'fr'] } };
+const lang = { name: 'lang', in: 'path', required: true, schema: { enum: LOCALES } };
 
 const breakingItem: JsonSchema = {
   type: 'object',
@@ -67,7 +68,7 @@ const breakingItem: JsonSchema = {
     endsAt: { type: ['string', 'null'] },
   },
 };
-const breakingList: JsonSchema = { type: 'object', properties: { lang: { enum: ['ar', 'fr'] }, items: { type: 'array', items: breakingItem } } };
+const breakingList: JsonSchema = { type: 'object', properties: { lang: { enum: LOCALES }, items: { type: 'array', items: breakingItem } } };
 const liveState: JsonSchema = {
   type: 'object',
   properties: {

@@ -11,8 +11,9 @@
 import { z } from 'zod';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
-import { episodePath, jtPath, LOCALES, programmePath, webVideoPath, type Locale } from '../../lib/paths.ts';
+import { JT_EDITIONS, type Database } from '../db/schema.ts';
+import { episodePath, jtPath, programmePath, webVideoPath } from '../../lib/paths.ts';
+import { type Locale, LOCALES } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { formatTime, localDay } from '../../lib/dates.ts';
 import { recordContentChange } from '../content/changes.ts';
@@ -100,7 +101,7 @@ export const replayInput = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('jt'),
       ...common,
-      edition: z.enum(['ar', 'fr', 'amz']),
+      edition: z.enum(JT_EDITIONS),
       /** Local (Casablanca) air day and time; default: those of publishedAt. */
       airDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
       airTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM').optional(),

@@ -17,7 +17,7 @@
 import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from '../newsroom/router.ts';
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 import { readJson } from '../http/body.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { importGrid, GridImportError } from './grid.ts';
 import { decodeXmltv, MAX_XMLTV_BYTES, type XmltvError } from './xmltv.ts';
 import { BreakingInputError, breakingListInput, clearBreaking, fieldErrors, listBreaking, setBreaking } from './breaking.ts';
@@ -72,7 +72,7 @@ const grid: NewsroomRoute = {
   },
 };
 
-function langParam(ctx: NewsroomContext): Lang | NewsroomOutcome {
+function langParam(ctx: NewsroomContext): Locale | NewsroomOutcome {
   const lang = ctx.params.lang;
   return lang === 'ar' || lang === 'fr' ? lang : { status: 404, problem: 'the language is ar or fr' };
 }

@@ -19,6 +19,7 @@
  *    `<episode-num system="xmltv_ns">` (season . episode, from 0) its
  *    episode when the store has it.
  */
+import { isLocale, LOCALES, type Locale } from '../../i18n/locales.ts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { SITE_TIME_ZONE } from '../../lib/dates.ts';
 import { escapeXml } from '../feeds/xml.ts';
@@ -251,11 +252,11 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined 
 const clean = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** `lang` values "ar", "ar-MA", "ar_MA" → ar; fr likewise; other languages → null; none → ''. */
-function langOf(v: unknown): 'ar' | 'fr' | '' | null {
+function langOf(v: unknown): Locale | '' | null {
   const lang = attr(v, 'lang');
   if (lang === undefined || lang.trim() === '') return '';
   const base = lang.trim().toLowerCase().split(/[-_]/)[0];
-  return base === 'ar' || base === 'fr' ? base : null;
+  return isLocale(base) ? base : null;
 }
 
 /** The Arabic and French texts of repeated elements (`<title lang>`), unlabelled ones filling gaps. */
@@ -267,7 +268,7 @@ function bilingual(nodes: unknown[]): Bilingual {
     const value = clean(text(n));
     if (!value) continue;
     const lang = langOf(n);
-    if (lang === 'ar' || lang === 'fr') {
+    if (isLocale(lang)) {
       if (!out[lang]) out[lang] = value;
     } else if (lang === '' && !plain) plain = value;
     else if (lang === null && !other) other = value;
@@ -606,7 +607,7 @@ export interface ExportDocument {
 }
 
 function bilingualElements(tag: string, value: Bilingual, indent: string): string[] {
-  return (['ar', 'fr'] as const).filter((l) => value[l]).map((l) => `${indent}<${tag} lang="${l}">${escapeXml(value[l])}</${tag}>`);
+  return LOCALES.filter((l) => value[l]).map((l) => `${indent}<${tag} lang="${l}">${escapeXml(value[l])}</${tag}>`);
 }
 
 /** An XMLTV document of one channel's programmes (elements in the DTD's order). */

@@ -1,9 +1,10 @@
 /** Article queries and their mapping to the API's article shapes. */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB, Database } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import type { ArticleCard, ArticleDetail } from '../api/shapes.ts';
-import { articlePath, programmePath, type Locale } from '../../lib/paths.ts';
+import { articlePath, programmePath } from '../../lib/paths.ts';
 import { loadImages } from './images.ts';
 import { loadMedia } from './video/sources.ts';
 import { pagination } from './video/common.ts';
@@ -13,7 +14,7 @@ import { memoByContent } from './memo.ts';
 export const PAGE_SIZE = 12;
 
 /** Published articles in one language; the base of every public article query. */
-export function publishedArticles(db: DB, lang: Lang) {
+export function publishedArticles(db: DB, lang: Locale) {
   return db
     .selectFrom('articles')
     .where('articles.lang', '=', lang)
@@ -52,7 +53,7 @@ function masterTagRefs(db: DB): Promise<Map<number, MasterTagRow>> {
 }
 
 /** Cards for a list of article rows, with one query for their images (master tags: masterTagRefs). */
-export async function toArticleCards(db: DB, rows: ArticleCardRow[], lang: Lang): Promise<ArticleCard[]> {
+export async function toArticleCards(db: DB, rows: ArticleCardRow[], lang: Locale): Promise<ArticleCard[]> {
   const [image, mt] = await Promise.all([loadImages(db, rows.map((r) => r.cover_image_id), lang), masterTagRefs(db)]);
   return rows.map((r) => {
     const m = r.master_tag_id != null ? mt.get(r.master_tag_id) : undefined;
@@ -111,7 +112,7 @@ async function listingIndex(query: ArticleQuery, pageSize: number): Promise<List
 export async function paginateArticles(
   db: DB,
   query: ArticleQuery,
-  lang: Lang,
+  lang: Locale,
   page: number,
   pageSize = PAGE_SIZE,
   key?: string,
@@ -180,7 +181,7 @@ export interface ArticleListing {
 }
 
 /** The articles of some master tags (a section and its children): one arm per master tag. */
-export function masterTagsListing(db: DB, lang: Lang, masterTagIds: readonly number[]): ArticleListing {
+export function masterTagsListing(db: DB, lang: Locale, masterTagIds: readonly number[]): ArticleListing {
   return {
     key: `master:${lang}:${masterTagIds.join(',')}`,
     query: articlesOfMasterTags(db, lang, masterTagIds),
@@ -189,13 +190,13 @@ export function masterTagsListing(db: DB, lang: Lang, masterTagIds: readonly num
 }
 
 /** An author's articles in one language. */
-export function authorListing(db: DB, lang: Lang, authorId: number): ArticleListing {
+export function authorListing(db: DB, lang: Locale, authorId: number): ArticleListing {
   const query = articlesByAuthor(db, lang, authorId);
   return { key: `author:${lang}:${authorId}`, query, arms: [query] };
 }
 
 /** Every published article of one language. */
-export function recentListing(db: DB, lang: Lang): ArticleListing {
+export function recentListing(db: DB, lang: Locale): ArticleListing {
   const query = publishedArticles(db, lang);
   return { key: `recent:${lang}`, query, arms: [query] };
 }
@@ -216,7 +217,7 @@ export function listingTotal(db: DB, listing: ArticleListing): Promise<number> {
  * indexes (their keys only, covering), its rows by primary key; the count is
  * kept per content change. Without, paginateArticles with the listing's key.
  */
-export async function paginateListing(db: DB, listing: ArticleListing, lang: Lang, page: number, pageSize = PAGE_SIZE) {
+export async function paginateListing(db: DB, listing: ArticleListing, lang: Locale, page: number, pageSize = PAGE_SIZE) {
   const arms = listing.arms;
   if (!arms?.length) return paginateArticles(db, listing.query, lang, page, pageSize, listing.key);
   const total = await listingTotal(db, listing);
@@ -235,7 +236,7 @@ export async function paginateListing(db: DB, listing: ArticleListing, lang: Lan
 }
 
 /** The newest published articles in one language. */
-export async function latestArticles(db: DB, lang: Lang, limit: number): Promise<ArticleCard[]> {
+export async function latestArticles(db: DB, lang: Locale, limit: number): Promise<ArticleCard[]> {
   const rows = await publishedArticles(db, lang)
     .select(CARD_COLUMNS)
     .orderBy('published_at', 'desc')
@@ -255,7 +256,7 @@ export async function latestArticles(db: DB, lang: Lang, limit: number): Promise
  * in the transaction that stores the play), so real plays move an article up
  * as soon as they are written (within about a quarter second).
  */
-export async function mostViewedArticles(db: DB, lang: Lang, limit = 10, days = 30): Promise<ArticleCard[]> {
+export async function mostViewedArticles(db: DB, lang: Locale, limit = 10, days = 30): Promise<ArticleCard[]> {
   const since = new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
   const rows = await publishedArticles(db, lang)
     .where('articles.published_at', '>=', since)
@@ -269,17 +270,17 @@ export async function mostViewedArticles(db: DB, lang: Lang, limit = 10, days = 
 }
 
 /** Published articles of some master tags (a section and its children). */
-export function articlesOfMasterTags(db: DB, lang: Lang, masterTagIds: readonly number[]) {
+export function articlesOfMasterTags(db: DB, lang: Locale, masterTagIds: readonly number[]) {
   return publishedArticles(db, lang).where('articles.master_tag_id', 'in', masterTagIds.length ? [...masterTagIds] : [-1]);
 }
 
 /** Published articles signed by an author. */
-function articlesByAuthor(db: DB, lang: Lang, authorId: number) {
+function articlesByAuthor(db: DB, lang: Locale, authorId: number) {
   return publishedArticles(db, lang).where('articles.author_id', '=', authorId);
 }
 
 /** Every published article of a dossier, newest first. */
-export async function dossierArticles(db: DB, lang: Lang, dossierId: number): Promise<ArticleCard[]> {
+export async function dossierArticles(db: DB, lang: Locale, dossierId: number): Promise<ArticleCard[]> {
   const rows = await publishedArticles(db, lang)
     .where('articles.dossier_id', '=', dossierId)
     .select(CARD_COLUMNS)
@@ -293,7 +294,7 @@ export async function dossierArticles(db: DB, lang: Lang, dossierId: number): Pr
 }
 
 /** The newest articles of a filtered query, as cards. */
-export async function newestOf(db: DB, query: ArticleQuery, lang: Lang, limit: number): Promise<ArticleCard[]> {
+export async function newestOf(db: DB, query: ArticleQuery, lang: Locale, limit: number): Promise<ArticleCard[]> {
   const rows = await query
     .select(CARD_COLUMNS)
     .orderBy('articles.published_at', 'desc')
@@ -382,7 +383,7 @@ function publishedArticleWithRefs(db: DB) {
 export type ArticleWithRefs = NonNullable<Awaited<ReturnType<ReturnType<typeof publishedArticleWithRefs>['executeTakeFirst']>>>;
 
 /** A published article (any language) with its references; undefined for unknown, draft or future. */
-export function findArticleWithRefs(db: DB, by: { id: number } | { lang: Lang; slug: string }): Promise<ArticleWithRefs | undefined> {
+export function findArticleWithRefs(db: DB, by: { id: number } | { lang: Locale; slug: string }): Promise<ArticleWithRefs | undefined> {
   const q = publishedArticleWithRefs(db);
   return ('id' in by ? q.where('articles.id', '=', by.id) : q.where('articles.lang', '=', by.lang).where('articles.slug', '=', by.slug))
     .orderBy('articles.published_at', 'desc')
@@ -396,7 +397,7 @@ export function findArticleWithRefs(db: DB, by: { id: number } | { lang: Lang; s
  * out; at most a minute otherwise). Every article of a master tag or an
  * author shares one list: the page takes one more than it shows and drops itself.
  */
-function newestCards(db: DB, key: string, query: ArticleQuery, lang: Lang, limit: number): Promise<ArticleCard[]> {
+function newestCards(db: DB, key: string, query: ArticleQuery, lang: Locale, limit: number): Promise<ArticleCard[]> {
   return memoByContent(db, `newest:${limit}:${key}`, () => newestOf(db, query, lang, limit));
 }
 
@@ -430,7 +431,7 @@ export async function articlePageOf(db: DB, a: ArticleWithRefs, relatedCount = 6
           .orderBy('article_tags.position')
           .orderBy('tags.id')
           .execute(),
-    publishedArticles(db, lang === 'ar' ? 'fr' : 'ar')
+    publishedArticles(db, otherLocale(lang))
       .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
       .select(['articles.lang', 'articles.slug', 'master_tags.route_name'])
       .where('articles.translation_key', '=', a.translation_key)
@@ -509,7 +510,7 @@ export interface ArticleByUrlItem {
 }
 
 /** A published article by language and slug; undefined when not public. */
-export async function articleBySlug(db: DB, lang: Lang, slug: string): Promise<ArticleByUrlItem | undefined> {
+export async function articleBySlug(db: DB, lang: Locale, slug: string): Promise<ArticleByUrlItem | undefined> {
   const a = await publishedArticles(db, lang)
     .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
     .selectAll('articles')
@@ -544,7 +545,7 @@ export interface AuthorRef {
 }
 
 /** An author (signature) by id, named in one language; undefined when unknown. */
-export async function findAuthor(db: DB, id: number, lang: Lang): Promise<AuthorRef | undefined> {
+export async function findAuthor(db: DB, id: number, lang: Locale): Promise<AuthorRef | undefined> {
   const a = await db.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst();
   if (!a) return undefined;
   return { id: a.id, slug: a.slug, name: lang === 'ar' ? a.name_ar : a.name_fr, role: lang === 'ar' ? a.role_ar : a.role_fr };

@@ -1,13 +1,13 @@
 /** The breaking-news ticker. */
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { articlePath } from '../../lib/paths.ts';
 import { inBothLanguages } from '../api/messages.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** The ticker's title, per language. */
-const BREAKING_TITLE: Record<Lang, string> = inBothLanguages(m.polish_breaking_title);
+const BREAKING_TITLE: Record<Locale, string> = inBothLanguages(m.polish_breaking_title);
 
 export interface BreakingNews {
   title: string;
@@ -19,7 +19,7 @@ export interface BreakingNews {
  * unset or later than now), in position order; undefined when there is none.
  * An item linked to a published article without its own URL links to it.
  */
-export async function activeBreakingNews(db: DB, lang: Lang, now: Date = new Date()): Promise<BreakingNews | undefined> {
+export async function activeBreakingNews(db: DB, lang: Locale, now: Date = new Date()): Promise<BreakingNews | undefined> {
   const at = now.toISOString();
   const rows = await db
     .selectFrom('breaking_news')
@@ -60,7 +60,7 @@ export async function activeBreakingNews(db: DB, lang: Lang, now: Date = new Dat
  * The next moment the active items of one language change by the clock
  * alone (an item starts or ends), as an ISO time; undefined when none will.
  */
-export async function nextBreakingNewsTransition(db: DB, lang: Lang, now: Date = new Date()): Promise<string | undefined> {
+export async function nextBreakingNewsTransition(db: DB, lang: Locale, now: Date = new Date()): Promise<string | undefined> {
   const at = now.toISOString();
   const row = await db
     .selectFrom('breaking_news')

@@ -1,7 +1,8 @@
 /** Special dossiers ("dossier spécial"). */
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { dossierPath } from '../../lib/paths.ts';
 import { loadImages } from './images.ts';
@@ -31,7 +32,7 @@ async function toDossierCards(db: DB, rows: Row<'dossiers'>[]): Promise<DossierC
         .execute()
     : [];
   const countOf = new Map(counts.map((c) => [c.dossier_id, Number(c.n)]));
-  const byLang = new Map<Lang, Awaited<ReturnType<typeof loadImages>>>();
+  const byLang = new Map<Locale, Awaited<ReturnType<typeof loadImages>>>();
   for (const lang of new Set(rows.map((r) => r.lang))) {
     byLang.set(lang, await loadImages(db, rows.filter((r) => r.lang === lang).map((r) => r.cover_image_id), lang));
   }
@@ -47,7 +48,7 @@ async function toDossierCards(db: DB, rows: Row<'dossiers'>[]): Promise<DossierC
 }
 
 /** The dossiers of one language, in position order (not the retired ones). */
-export async function listDossiers(db: DB, lang: Lang): Promise<DossierCard[]> {
+export async function listDossiers(db: DB, lang: Locale): Promise<DossierCard[]> {
   const rows = await db
     .selectFrom('dossiers')
     .selectAll()

@@ -1,6 +1,7 @@
 /** The programme grid (TV guide). */
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ProgrammeRef } from '../api/shapes.ts';
 import { programmePath } from '../../lib/paths.ts';
 import { addDays, broadcastDay, dayLabel, formatTime } from '../../lib/dates.ts';
@@ -32,7 +33,7 @@ export interface GridDay {
   entries: GridEntry[];
 }
 
-async function toGridEntries(db: DB, rows: Row<'grid_entries'>[], lang: Lang, now: Date): Promise<GridEntry[]> {
+async function toGridEntries(db: DB, rows: Row<'grid_entries'>[], lang: Locale, now: Date): Promise<GridEntry[]> {
   const ids = [...new Set(rows.map((r) => r.programme_id).filter((x): x is number => x != null))];
   const programmes = ids.length
     ? await db.selectFrom('programmes').select(['id', 'title_ar', 'title_fr']).where('id', 'in', ids).execute()
@@ -59,7 +60,7 @@ async function toGridEntries(db: DB, rows: Row<'grid_entries'>[], lang: Lang, no
 }
 
 /** Grid days `from` .. `from + count - 1`, each with its entries in time order. */
-export async function gridDays(db: DB, lang: Lang, from: string, count: number, now: Date = new Date()): Promise<GridDay[]> {
+export async function gridDays(db: DB, lang: Locale, from: string, count: number, now: Date = new Date()): Promise<GridDay[]> {
   const days = Array.from({ length: count }, (_, i) => addDays(from, i));
   const rows = await db
     .selectFrom('grid_entries')
@@ -85,7 +86,7 @@ const GRID_PAST_DAYS = 7;
  * GRID_DAYS in all (past days give way first); the current day always stays.
  * Used by /api/grille/list and the TV guide page alike.
  */
-export async function gridFortnight(db: DB, lang: Lang, now: Date = new Date()): Promise<GridDay[]> {
+export async function gridFortnight(db: DB, lang: Locale, now: Date = new Date()): Promise<GridDay[]> {
   const today = broadcastDay(now);
   const all = await gridDays(db, lang, addDays(today, -GRID_PAST_DAYS), GRID_PAST_DAYS + GRID_DAYS, now);
   const kept = all.filter((d) => d.entries.length > 0 || d.day === today);
@@ -94,7 +95,7 @@ export async function gridFortnight(db: DB, lang: Lang, now: Date = new Date()):
 }
 
 /** One grid day (default: the broadcast day in progress); a day without a grid has no entries. */
-export async function gridDay(db: DB, lang: Lang, day: string | undefined, now: Date = new Date()): Promise<GridDay> {
+export async function gridDay(db: DB, lang: Locale, day: string | undefined, now: Date = new Date()): Promise<GridDay> {
   const [one] = await gridDays(db, lang, day ?? broadcastDay(now), 1, now);
   return one!;
 }

@@ -6,7 +6,8 @@
  * after it was placed leaves the page by itself.
  */
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ArticleCard } from '../api/shapes.ts';
 import { emptyLayout, type FrontLayout } from '../../lib/front-page.ts';
 import { publishedArticles, toArticleCards } from './articles.ts';
@@ -26,7 +27,7 @@ export function parseLayout(json: string): FrontLayout {
 }
 
 /** The version that leads a language's home page at `now`, or undefined (no version yet). */
-export async function liveFrontVersion(db: DB, lang: Lang, now = new Date()): Promise<Row<'front_page_versions'> | undefined> {
+export async function liveFrontVersion(db: DB, lang: Locale, now = new Date()): Promise<Row<'front_page_versions'> | undefined> {
   return db
     .selectFrom('front_page_versions')
     .selectAll()
@@ -40,13 +41,13 @@ export async function liveFrontVersion(db: DB, lang: Lang, now = new Date()): Pr
 }
 
 /** The live layout of a language (empty before its first version). */
-export async function liveLayout(db: DB, lang: Lang, now = new Date()): Promise<FrontLayout> {
+export async function liveLayout(db: DB, lang: Locale, now = new Date()): Promise<FrontLayout> {
   const v = await liveFrontVersion(db, lang, now);
   return v ? parseLayout(v.layout) : emptyLayout();
 }
 
 /** The published articles among `ids` as cards, by id. */
-async function cardsById(db: DB, lang: Lang, ids: readonly number[]): Promise<Map<number, ArticleCard>> {
+async function cardsById(db: DB, lang: Locale, ids: readonly number[]): Promise<Map<number, ArticleCard>> {
   const unique = [...new Set(ids)];
   const rows = unique.length ? await publishedArticles(db, lang).selectAll().where('articles.id', 'in', unique).execute() : [];
   return new Map((await toArticleCards(db, rows, lang)).map((c) => [c.id, c]));
@@ -61,7 +62,7 @@ const pick = (ids: readonly number[], cards: Map<number, ArticleCard>): ArticleC
 };
 
 /** The articles of the slider or the hot topics, in editorial order (`layout`: another than the live one, for a preview). */
-export async function homeSectionArticles(db: DB, lang: Lang, kind: 'slider' | 'hot', layout?: FrontLayout): Promise<ArticleCard[]> {
+export async function homeSectionArticles(db: DB, lang: Locale, kind: 'slider' | 'hot', layout?: FrontLayout): Promise<ArticleCard[]> {
   const ids = (layout ?? (await liveLayout(db, lang)))[kind];
   return pick(ids, await cardsById(db, lang, ids));
 }
@@ -73,7 +74,7 @@ export interface UneBlock {
 }
 
 /** La UNE: the layout's blocks in order, each with its published articles in order (`layout`: as for homeSectionArticles). */
-export async function uneBlocks(db: DB, lang: Lang, layout?: FrontLayout): Promise<UneBlock[]> {
+export async function uneBlocks(db: DB, lang: Locale, layout?: FrontLayout): Promise<UneBlock[]> {
   const blocks = (layout ?? (await liveLayout(db, lang))).une;
   const cards = await cardsById(db, lang, blocks.flatMap((b) => b.items));
   const mtIds = [...new Set(blocks.map((b) => b.masterTagId).filter((x): x is number => x != null))];

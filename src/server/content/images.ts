@@ -1,6 +1,7 @@
 /** Loads image rows and maps them to the API's Image shape in one language. */
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ImageShape } from '../api/shapes.ts';
 
 interface Variant {
@@ -9,7 +10,7 @@ interface Variant {
   height: number;
 }
 
-export function toImage(row: Row<'images'>, lang: Lang): ImageShape {
+export function toImage(row: Row<'images'>, lang: Locale): ImageShape {
   const variants = JSON.parse(row.variants) as Variant[];
   const all = [...variants, { url: row.url, width: row.width, height: row.height }].sort((a, b) => a.width - b.width);
   // Newsroom uploads (009_newsroom) also have AVIF renditions.
@@ -33,7 +34,7 @@ export function toImage(row: Row<'images'>, lang: Lang): ImageShape {
 export async function loadImages(
   db: DB,
   ids: ReadonlyArray<number | null | undefined>,
-  lang: Lang,
+  lang: Locale,
 ): Promise<(id: number | null | undefined) => ImageShape | null> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   const rows = wanted.length ? await db.selectFrom('images').selectAll().where('id', 'in', wanted).execute() : [];

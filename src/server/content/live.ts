@@ -1,7 +1,7 @@
 /** The live section (live strip, live page) and the embeddable live player. */
 import { getConfig } from '../config.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { loadImages } from './images.ts';
 import { route } from '../../lib/routes.ts';
@@ -11,7 +11,7 @@ import * as m from '../../paraglide/messages.js';
 /** The built-in live channel's playlist (served by the live-channel module). */
 export const BUILTIN_LIVE_URL = '/live/2m/index.m3u8';
 
-export const LIVE_TITLE: Record<Lang, string> = inBothLanguages(m.polish_live_title);
+export const LIVE_TITLE: Record<Locale, string> = inBothLanguages(m.polish_live_title);
 
 export interface LiveSection {
   /** url[0] is the live address; the rest are the other active channels. */
@@ -31,7 +31,7 @@ export interface LiveSection {
  */
 export async function liveSection(
   db: DB,
-  lang: Lang,
+  lang: Locale,
   liveStreamUrl: string | undefined = getConfig().LIVE_STREAM_URL,
 ): Promise<LiveSection> {
   const channels = await db
@@ -62,7 +62,7 @@ export interface LiveIframe {
 }
 
 /** The embeddable live player for partners' pages. */
-export function liveIframe(lang: Lang, siteUrl: string = getConfig().SITE_URL): LiveIframe {
+export function liveIframe(lang: Locale, siteUrl: string = getConfig().SITE_URL): LiveIframe {
   return {
     title: LIVE_TITLE[lang],
     src: `${siteUrl.replace(/\/+$/, '')}${route('live-embed', lang)}`,

@@ -16,6 +16,7 @@
  * (two indexed `min()`) are read again only when the feed moved. One memo
  * per store instance (tests open many stores in one process).
  */
+import { LOCALES } from '../../i18n/locales.ts';
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 
@@ -50,7 +51,7 @@ class Memo {
       this.db.selectFrom('content_changes').select(sql<string | null>`min(due_at)`.as('at')).where('due_at', '>', at).executeTakeFirst(),
       // Per language, so that each is one seek in articles_published (lang, status, published_at).
       Promise.all(
-        (['ar', 'fr'] as const).map((lang) =>
+        LOCALES.map((lang) =>
           this.db
             .selectFrom('articles')
             .select(sql<string | null>`min(published_at)`.as('at'))

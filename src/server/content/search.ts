@@ -25,7 +25,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { NotFoundError } from '../api/define.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath, masterTagPath, programmePath, tagPath } from '../../lib/paths.ts';
 import { publishedArticles } from './articles.ts';
@@ -63,7 +63,7 @@ export interface SearchOptions {
 
 interface ArticleRow {
   id: number;
-  lang: Lang;
+  lang: Locale;
   title: string;
   slug: string;
   published_at: string;
@@ -79,7 +79,7 @@ const isPostgres = (db: DB) => db.getExecutor().adapter instanceof PostgresAdapt
 
 export async function searchContent(
   db: DB,
-  lang: Lang,
+  lang: Locale,
   query: string,
   page: number,
   pageSize = SEARCH_PAGE_SIZE,
@@ -155,7 +155,7 @@ const articleColumns = sql`a.id, a.lang, a.title, a.slug, a.published_at, mt.rou
 
 async function ftsArticles(
   db: DB,
-  lang: Lang,
+  lang: Locale,
   terms: string[],
   page: number,
   pageSize: number,
@@ -210,7 +210,7 @@ async function ftsArticles(
 }
 
 /** Tags (of the language) or active programmes: those naming every word, then those whose name the query holds. */
-async function ftsNames(db: DB, kind: 'tags' | 'programmes', lang: Lang, terms: string[]): Promise<NameHit[]> {
+async function ftsNames(db: DB, kind: 'tags' | 'programmes', lang: Locale, terms: string[]): Promise<NameHit[]> {
   const max = kind === 'tags' ? SEARCH_TAGS_MAX : SEARCH_EMISSIONS_MAX;
   const fts = sql.table(kind === 'tags' ? FTS_TAGS : FTS_PROGRAMMES);
   const filter = kind === 'tags' ? sql`t.lang = ${lang}` : sql`t.is_active = 1`;
@@ -262,7 +262,7 @@ const PG_DROP = 'ًٌٍَُِّْٰـ';
 
 async function likeArticles(
   db: DB,
-  lang: Lang,
+  lang: Locale,
   words: string[],
   page: number,
   pageSize: number,
@@ -309,7 +309,7 @@ function nameRank(names: readonly string[], words: readonly string[]): number | 
  * pointing at the section page: every word in the name first, then names
  * the query holds whole; a few dozen rows, matched in memory on both stores.
  */
-async function sectionHits(db: DB, lang: Lang, words: string[]): Promise<SearchResult['Tags']> {
+async function sectionHits(db: DB, lang: Locale, words: string[]): Promise<SearchResult['Tags']> {
   const rows = await db.selectFrom('master_tags').select(['id', 'name', 'route_name']).where('lang', '=', lang).orderBy('position').orderBy('id').execute();
   return rows
     .map((row, i) => ({ row, i, rank: nameRank([row.name], words) }))
@@ -318,7 +318,7 @@ async function sectionHits(db: DB, lang: Lang, words: string[]): Promise<SearchR
     .map(({ row }) => ({ id: row.id, name: row.name, slug: row.route_name, path: masterTagPath(lang, row.route_name) }));
 }
 
-async function likeNames(db: DB, kind: 'tags' | 'programmes', lang: Lang, words: string[]): Promise<NameHit[]> {
+async function likeNames(db: DB, kind: 'tags' | 'programmes', lang: Locale, words: string[]): Promise<NameHit[]> {
   const items =
     kind === 'tags'
       ? (await db.selectFrom('tags').select(['id', 'name']).where('lang', '=', lang).orderBy('name').orderBy('id').execute()).map((t) => ({

@@ -1,6 +1,7 @@
 /** Master tags (navigation sections) and content tags. */
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { masterTagPath } from '../../lib/paths.ts';
 
 export interface MasterTagRef {
@@ -33,7 +34,7 @@ export const toMasterTagLeaf = (m: Row<'master_tags'>): MasterTagLeaf => ({
  * The navigation tree of one language: top-level master tags in position
  * order, each with its children (`childs`, only when it has some).
  */
-export async function masterTagTree(db: DB, lang: Lang): Promise<MasterTagNode[]> {
+export async function masterTagTree(db: DB, lang: Locale): Promise<MasterTagNode[]> {
   const rows = await db
     .selectFrom('master_tags')
     .selectAll()

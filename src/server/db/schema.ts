@@ -10,8 +10,7 @@
  * grid, Starlight) has `_ar` / `_fr` columns.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-
-export type Lang = 'ar' | 'fr';
+import type { Locale } from '../../i18n/locales.ts';
 type Id = Generated<number>;
 type CreatedAt = ColumnType<string, string | undefined, never>;
 
@@ -63,7 +62,7 @@ interface AuthorsTable {
 
 interface TagsTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   translation_key: string;
   slug: string;
   name: string;
@@ -74,7 +73,7 @@ interface TagsTable {
 
 interface MasterTagsTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   translation_key: string;
   name: string;
   /** Route segment, e.g. "societe" in /fr/societe/<slug>. */
@@ -85,7 +84,7 @@ interface MasterTagsTable {
 
 interface DossiersTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   translation_key: string;
   slug: string;
   title: string;
@@ -103,7 +102,7 @@ interface DossiersTable {
 
 interface ArticlesTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   translation_key: string;
   slug: string;
   title: string;
@@ -211,7 +210,7 @@ interface ArticleImagesTable {
 /** The home page's placements before migration 032: read no more (its rows became each language's front-page version 1, ADR 040). */
 interface HomeSectionsTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   /** une: La UNE blocks; slider: the home slider; hot: hot topics. */
   kind: 'une' | 'slider' | 'hot';
   /** Block title for une blocks (e.g. "Société"), else null. */
@@ -223,7 +222,7 @@ interface HomeSectionsTable {
 
 interface BreakingNewsTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   title: string;
   /** Site path or absolute URL the headline links to. */
   url: string;
@@ -287,7 +286,7 @@ interface EpisodesTable {
 interface JtBulletinsTable {
   id: Id;
   /** ar: Arabic, fr: French, amz: Amazigh edition. */
-  edition: 'ar' | 'fr' | 'amz';
+  edition: JtEdition;
   air_date: string;
   /** Local (Africa/Casablanca) time "HH:MM". */
   air_time: string;
@@ -397,7 +396,7 @@ interface StarlightVideosTable {
 
 interface StaticPagesTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   /** One of the navigationlinks page keys (appel-offre, charte2m, …). */
   page: string;
   title: string;
@@ -546,7 +545,7 @@ interface SessionsTable {
 interface NewsletterContactsTable {
   id: Id;
   email: string;
-  lang: Lang;
+  lang: Locale;
   status: 'pending' | 'confirmed' | 'unsubscribed';
   /** SHA-256 (hex) of the confirmation token; '' once it can no longer confirm. */
   token: string;
@@ -569,7 +568,7 @@ interface FormSubmissionsTable {
   payload: string;
   created_at: CreatedAt;
   /** 005_forms: the language the form was sent in. */
-  lang: Lang | null;
+  lang: Locale | null;
 }
 
 /** 005_forms: every mail sent or attempted, with its delivery state. */
@@ -606,7 +605,7 @@ export type EditionState = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancell
 /** 035_newsletter_editions: one newsletter edition of one language (ADR 042). */
 interface NewsletterEditionsTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   subject: string;
   intro: ColumnType<string, string | undefined, string>;
   /** JSON array of article ids, in the edition's order. */
@@ -636,7 +635,7 @@ interface NewsletterSendsTable {
 
 /** 035: a language's optional daily edition. */
 interface NewsletterDailyTable {
-  lang: Lang;
+  lang: Locale;
   enabled: number;
   /** HH:MM in Africa/Casablanca. */
   time: string;
@@ -650,7 +649,7 @@ interface NewsletterDailyTable {
 interface PushJobsTable {
   id: Id;
   /** The subscribers' language. */
-  lang: Lang;
+  lang: Locale;
   article_id: number;
   title: string;
   /** JSON of the notification (src/server/push/breaking.ts). */
@@ -724,7 +723,7 @@ interface PushSubscriptionsTable {
   /** The browser's auth secret (16 bytes, base64url). */
   auth: string;
   /** The language of the page it was made on: the notifications' language. */
-  lang: Lang;
+  lang: Locale;
   created_at: string;
   updated_at: string;
   last_success_at: string | null;
@@ -771,7 +770,7 @@ interface DeskUsersTable {
   name: string;
   role: DeskRole;
   /** The language of their desk. */
-  locale: Lang;
+  locale: Locale;
   /** argon2id PHC string; null until set from a sign-in link. */
   password_hash: string | null;
   /** TOTP secret (base32); null until set up. */
@@ -873,7 +872,7 @@ interface DeskPresenceTable {
 /** 032_front_pages: a language's front page as published or scheduled (ADR 040). */
 interface FrontPageVersionsTable {
   id: Id;
-  lang: Lang;
+  lang: Locale;
   /** 1, 2… per language. */
   number: number;
   /** JSON of the layout: article ids (src/lib/front-page.ts FrontLayout). */
@@ -978,6 +977,13 @@ export interface Database {
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+
+/**
+ * The news bulletins' (JT) editions: Arabic, French and Amazigh. Not the
+ * site's languages (src/i18n/locales.ts): Amazigh has a bulletin and no pages.
+ */
+export const JT_EDITIONS = ['ar', 'fr', 'amz'] as const;
+export type JtEdition = (typeof JT_EDITIONS)[number];
 
 /** The page keys of /navigationlinks/{page} (docs/product.md, Routes). */
 export const STATIC_PAGE_KEYS = [

@@ -18,7 +18,7 @@
  * pre-built file cannot do.
  */
 import type { DB } from '../db/index.ts';
-import { LOCALES, type Locale } from '../../lib/paths.ts';
+import { type Locale, LOCALES } from '../../i18n/locales.ts';
 import { liteTwin } from '../../lib/lite.ts';
 import { route } from '../../lib/routes.ts';
 import { publishedArticles } from '../content/articles.ts';

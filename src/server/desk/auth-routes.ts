@@ -20,7 +20,8 @@
  */
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
-import type { DeskSessionLevel, Lang, Row } from '../db/schema.ts';
+import type { DeskSessionLevel, Row } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../accounts/password.ts';
 import { isCommonPassword } from '../accounts/common-passwords.ts';
 import * as m from '../../paraglide/messages.js';
@@ -104,7 +105,7 @@ function levelAfterPassword(user: Row<'desk_users'>): DeskSessionLevel {
   return needsTwoFactor(user.role) ? 'setup' : 'full';
 }
 
-async function passwordProblems(password: string, user: Pick<Row<'desk_users'>, 'name' | 'email'>, locale: Lang): Promise<string[]> {
+async function passwordProblems(password: string, user: Pick<Row<'desk_users'>, 'name' | 'email'>, locale: Locale): Promise<string[]> {
   const o = { locale };
   if (password.length < PASSWORD_MIN) return [m.desk_err_password_short({ min: String(PASSWORD_MIN) }, o)];
   if (password.length > PASSWORD_MAX) return [m.desk_err_field_long({ max: String(PASSWORD_MAX) }, o)];
@@ -226,7 +227,7 @@ export const authRoutes: DeskRoute[] = [
         properties: {
           name: { type: 'string' },
           email: { type: 'string' },
-          locale: { enum: ['ar', 'fr'], description: 'The language of their desk' },
+          locale: { enum: LOCALES, description: 'The language of their desk' },
           purpose: { enum: ['first', 'invite', 'reset'] },
           twoFactor: { type: 'boolean', description: 'Two-factor will be required' },
         },
@@ -348,13 +349,13 @@ export const authRoutes: DeskRoute[] = [
     access: 'signed-in',
     doc: {
       summary: "One's own desk language",
-      body: { 'application/json': { type: 'object', required: ['locale'], properties: { locale: { enum: ['ar', 'fr'] } } } },
+      body: { 'application/json': { type: 'object', required: ['locale'], properties: { locale: { enum: LOCALES } } } },
       response: personRef,
       codes: { '200': 'Changed', '422': 'Not ar or fr' },
     },
     async handler(ctx) {
       const user = signedIn(ctx);
-      const input = await readInput(ctx, z.object({ locale: z.enum(['ar', 'fr']) }));
+      const input = await readInput(ctx, z.object({ locale: z.enum(LOCALES) }));
       if (!input.ok) return input.outcome;
       const row = await ctx.db.updateTable('desk_users').set({ locale: input.value.locale }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
       await ctx.audit({ action: 'person.locale', itemType: 'person', itemId: user.id, before: { locale: user.locale }, after: { locale: row.locale } });
@@ -391,7 +392,7 @@ export const authRoutes: DeskRoute[] = [
   },
 ];
 
-function linkMessage(reason: 'unknown' | 'expired' | 'used' | 'disabled', locale: Lang): string {
+function linkMessage(reason: 'unknown' | 'expired' | 'used' | 'disabled', locale: Locale): string {
   const o = { locale };
   if (reason === 'expired') return m.desk_err_link_expired({}, o);
   if (reason === 'used') return m.desk_err_link_used({}, o);

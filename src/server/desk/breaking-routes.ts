@@ -11,7 +11,8 @@
  * gets 403); everything is in the audit log.
  */
 import { z } from 'zod';
-import type { DeskRole, Lang } from '../db/schema.ts';
+import type { DeskRole } from '../db/schema.ts';
+import { isLocale, LOCALES, type Locale } from '../../i18n/locales.ts';
 import { getConfig } from '../config.ts';
 import { BreakingInputError, breakingListInput, listBreaking, setBreaking } from '../broadcast/breaking.ts';
 import { createPushJob, pushProgress, subscriberCount, type PushJob } from '../push/jobs.ts';
@@ -31,7 +32,7 @@ const pushJob = {
   required: ['id', 'lang', 'articleId', 'title', 'state', 'createdAt', 'finishedAt', 'progress'],
   properties: {
     id: { type: 'integer' },
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     articleId: { type: 'integer' },
     title: { type: 'string' },
     state: { enum: ['sending', 'sent'] },
@@ -55,7 +56,7 @@ async function jobOf(ctx: DeskContext, j: PushJob) {
   return { id: j.id, lang: j.lang, articleId: j.article_id, title: j.title, state: j.state, createdAt: j.created_at, finishedAt: j.finished_at, progress: await pushProgress(ctx.db, j) };
 }
 
-const langOf = (ctx: DeskContext): Lang | null => (ctx.params.lang === 'ar' || ctx.params.lang === 'fr' ? ctx.params.lang : null);
+const langOf = (ctx: DeskContext): Locale | null => (isLocale(ctx.params.lang) ? ctx.params.lang : null);
 
 export const breakingRoutes: DeskRoute[] = [
   {
@@ -112,12 +113,12 @@ export const breakingRoutes: DeskRoute[] = [
     roles: EDITORS,
     doc: {
       summary: 'Push a published story to a language’s subscribers: a job that goes on after a restart (GET /api/desk/push/{id} for its progress)',
-      body: { 'application/json': { type: 'object', required: ['articleId', 'lang'], properties: { articleId: { type: 'integer' }, lang: { enum: ['ar', 'fr'] } } } },
+      body: { 'application/json': { type: 'object', required: ['articleId', 'lang'], properties: { articleId: { type: 'integer' }, lang: { enum: LOCALES } } } },
       response: pushJob,
       codes: { '201': 'Sending', '422': 'Not a published story' },
     },
     async handler(ctx) {
-      const input = await readInput(ctx, z.object({ articleId: z.number().int().positive(), lang: z.enum(['ar', 'fr']) }));
+      const input = await readInput(ctx, z.object({ articleId: z.number().int().positive(), lang: z.enum(LOCALES) }));
       if (!input.ok) return input.outcome;
       const job = await createPushJob(ctx.db, { ...input.value, siteUrl: getConfig().SITE_URL, createdBy: personOf(ctx).id });
       if (!job) return { status: 422, errors: { articleId: [m.desk_push_err_article({}, { locale: ctx.locale })] }, message: m.desk_push_err_article({}, { locale: ctx.locale }) };

@@ -11,7 +11,8 @@
 import os from 'node:os';
 import { getConfig } from '../config.ts';
 import { getStore } from '../db/index.ts';
-import type { DeskRole, Lang } from '../db/schema.ts';
+import type { DeskRole } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { createCli, parseOptions, UsageError, type CliCommand } from '../newsroom/cli.ts';
 import { deskAudit } from './audit.ts';
 import { createDeskUser, DeskPeopleError, DESK_ROLES, findDeskUserByEmail, issueLink, linkUrl, listDeskUsers, LINK_HOURS } from './people.ts';
@@ -49,7 +50,7 @@ const commands: CliCommand[] = [
       if (locale !== 'ar' && locale !== 'fr') throw new UsageError('--locale is ar or fr');
       const { db } = await getStore();
       try {
-        const person = await createDeskUser(db, { email, name, role: role as DeskRole, locale: locale as Lang, createdBy: null });
+        const person = await createDeskUser(db, { email, name, role: role as DeskRole, locale: locale as Locale, createdBy: null });
         const { token, expiresAt } = await issueLink(db, person.id, 'first', null);
         await deskAudit(db, { user: null, actor: operator(), action: 'person.create', itemType: 'person', itemId: person.id, summary: person.email, after: { role: person.role } });
         io.err(`desk user ${person.email} (${person.role}) created. Their sign-in link works once, until ${expiresAt} (${LINK_HOURS} h):`);

@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { NinjsArticle } from '../newsroom/ninjs.ts';
 import { plainText, sanitizeBody } from '../newsroom/sanitize.ts';
 import { makeSlug } from '../http/slug.ts';
@@ -61,7 +62,7 @@ const IMG_SRC = /<img\b[^>]*?\ssrc="([^"]+)"/g;
  * text: no picture is used without them) and its video; and the body's
  * length in characters. Errors per field, in the person's language.
  */
-export async function checkDoc(db: DB, lang: Lang, doc: StoryDoc, locale: Lang): Promise<FieldErrors> {
+export async function checkDoc(db: DB, lang: Locale, doc: StoryDoc, locale: Locale): Promise<FieldErrors> {
   const o = { locale };
   const errors: FieldErrors = {};
   const text = bodyText(doc.body);
@@ -93,7 +94,7 @@ export async function checkDoc(db: DB, lang: Lang, doc: StoryDoc, locale: Lang):
 }
 
 /** What publishing needs besides a valid document: a headline, a section, a body. */
-export function publishProblems(doc: StoryDoc, locale: Lang): FieldErrors {
+export function publishProblems(doc: StoryDoc, locale: Locale): FieldErrors {
   const o = { locale };
   const errors: FieldErrors = {};
   if (!doc.title.trim()) errors.title = [m.desk_err_field_required({}, o)];

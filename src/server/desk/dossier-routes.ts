@@ -18,6 +18,7 @@ import { deskAudit } from './audit.ts';
 import { idParam, readInput } from './input.ts';
 import { CURATORS } from './roles.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
+import { LOCALES, toLocale, type Locale } from '../../i18n/locales.ts';
 
 /** 1 MB: a dossier's text, as a story's. */
 const DOSSIER_BODY = 1024 * 1024;
@@ -29,7 +30,7 @@ const dossierDoc = {
   required: ['id', 'lang', 'title', 'description', 'body', 'stories', 'storyItems', 'path', 'retiredAt'],
   properties: {
     id: { type: 'integer' },
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     title: { type: 'string' },
     description: { type: 'string' },
     body: { type: 'string' },
@@ -47,7 +48,7 @@ const inputDoc = {
     type: 'object',
     required: ['title'],
     properties: {
-      lang: { enum: ['ar', 'fr'] },
+      lang: { enum: LOCALES },
       title: { type: 'string' },
       description: { type: 'string' },
       body: { type: 'string' },
@@ -58,7 +59,7 @@ const inputDoc = {
   },
 };
 
-async function save(ctx: DeskContext, id: number | null, lang: 'ar' | 'fr', input: z.infer<typeof dossierInputSchema>): Promise<DeskOutcome> {
+async function save(ctx: DeskContext, id: number | null, lang: Locale, input: z.infer<typeof dossierInputSchema>): Promise<DeskOutcome> {
   const person = personOf(ctx);
   const r = await saveDossier(ctx.db, id, lang, input, {
     text: (p) => problemText(p, ctx.locale),
@@ -91,7 +92,7 @@ export const dossierRoutes: DeskRoute[] = [
       response: { type: 'array', items: { type: 'object', required: ['id', 'title', 'storyCount', 'retiredAt'], properties: { id: { type: 'integer' }, title: { type: 'string' }, storyCount: { type: 'integer' }, retiredAt: { type: ['string', 'null'] }, path: { type: 'string' } } } },
       codes: { '200': 'The dossiers' },
     },
-    handler: async (ctx) => ({ status: 200, response: await listStoredDossiers(ctx.db, ctx.url.searchParams.get('lang') === 'fr' ? 'fr' : 'ar') }),
+    handler: async (ctx) => ({ status: 200, response: await listStoredDossiers(ctx.db, toLocale(ctx.url.searchParams.get('lang'))) }),
   },
   {
     method: 'POST',
@@ -100,7 +101,7 @@ export const dossierRoutes: DeskRoute[] = [
     roles: CURATORS,
     doc: { summary: 'Make a dossier (its page and its place in the list and the sitemap, within seconds)', body: inputDoc, response: dossierDoc, codes: { '201': 'Made', '422': 'A field is refused; nothing changed' } },
     async handler(ctx) {
-      const input = await readInput(ctx, dossierInputSchema.extend({ lang: z.enum(['ar', 'fr']) }), DOSSIER_BODY);
+      const input = await readInput(ctx, dossierInputSchema.extend({ lang: z.enum(LOCALES) }), DOSSIER_BODY);
       if (!input.ok) return input.outcome;
       return save(ctx, null, input.value.lang, input.value);
     },
@@ -127,7 +128,7 @@ export const dossierRoutes: DeskRoute[] = [
       const id = idParam(ctx.params.id);
       const d = id === null ? null : await findStoredDossier(ctx.db, id);
       if (!d) return { status: 404 };
-      const input = await readInput(ctx, dossierInputSchema.extend({ lang: z.enum(['ar', 'fr']).optional() }), DOSSIER_BODY);
+      const input = await readInput(ctx, dossierInputSchema.extend({ lang: z.enum(LOCALES).optional() }), DOSSIER_BODY);
       if (!input.ok) return input.outcome;
       return save(ctx, d.id, d.lang, input.value);
     },

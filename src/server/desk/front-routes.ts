@@ -17,7 +17,7 @@
  *  - POST /api/desk/front/{lang}/versions/{number}/cancel  call a scheduled version off
  */
 import { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
 import { liveFrontVersion, liveLayout, parseLayout } from '../content/home.ts';
 import { FRONT_LIMITS, layoutIds, type FrontLayout, type FrontWorkspace } from '../../lib/front-page.ts';
 import * as m from '../../paraglide/messages.js';
@@ -50,10 +50,10 @@ const layoutSchema = z.object({
 
 const sameLayout = (a: FrontLayout, b: FrontLayout) => JSON.stringify(a) === JSON.stringify(b);
 
-const langOf = (ctx: DeskContext): Lang | null => (ctx.params.lang === 'ar' || ctx.params.lang === 'fr' ? ctx.params.lang : null);
+const langOf = (ctx: DeskContext): Locale | null => (isLocale(ctx.params.lang) ? ctx.params.lang : null);
 
 /** The working copy of a language (else the live layout, rev 0), with what the screen shows beside it. */
-async function frontWorkspace(ctx: DeskContext, lang: Lang): Promise<FrontWorkspace> {
+async function frontWorkspace(ctx: DeskContext, lang: Locale): Promise<FrontWorkspace> {
   const now = new Date();
   const [draft, live, head, versions, sections] = await Promise.all([
     readDraft(ctx.db, 'front', lang, parseLayout),
@@ -80,7 +80,7 @@ async function frontWorkspace(ctx: DeskContext, lang: Lang): Promise<FrontWorksp
 }
 
 /** A stale working copy: 409, with the stored one for the screen. */
-async function staleDraft(ctx: DeskContext, lang: Lang): Promise<DeskOutcome> {
+async function staleDraft(ctx: DeskContext, lang: Locale): Promise<DeskOutcome> {
   return { status: 409, message: m.front_err_draft_stale({}, { locale: ctx.locale }), detail: await frontWorkspace(ctx, lang) };
 }
 
@@ -100,7 +100,7 @@ const layoutDoc = {
 const STALE = 'The working copy changed since that rev: nothing changed; the answer’s response is the stored one';
 
 /** A route of one language's front page, for curators only. */
-function frontRoute(method: DeskRoute['method'], tail: string, doc: DeskRoute['doc'], run: (ctx: DeskContext, lang: Lang) => Promise<DeskOutcome>): DeskRoute {
+function frontRoute(method: DeskRoute['method'], tail: string, doc: DeskRoute['doc'], run: (ctx: DeskContext, lang: Locale) => Promise<DeskOutcome>): DeskRoute {
   return {
     method,
     path: `/api/desk/front/{lang}${tail}`,
@@ -114,7 +114,7 @@ function frontRoute(method: DeskRoute['method'], tail: string, doc: DeskRoute['d
   };
 }
 
-async function saveAndAnswer(ctx: DeskContext, lang: Lang, rev: number, layout: FrontLayout, action: string, extra: Record<string, unknown>): Promise<DeskOutcome> {
+async function saveAndAnswer(ctx: DeskContext, lang: Locale, rev: number, layout: FrontLayout, action: string, extra: Record<string, unknown>): Promise<DeskOutcome> {
   const person = personOf(ctx);
   const next = await ctx.db.transaction().execute(async (trx) => {
     const saved = await saveDraft(trx, 'front', lang, rev, layout, person.id);

@@ -16,7 +16,7 @@
  * gets 403). Every change is in the audit log, and the public grid and live
  * pages follow at once (their change-feed record).
  */
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
 import { clearLive, liveInput, liveState, LiveRefused, setLive } from '../broadcast/live.ts';
 import { GridImportError, importGrid } from '../broadcast/grid.ts';
@@ -33,7 +33,7 @@ import type { DeskContext, DeskRoute, FieldErrors } from './router.ts';
 /** The types an XMLTV file is sent with (the desk sends application/xml). */
 const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xmltv+xml']);
 
-function liveRefusalMessage(r: MediaOriginRefusal, locale: Lang): string {
+function liveRefusalMessage(r: MediaOriginRefusal, locale: Locale): string {
   const o = { locale };
   if (r.reason === 'not-url') return m.desk_live_err_not_url({}, o);
   if (r.reason === 'insecure') return m.desk_live_err_insecure({ origin: r.origin }, o);
@@ -47,7 +47,7 @@ function liveRefusalMessage(r: MediaOriginRefusal, locale: Lang): string {
 }
 
 /** One XMLTV problem in the person's language (the newsroom API says the same in English: `message`). */
-export function xmltvMessage(e: XmltvError, locale: Lang): string {
+export function xmltvMessage(e: XmltvError, locale: Locale): string {
   const o = { locale };
   const p = e.params ?? {};
   const s = (k: string) => String(p[k] ?? '');
@@ -115,7 +115,7 @@ export function xmltvMessage(e: XmltvError, locale: Lang): string {
 }
 
 /** A refused file's problems: per field (`programme.3.start`, as the newsroom API keys them) and as rows with their lines. */
-function xmltvRefusal(errors: XmltvError[], locale: Lang) {
+function xmltvRefusal(errors: XmltvError[], locale: Locale) {
   const problems = errors.map((e) => ({
     line: e.line ?? null,
     programme: e.programme ?? null,

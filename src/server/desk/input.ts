@@ -5,7 +5,7 @@
  * person's language (422), and nothing changes.
  */
 import type { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { readJson } from '../http/body.ts';
 import * as m from '../../paraglide/messages.js';
 import type { DeskContext, DeskOutcome, FieldErrors } from './router.ts';
@@ -13,7 +13,7 @@ import type { DeskContext, DeskOutcome, FieldErrors } from './router.ts';
 /** 64 KB: every desk body but a story's. */
 const SMALL_BODY = 64 * 1024;
 
-function fieldMessage(issue: z.core.$ZodIssue, locale: Lang): string {
+function fieldMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   const o = { locale };
   if (issue.code === 'too_small' && issue.origin === 'string') {
     return Number(issue.minimum) <= 1 ? m.desk_err_field_required({}, o) : m.desk_err_field_short({ min: String(issue.minimum) }, o);
@@ -25,7 +25,7 @@ function fieldMessage(issue: z.core.$ZodIssue, locale: Lang): string {
   return m.desk_err_field_invalid({}, o);
 }
 
-export function zodErrors(error: z.ZodError, locale: Lang): FieldErrors {
+export function zodErrors(error: z.ZodError, locale: Locale): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(fieldMessage(issue, locale));
   return errors;

@@ -5,7 +5,7 @@
  * else the outbox folder), like every other mail.
  */
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { deliver, getMailer } from '../mail/index.ts';
 import { renderMail } from '../mail/render.ts';
 import type { OutgoingMail } from '../mail/transport.ts';
@@ -14,7 +14,7 @@ import * as m from '../../paraglide/messages.js';
 
 export function deskLinkMail(opts: {
   kind: 'invite' | 'reset';
-  lang: Lang;
+  lang: Locale;
   to: string;
   name: string;
   inviter: string;

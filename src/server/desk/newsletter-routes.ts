@@ -17,7 +17,8 @@
  * Every change is in the audit log.
  */
 import { z } from 'zod';
-import type { DeskRole, Lang } from '../db/schema.ts';
+import type { DeskRole } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { getConfig } from '../config.ts';
 import { deliver, getMailer } from '../mail/index.ts';
 import {
@@ -61,7 +62,7 @@ const edition = {
   required: ['id', 'lang', 'subject', 'intro', 'storyIds', 'state', 'scheduledAt', 'daily', 'createdAt', 'startedAt', 'finishedAt', 'progress'],
   properties: {
     id: { type: 'integer' },
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     subject: { type: 'string' },
     intro: { type: 'string' },
     storyIds: { type: 'array', items: { type: 'integer' } },
@@ -79,7 +80,7 @@ const editionBody = {
     type: 'object',
     required: ['lang', 'subject', 'storyIds'],
     properties: {
-      lang: { enum: ['ar', 'fr'] },
+      lang: { enum: LOCALES },
       subject: { type: 'string', maxLength: 200 },
       intro: { type: 'string', maxLength: 2000 },
       storyIds: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'integer' } },
@@ -87,7 +88,7 @@ const editionBody = {
   },
 };
 
-function problemMessage(p: EditionProblem, locale: Lang): string {
+function problemMessage(p: EditionProblem, locale: Locale): string {
   const o = { locale };
   if (p.problem === 'duplicate') return m.desk_nl_err_duplicate({}, o);
   if (p.problem === 'other-language') return m.desk_nl_err_language({}, o);
@@ -131,7 +132,7 @@ export const newsletterRoutes: DeskRoute[] = [
         required: ['editions', 'daily', 'subscribers'],
         properties: {
           editions: { type: 'array', items: edition },
-          daily: { type: 'array', items: { type: 'object', required: ['lang', 'enabled', 'time', 'lastDay'], properties: { lang: { enum: ['ar', 'fr'] }, enabled: { type: 'boolean' }, time: { type: 'string' }, lastDay: { type: ['string', 'null'] } } } },
+          daily: { type: 'array', items: { type: 'object', required: ['lang', 'enabled', 'time', 'lastDay'], properties: { lang: { enum: LOCALES }, enabled: { type: 'boolean' }, time: { type: 'string' }, lastDay: { type: ['string', 'null'] } } } },
           subscribers: { type: 'object', required: ['ar', 'fr'], properties: { ar: { type: 'integer' }, fr: { type: 'integer' } } },
         },
       },
@@ -292,7 +293,7 @@ export const newsletterRoutes: DeskRoute[] = [
     doc: {
       summary: 'The language’s daily edition (its front page, at a time in Casablanca): on or off',
       body: { 'application/json': { type: 'object', required: ['enabled', 'time'], properties: { enabled: { type: 'boolean' }, time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' } } } },
-      response: { type: 'object', required: ['lang', 'enabled', 'time'], properties: { lang: { enum: ['ar', 'fr'] }, enabled: { type: 'boolean' }, time: { type: 'string' } } },
+      response: { type: 'object', required: ['lang', 'enabled', 'time'], properties: { lang: { enum: LOCALES }, enabled: { type: 'boolean' }, time: { type: 'string' } } },
       codes: { '200': 'Saved', '404': 'Unknown language', '422': 'Not a time' },
     },
     async handler(ctx) {
@@ -308,7 +309,7 @@ export const newsletterRoutes: DeskRoute[] = [
   },
 ];
 
-async function storyTitles(ctx: DeskContext, lang: Lang, ids: readonly number[]) {
+async function storyTitles(ctx: DeskContext, lang: Locale, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const rows = await ctx.db.selectFrom('articles').select(['id', 'title']).where('lang', '=', lang).where('id', 'in', [...ids]).execute();
   const byId = new Map(rows.map((r) => [r.id, r.title]));

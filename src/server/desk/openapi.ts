@@ -4,6 +4,7 @@
  * desk's session cookie and, for writes, its CSRF header as security
  * schemes. One of the modules of src/server/api/openapi-modules.ts.
  */
+import { LOCALES } from '../../i18n/locales.ts';
 import { z } from 'zod';
 import type { JsonSchema, OpenApiModule, OpenApiTools, PathItem } from '../api/openapi.ts';
 import { operationId } from '../api/openapi.ts';
@@ -23,7 +24,7 @@ const deskPerson = z
     email: z.string(),
     name: z.string(),
     role: z.enum(['journalist', 'editor', 'admin']),
-    locale: z.enum(['ar', 'fr']),
+    locale: z.enum(LOCALES),
     twoFactor: z.boolean(),
     active: z.boolean().describe('Has chosen a password'),
     disabled: z.boolean(),
@@ -38,7 +39,7 @@ const storyDoc = storyDocSchema.meta({ id: 'DeskStoryDoc' });
 const deskStory = z
   .object({
     id: z.number().int(),
-    lang: z.enum(['ar', 'fr']),
+    lang: z.enum(LOCALES),
     state: z.enum(STORY_STATES as [string, ...string[]]),
     rev: z.number().int().describe('The lock version: send it back with the next change'),
     doc: storyDoc,
@@ -48,7 +49,7 @@ const deskStory = z
     updatedBy: z.string().nullable(),
     slug: z.string(),
     live: z.object({ path: z.string(), version: z.number().int(), publishedAt: z.string() }).nullable(),
-    translation: z.object({ id: z.number().int(), lang: z.enum(['ar', 'fr']), state: z.enum(STORY_STATES as [string, ...string[]]), title: z.string() }).nullable(),
+    translation: z.object({ id: z.number().int(), lang: z.enum(LOCALES), state: z.enum(STORY_STATES as [string, ...string[]]), title: z.string() }).nullable(),
     actions: z.array(z.enum(['edit', 'submit', 'unsubmit', 'publish', 'schedule', 'unschedule', 'withdraw'])).describe('What this person may do with it now'),
   })
   .meta({ id: 'DeskStory' });
@@ -62,7 +63,7 @@ const frontLayout = z.object({
 /** A language's front page in the desk (front-routes.ts, lib/front-page.ts FrontWorkspace), named in components (DeskFrontPage). */
 const deskFrontPage = z
   .object({
-    lang: z.enum(['ar', 'fr']),
+    lang: z.enum(LOCALES),
     layout: frontLayout,
     rev: z.number().int().describe('The working copy’s lock version (0: none saved; the live layout)'),
     pending: z.boolean().describe('The working copy differs from the live version'),
@@ -72,7 +73,7 @@ const deskFrontPage = z
       z.string(),
       z.object({
         id: z.number().int(),
-        lang: z.enum(['ar', 'fr']),
+        lang: z.enum(LOCALES),
         title: z.string(),
         state: z.enum(STORY_STATES as [string, ...string[]]),
         path: z.string().nullable(),

@@ -13,7 +13,7 @@
  *  - POST /api/desk/pages/{lang}/{page}/publish    publish it
  */
 import { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import { isLocale, LOCALES, type Locale } from '../../i18n/locales.ts';
 import { STATIC_PAGE_KEYS } from '../db/schema.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { bodyText, countText, STORY_LIMITS } from '../../lib/desk-story.ts';
@@ -39,12 +39,12 @@ const PAGE_BODY = 1024 * 1024;
 
 const docSchema = z.object({ title: z.string().max(PAGE_TITLE), body: z.string().max(STORY_LIMITS.bodyText * 8) });
 const parseDoc = (json: string): PageDoc => docSchema.parse(JSON.parse(json));
-const draftKey = (lang: Lang, page: string) => `${lang}:${page}`;
+const draftKey = (lang: Locale, page: string) => `${lang}:${page}`;
 
-const pagePaths = (lang: Lang, page: string): string[] => [route('navigationlinks-page', lang, { page }), `/${lang}/sitemap.xml`];
+const pagePaths = (lang: Locale, page: string): string[] => [route('navigationlinks-page', lang, { page }), `/${lang}/sitemap.xml`];
 
 /** The working copy of a page (else its published text, rev 0), with its state. */
-export async function pageWorkspace(ctx: Pick<DeskContext, 'db'>, lang: Lang, page: string) {
+export async function pageWorkspace(ctx: Pick<DeskContext, 'db'>, lang: Locale, page: string) {
   const [draft, row] = await Promise.all([
     readDraft(ctx.db, 'page', draftKey(lang, page), parseDoc),
     ctx.db.selectFrom('static_pages').selectAll().where('lang', '=', lang).where('page', '=', page).executeTakeFirst(),
@@ -64,13 +64,13 @@ export async function pageWorkspace(ctx: Pick<DeskContext, 'db'>, lang: Lang, pa
   };
 }
 
-function params(ctx: DeskContext): { lang: Lang; page: string } | null {
+function params(ctx: DeskContext): { lang: Locale; page: string } | null {
   const { lang, page } = ctx.params;
-  return (lang === 'ar' || lang === 'fr') && page && isStaticPageKey(page) ? { lang, page } : null;
+  return isLocale(lang) && page && isStaticPageKey(page) ? { lang, page } : null;
 }
 
 /** The checks a page's text gets before it is saved or published, per field in the person's language. */
-function checkDoc(doc: PageDoc, locale: Lang, publishing: boolean): Record<string, string[]> {
+function checkDoc(doc: PageDoc, locale: Locale, publishing: boolean): Record<string, string[]> {
   const o = { locale };
   const errors: Record<string, string[]> = {};
   if (publishing && !doc.title.trim()) errors.title = [m.desk_err_field_required({}, o)];
@@ -84,7 +84,7 @@ const pageDoc = {
   type: 'object',
   required: ['lang', 'page', 'doc', 'rev', 'pending', 'path'],
   properties: {
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     page: { type: 'string' },
     doc: { type: 'object', required: ['title', 'body'], properties: { title: { type: 'string' }, body: { type: 'string' } } },
     rev: { type: 'integer' },
@@ -97,7 +97,7 @@ const pageDoc = {
 };
 const STALE = 'The working copy changed since that rev: nothing changed; the answer’s response is the stored one';
 
-function pageRoute(method: DeskRoute['method'], tail: string, doc: DeskRoute['doc'], run: (ctx: DeskContext, lang: Lang, page: string) => Promise<DeskOutcome>): DeskRoute {
+function pageRoute(method: DeskRoute['method'], tail: string, doc: DeskRoute['doc'], run: (ctx: DeskContext, lang: Locale, page: string) => Promise<DeskOutcome>): DeskRoute {
   return {
     method,
     path: `/api/desk/pages/{lang}/{page}${tail}`,
@@ -111,7 +111,7 @@ function pageRoute(method: DeskRoute['method'], tail: string, doc: DeskRoute['do
   };
 }
 
-const stale = async (ctx: DeskContext, lang: Lang, page: string): Promise<DeskOutcome> => ({ status: 409, message: m.desk_err_409({}, { locale: ctx.locale }), detail: await pageWorkspace(ctx, lang, page) });
+const stale = async (ctx: DeskContext, lang: Locale, page: string): Promise<DeskOutcome> => ({ status: 409, message: m.desk_err_409({}, { locale: ctx.locale }), detail: await pageWorkspace(ctx, lang, page) });
 
 export const pageRoutes: DeskRoute[] = [
   {
@@ -123,7 +123,7 @@ export const pageRoutes: DeskRoute[] = [
       summary: 'The static pages, in both languages: title, last publication, unpublished changes',
       response: {
         type: 'array',
-        items: { type: 'object', required: ['page', 'lang', 'title', 'publishedAt', 'pending'], properties: { page: { type: 'string' }, lang: { enum: ['ar', 'fr'] }, title: { type: 'string' }, publishedAt: { type: ['string', 'null'] }, pending: { type: 'boolean' } } },
+        items: { type: 'object', required: ['page', 'lang', 'title', 'publishedAt', 'pending'], properties: { page: { type: 'string' }, lang: { enum: LOCALES }, title: { type: 'string' }, publishedAt: { type: ['string', 'null'] }, pending: { type: 'boolean' } } },
       },
       codes: { '200': 'The pages' },
     },
@@ -133,7 +133,7 @@ export const pageRoutes: DeskRoute[] = [
         ctx.db.selectFrom('desk_drafts').select('key').where('kind', '=', 'page').execute(),
       ]);
       const items = STATIC_PAGE_KEYS.flatMap((page) =>
-        (['ar', 'fr'] as const).map((lang) => {
+        LOCALES.map((lang) => {
           const row = rows.find((r) => r.lang === lang && r.page === page);
           return { page, lang, title: row?.title ?? '', publishedAt: row?.updated_at ?? null, pending: drafts.some((d) => d.key === draftKey(lang, page)) };
         }),

@@ -6,7 +6,7 @@
  */
 import { getConfig } from '../config.ts';
 import { getDb } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ArticleView } from '../pages/article.ts';
 import { loadHomePage, type HomePage } from '../pages/home.ts';
 import { liveLayout, parseLayout } from '../content/home.ts';
@@ -24,14 +24,14 @@ const DESK_LANG_COOKIE = 'desk_lang';
 /** Headers of every desk page: never stored, never indexed. */
 export const DESK_PAGE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
 
-export async function deskPageLanguage(request: Request): Promise<Lang> {
+export async function deskPageLanguage(request: Request): Promise<Locale> {
   const token = readDeskToken(request, secureSite(getConfig().SITE_URL));
   if (token) {
     const session = await findDeskSession(await getDb(), token);
     if (session) return session.user.locale;
   }
   const chosen = new RegExp(`(?:^|;\\s*)${DESK_LANG_COOKIE}=(ar|fr)\\b`).exec(request.headers.get('cookie') ?? '');
-  return (chosen?.[1] as Lang | undefined) ?? 'ar';
+  return (chosen?.[1] as Locale | undefined) ?? 'ar';
 }
 
 export type PreviewLoad = { kind: 'view'; view: ArticleView } | { kind: 'sign-in' } | { kind: 'not-found' };
@@ -52,7 +52,7 @@ export async function loadSharedPreview(token: string): Promise<PreviewLoad> {
   return view ? { kind: 'view', view } : { kind: 'not-found' };
 }
 
-export type FrontPreviewLoad = { kind: 'view'; lang: Lang; home: HomePage } | { kind: 'sign-in' } | { kind: 'not-found' };
+export type FrontPreviewLoad = { kind: 'view'; lang: Locale; home: HomePage } | { kind: 'sign-in' } | { kind: 'not-found' };
 
 /**
  * /desk/front/preview/{lang}: the home page of the desk's working copy (else
@@ -76,7 +76,7 @@ export async function loadFrontPreview(request: Request, lang: string | undefine
 }
 
 export type PagePreviewLoad =
-  | { kind: 'view'; lang: Lang; page: { page: string; title: string; body_html: string; updated_at: string } }
+  | { kind: 'view'; lang: Locale; page: { page: string; title: string; body_html: string; updated_at: string } }
   | { kind: 'sign-in' }
   | { kind: 'not-found' };
 

@@ -24,11 +24,12 @@ import { createDeskUser, DeskPeopleError, DESK_ROLES, findDeskUser, issueLink, l
 import { personOf as signedIn, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
 import { endUserSessions } from './sessions.ts';
 import { resetTwoFactor } from './two-factor.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 
 const ADMIN: readonly DeskRole[] = ['admin'];
 const personRef = { $ref: '#/components/schemas/DeskPerson' };
 
-function roleName(role: DeskRole, locale: 'ar' | 'fr'): string {
+function roleName(role: DeskRole, locale: Locale): string {
   const o = { locale };
   return role === 'admin' ? m.desk_role_admin({}, o) : role === 'editor' ? m.desk_role_editor({}, o) : m.desk_role_journalist({}, o);
 }
@@ -61,7 +62,7 @@ const personInput = z.object({
   email: z.string().trim().min(3).max(254),
   name: z.string().trim().min(2).max(80),
   role: z.enum(['journalist', 'editor', 'admin']),
-  locale: z.enum(['ar', 'fr']),
+  locale: z.enum(LOCALES),
 });
 
 export const peopleRoutes: DeskRoute[] = [
@@ -82,7 +83,7 @@ export const peopleRoutes: DeskRoute[] = [
     roles: ADMIN,
     doc: {
       summary: 'Invite someone: their account, and a one-time sign-in link (24 h) mailed to them',
-      body: { 'application/json': { type: 'object', required: ['email', 'name', 'role', 'locale'], properties: { email: { type: 'string' }, name: { type: 'string' }, role: { enum: DESK_ROLES }, locale: { enum: ['ar', 'fr'] } } } },
+      body: { 'application/json': { type: 'object', required: ['email', 'name', 'role', 'locale'], properties: { email: { type: 'string' }, name: { type: 'string' }, role: { enum: DESK_ROLES }, locale: { enum: LOCALES } } } },
       response: personRef,
       codes: { '201': 'Invited (the mail is queued)', '409': 'That e-mail already has an account', '422': 'A field is refused' },
     },
@@ -111,7 +112,7 @@ export const peopleRoutes: DeskRoute[] = [
     roles: ADMIN,
     doc: {
       summary: "Change someone's name, role or language, or disable them (their sessions end at once) or enable them again",
-      body: { 'application/json': { type: 'object', properties: { name: { type: 'string' }, role: { enum: DESK_ROLES }, locale: { enum: ['ar', 'fr'] }, disabled: { type: 'boolean' } } } },
+      body: { 'application/json': { type: 'object', properties: { name: { type: 'string' }, role: { enum: DESK_ROLES }, locale: { enum: LOCALES }, disabled: { type: 'boolean' } } } },
       response: personRef,
       codes: { '200': 'Changed', '404': 'Unknown person', '409': 'Admins cannot disable themselves or take away their own admin role', '422': 'A field is refused' },
     },

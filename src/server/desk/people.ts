@@ -10,7 +10,8 @@
  * as for sessions (src/server/accounts/tokens.ts).
  */
 import type { DB } from '../db/index.ts';
-import type { DeskRole, Lang, Row } from '../db/schema.ts';
+import type { DeskRole, Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { hashSessionToken, newSessionToken, SESSION_TOKEN_PATTERN } from '../accounts/tokens.ts';
 
 export const DESK_ROLES: readonly DeskRole[] = ['journalist', 'editor', 'admin'];
@@ -25,7 +26,7 @@ export interface DeskPerson {
   email: string;
   name: string;
   role: DeskRole;
-  locale: Lang;
+  locale: Locale;
   twoFactor: boolean;
   /** Has a password (followed their link). */
   active: boolean;
@@ -78,7 +79,7 @@ function validPerson(input: { email: string; name: string; role: string; locale?
 
 export async function createDeskUser(
   db: DB,
-  input: { email: string; name: string; role: DeskRole; locale: Lang; createdBy: number | null },
+  input: { email: string; name: string; role: DeskRole; locale: Locale; createdBy: number | null },
   now = new Date(),
 ): Promise<DeskUserRow> {
   const problems = validPerson(input);

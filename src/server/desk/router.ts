@@ -22,7 +22,8 @@
  */
 import crypto from 'node:crypto';
 import type { DB } from '../db/index.ts';
-import type { DeskRole, DeskSessionLevel, Lang } from '../db/schema.ts';
+import type { DeskRole, DeskSessionLevel } from '../db/schema.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
 import { compilePathTemplate } from '../http/path-template.ts';
 import { addressKey, clientAddress, envelope } from '../http/index.ts';
 import { featureLogger, type Log } from '../log.ts';
@@ -39,7 +40,7 @@ export interface DeskContext {
   request: Request;
   url: URL;
   db: DB;
-  locale: Lang;
+  locale: Locale;
   params: Record<string, string>;
   /** The visitor's address key (rate limits, audit). */
   address: string;
@@ -122,7 +123,7 @@ const LEVELS: Record<DeskAccess, readonly DeskSessionLevel[] | null> = {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_HEADER = 'x-desk-csrf';
 
-const MESSAGES: Record<number, (locale: Lang) => string> = {
+const MESSAGES: Record<number, (locale: Locale) => string> = {
   400: (locale) => m.desk_err_400({}, { locale }),
   401: (locale) => m.desk_err_401({}, { locale }),
   403: (locale) => m.desk_err_403({}, { locale }),
@@ -137,14 +138,14 @@ const MESSAGES: Record<number, (locale: Lang) => string> = {
   500: (locale) => m.desk_err_500({}, { locale }),
 };
 
-function deskMessage(status: number, locale: Lang): string {
+function deskMessage(status: number, locale: Locale): string {
   return (MESSAGES[status] ?? MESSAGES[500]!)(locale);
 }
 
 /** Every desk answer: private, never stored, never indexed. */
 const PRIVATE = { cacheControl: 'no-store', vary: 'Cookie, locale' } as const;
 
-function answer(status: number, locale: Lang, outcome: Omit<DeskOutcome, 'status'> = {}): Response {
+function answer(status: number, locale: Locale, outcome: Omit<DeskOutcome, 'status'> = {}): Response {
   const headers = new Headers({ 'x-robots-tag': 'noindex, nofollow', ...outcome.headers });
   for (const c of outcome.cookies ?? []) headers.append('set-cookie', c);
   if (status < 400 && outcome.raw) {
@@ -176,9 +177,9 @@ function crossSite(request: Request, siteOrigin: string): boolean {
   return false;
 }
 
-function headerLocale(request: Request): Lang | null {
+function headerLocale(request: Request): Locale | null {
   const l = request.headers.get('locale')?.trim().toLowerCase();
-  return l === 'ar' || l === 'fr' ? l : null;
+  return isLocale(l) ? l : null;
 }
 
 interface Compiled {
@@ -195,7 +196,7 @@ export function createDeskRouter(routes: readonly DeskRoute[], deps: DeskDeps) {
 
   return async function handleDesk(request: Request, peer?: string): Promise<Response> {
     const url = new URL(request.url);
-    let locale: Lang = headerLocale(request) ?? 'ar';
+    let locale: Locale = headerLocale(request) ?? 'ar';
     try {
       if (crossSite(request, siteOrigin)) return answer(403, locale, { message: m.desk_err_cross_site({}, { locale }) });
       const db = await deps.db();

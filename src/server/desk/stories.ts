@@ -19,7 +19,8 @@
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Database, DeskRole, Lang, Row } from '../db/schema.ts';
+import type { Database, DeskRole, Row } from '../db/schema.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { upsertNinjsArticle, withdrawNinjsArticle } from '../newsroom/articles.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath } from '../../lib/paths.ts';
@@ -140,7 +141,7 @@ export async function storyDetail(db: DB, articleId: number, person: Person, now
 }
 
 /** A new draft in `lang`, owned by `person`; a translation shares its original's translation key (ninjs altids). */
-export async function createStory(db: DB, lang: Lang, person: Person, opts: { translationKey?: string; doc?: StoryDoc } = {}, now = new Date()): Promise<number> {
+export async function createStory(db: DB, lang: Locale, person: Person, opts: { translationKey?: string; doc?: StoryDoc } = {}, now = new Date()): Promise<number> {
   const at = now.toISOString();
   const random = crypto.randomBytes(9).toString('base64url');
   const doc = opts.doc ?? emptyDoc();
@@ -422,7 +423,7 @@ export async function revisionDoc(db: DB, articleId: number, number: number): Pr
 export async function startTranslation(db: DB, articleId: number, person: Person, now = new Date()): Promise<{ id: number; created: boolean }> {
   const a = await db.selectFrom('articles').selectAll().where('id', '=', articleId).executeTakeFirst();
   if (!a) throw new StoryRefused(404);
-  const other: Lang = a.lang === 'ar' ? 'fr' : 'ar';
+  const other = otherLocale(a.lang);
   const existing = await db.selectFrom('articles').select('id').where('translation_key', '=', a.translation_key).where('lang', '=', other).orderBy('id', 'desc').executeTakeFirst();
   if (existing) return { id: existing.id, created: false };
   const story = await ensureStory(db, articleId, person, now);

@@ -15,7 +15,7 @@
  */
 import { PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { FTS_ARTICLES, flushSearchQueue } from '../search/index-sqlite.ts';
 import { matchExpression, queryTerms } from '../search/text.ts';
@@ -29,7 +29,7 @@ const COUNT_CAP = 1000;
 const FEW_HITS = 5000;
 
 export interface StoryFilter {
-  lang?: Lang | undefined;
+  lang?: Locale | undefined;
   state?: StoryState | undefined;
   /** A master tag; its counterpart in the other language counts too. */
   section?: number | undefined;

@@ -21,7 +21,7 @@
  *  - GET  /api/desk/sections | tags | authors | videos  what the editor's fields offer
  */
 import { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import { LOCALES, toLocale, type Locale } from '../../i18n/locales.ts';
 import { getConfig } from '../config.ts';
 import { episodePath, jtPath, webVideoPath } from '../../lib/paths.ts';
 import { STORY_STATES, type StoryDoc } from '../../lib/desk-story.ts';
@@ -95,7 +95,7 @@ function transition(verb: 'submit' | 'unsubmit' | 'unschedule' | 'withdraw', sum
 }
 
 const filterSchema = z.object({
-  lang: z.enum(['ar', 'fr']).optional(),
+  lang: z.enum(LOCALES).optional(),
   state: z.enum(STORY_STATES as [string, ...string[]]).optional(),
   section: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   author: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -104,7 +104,7 @@ const filterSchema = z.object({
   after: z.string().refine(validCursor).optional(),
 });
 
-const lookupLang = (ctx: DeskContext): Lang => (ctx.url.searchParams.get('lang') === 'fr' ? 'fr' : 'ar');
+const lookupLang = (ctx: DeskContext): Locale => toLocale(ctx.url.searchParams.get('lang'));
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const storyRoutes: DeskRoute[] = [
@@ -134,7 +134,7 @@ export const storyRoutes: DeskRoute[] = [
               required: ['id', 'lang', 'title', 'state', 'updatedAt'],
               properties: {
                 id: { type: 'integer' },
-                lang: { enum: ['ar', 'fr'] },
+                lang: { enum: LOCALES },
                 title: { type: 'string' },
                 state: { enum: STORY_STATES },
                 section: { type: ['string', 'null'] },
@@ -175,12 +175,12 @@ export const storyRoutes: DeskRoute[] = [
     access: 'signed-in',
     doc: {
       summary: 'A new draft',
-      body: { 'application/json': { type: 'object', required: ['lang'], properties: { lang: { enum: ['ar', 'fr'] } } } },
+      body: { 'application/json': { type: 'object', required: ['lang'], properties: { lang: { enum: LOCALES } } } },
       response: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
       codes: { '201': 'Made', '422': 'No language' },
     },
     async handler(ctx) {
-      const input = await readInput(ctx, z.object({ lang: z.enum(['ar', 'fr']) }));
+      const input = await readInput(ctx, z.object({ lang: z.enum(LOCALES) }));
       if (!input.ok) return input.outcome;
       return { status: 201, response: { id: await createStory(ctx.db, input.value.lang, personOf(ctx)) } };
     },

@@ -4,7 +4,7 @@
  * (/{lang}/posts/tag/{id}/rss.xml).
  */
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 import { articlePath, tagPath } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
 import { publishedArticles } from '../content/articles.ts';
@@ -24,7 +24,7 @@ interface FeedItem {
 }
 
 export interface Feed {
-  lang: Lang;
+  lang: Locale;
   title: string;
   description: string;
   /** Site path of the HTML page the feed mirrors. */
@@ -34,10 +34,9 @@ export interface Feed {
   items: FeedItem[];
 }
 
-const SITE_NAME: Record<Lang, string> = { ar: '2M', fr: '2M' };
-const LANGUAGE: Record<Lang, string> = { ar: 'ar-MA', fr: 'fr-FR' };
+const SITE_NAME: Record<Locale, string> = { ar: '2M', fr: '2M' };
 /** The feeds' titles and descriptions, from the message catalogue (messages/*.json) like every visitor text. */
-const FEED_TEXT: Record<Lang, { title: string; description: string; tagTitle: (t: string) => string; tagDescription: (t: string) => string }> = {
+const FEED_TEXT: Record<Locale, { title: string; description: string; tagTitle: (t: string) => string; tagDescription: (t: string) => string }> = {
   ar: {
     title: m.polish_feed_title({}, { locale: 'ar' }),
     description: m.polish_feed_description({}, { locale: 'ar' }),
@@ -55,7 +54,7 @@ const FEED_TEXT: Record<Lang, { title: string; description: string; tagTitle: (t
 type ArticleFilter = (q: ReturnType<typeof publishedArticles>) => ReturnType<typeof publishedArticles>;
 
 /** The newest published articles of a language (optionally filtered), as feed items. */
-async function feedItems(db: DB, lang: Lang, filter: ArticleFilter, limit: number): Promise<FeedItem[]> {
+async function feedItems(db: DB, lang: Locale, filter: ArticleFilter, limit: number): Promise<FeedItem[]> {
   const rows = await filter(publishedArticles(db, lang))
     .leftJoin('master_tags', 'master_tags.id', 'articles.master_tag_id')
     .leftJoin('images', 'images.id', 'articles.cover_image_id')
@@ -102,7 +101,7 @@ async function feedItems(db: DB, lang: Lang, filter: ArticleFilter, limit: numbe
 }
 
 /** Latest articles of a language; `self` is the path the feed is served at. */
-export async function languageFeed(db: DB, lang: Lang, self: string, limit = FEED_SIZE): Promise<Feed> {
+export async function languageFeed(db: DB, lang: Locale, self: string, limit = FEED_SIZE): Promise<Feed> {
   const text = FEED_TEXT[lang];
   return {
     lang,
@@ -115,7 +114,7 @@ export async function languageFeed(db: DB, lang: Lang, self: string, limit = FEE
 }
 
 /** Latest articles of a content tag in its own language; undefined for an unknown tag or a tag of the other language. */
-export async function tagFeed(db: DB, lang: Lang, tagId: number, limit = FEED_SIZE): Promise<Feed | undefined> {
+export async function tagFeed(db: DB, lang: Locale, tagId: number, limit = FEED_SIZE): Promise<Feed | undefined> {
   if (!Number.isSafeInteger(tagId) || tagId <= 0) return undefined;
   const tag = await db.selectFrom('tags').select(['id', 'name', 'lang']).where('id', '=', tagId).executeTakeFirst();
   if (!tag || tag.lang !== lang) return undefined;
@@ -148,7 +147,7 @@ export function rssXml(siteUrl: string, feed: Feed, now: Date = new Date()): str
     `<title>${escapeXml(feed.title)}</title>\n` +
     `<link>${escapeXml(link)}</link>\n` +
     `<description>${escapeXml(feed.description)}</description>\n` +
-    `<language>${LANGUAGE[feed.lang]}</language>\n` +
+    `<language>${LOCALE_CONFIG[feed.lang].bcp47}</language>\n` +
     `<copyright>© ${now.getUTCFullYear()} ${SITE_NAME[feed.lang]}</copyright>\n` +
     `<lastBuildDate>${rfc822(last ?? now)}</lastBuildDate>\n` +
     '<ttl>5</ttl>\n' +

@@ -17,22 +17,10 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
-import { STATIC_PAGE_KEYS } from '../db/schema.ts';
+import { DEFAULT_LOCALE, LOCALES, otherLocale, type Locale } from '../../i18n/locales.ts';
+import { JT_EDITIONS, STATIC_PAGE_KEYS } from '../db/schema.ts';
 import { route, withQuery } from '../../lib/routes.ts';
-import {
-  articlePath,
-  dossierPath,
-  episodePath,
-  jtPath,
-  LOCALES,
-  programmePath,
-  starlightVideoPath,
-  staticPagePath,
-  tagPath,
-  webVideoPath,
-  type Locale,
-} from '../../lib/paths.ts';
+import { articlePath, dossierPath, episodePath, jtPath, programmePath, starlightVideoPath, staticPagePath, tagPath, webVideoPath } from '../../lib/paths.ts';
 import { publishedArticles } from '../content/articles.ts';
 import { publicStarlightVideos } from '../content/video/starlight.ts';
 import { absolute, escapeXml, w3cDate, XML_DECLARATION } from './xml.ts';
@@ -45,7 +33,6 @@ const NEWS_MAX_URLS = 1000;
 /** Articles read per query while streaming. */
 const BATCH = 2000;
 
-const other = (lang: Lang): Lang => (lang === 'ar' ? 'fr' : 'ar');
 const nowIso = () => new Date().toISOString();
 
 export interface SitemapUrl {
@@ -70,9 +57,9 @@ function byKey<T extends { translation_key: string }>(rows: T[], path: (r: T) =>
  * master tags, tags, dossiers, static pages, programmes, episodes, JT
  * bulletins, web videos (by2m) and Starlight seasons.
  */
-export async function sectionUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
+export async function sectionUrls(db: DB, lang: Locale): Promise<SitemapUrl[]> {
   const now = nowIso();
-  const alt = other(lang);
+  const alt = otherLocale(lang);
   const urls: SitemapUrl[] = [];
   const both = (pathOf: (l: Locale) => string, lastmod?: string): SitemapUrl => ({
     path: pathOf(lang),
@@ -158,7 +145,7 @@ export async function sectionUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
   // Catalogue: shown in both languages.
   for (const p of programmes) urls.push(both((l) => programmePath(l, p.id)));
   for (const e of episodes) urls.push(both((l) => episodePath(l, e.id), e.published_at));
-  for (const edition of ['ar', 'fr', 'amz'] as const) urls.push(both((l) => route('replay-news-type', l, { type: edition })));
+  for (const edition of JT_EDITIONS) urls.push(both((l) => route('replay-news-type', l, { type: edition })));
   for (const b of bulletins) urls.push(both((l) => jtPath(l, b.edition, b.id), b.published_at));
   for (const t of webTags) urls.push(both((l) => route('replay-by2m-id', l, { id: t.id })));
   for (const v of webVideos) urls.push(both((l) => webVideoPath(l, v.id), v.published_at));
@@ -175,8 +162,8 @@ export async function sectionUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
  * /castings, /talents in Arabic) and the lists of every Starlight person,
  * video and older tag.
  */
-export async function sitemapOnlyUrls(db: DB, lang: Lang): Promise<SitemapUrl[]> {
-  const alt = other(lang);
+export async function sitemapOnlyUrls(db: DB, lang: Locale): Promise<SitemapUrl[]> {
+  const alt = otherLocale(lang);
   const both = (pathOf: (l: Locale) => string, lastmod?: string): SitemapUrl => ({ path: pathOf(lang), alternate: pathOf(alt), lastmod });
   const urls: SitemapUrl[] = [];
   for (const name of ['live', 'casting', 'castings', 'talents', 'posts-tagold'] as const) urls.push(both((l) => route(name, l)));
@@ -197,7 +184,7 @@ export async function sitemapOnlyUrls(db: DB, lang: Lang): Promise<SitemapUrl[]>
 /* ---- articles ---- */
 
 /** Published articles of a language. */
-async function countArticles(db: DB, lang: Lang): Promise<number> {
+async function countArticles(db: DB, lang: Locale): Promise<number> {
   const row = await publishedArticles(db, lang).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -208,9 +195,9 @@ async function countArticles(db: DB, lang: Lang): Promise<number> {
  * published articles land at the end), from the `offset`-th, at most `limit`,
  * in keyset batches, each with its translation's path.
  */
-export async function* articleUrls(db: DB, lang: Lang, offset: number, limit: number): AsyncGenerator<SitemapUrl[]> {
+export async function* articleUrls(db: DB, lang: Locale, offset: number, limit: number): AsyncGenerator<SitemapUrl[]> {
   if (limit <= 0) return;
-  const alt = other(lang);
+  const alt = otherLocale(lang);
   let last: { published_at: string; id: number } | undefined;
   if (offset > 0) {
     // The article just before the window: one offset query over the index, then keyset batches.
@@ -282,7 +269,7 @@ export async function* articleUrls(db: DB, lang: Lang, offset: number, limit: nu
 /* ---- layout of a language's sitemap ---- */
 
 export interface LanguagePlan {
-  lang: Lang;
+  lang: Locale;
   sections: SitemapUrl[];
   articles: number;
   total: number;
@@ -290,7 +277,7 @@ export interface LanguagePlan {
   pages: number;
 }
 
-export async function languagePlan(db: DB, lang: Lang, maxUrls = SITEMAP_MAX_URLS): Promise<LanguagePlan> {
+export async function languagePlan(db: DB, lang: Locale, maxUrls = SITEMAP_MAX_URLS): Promise<LanguagePlan> {
   const [prebuilt, onDemand, articles] = await Promise.all([sectionUrls(db, lang), sitemapOnlyUrls(db, lang), countArticles(db, lang)]);
   const sections = [...prebuilt, ...onDemand];
   const total = sections.length + articles;
@@ -308,17 +295,15 @@ export function languageSitemapPaths(plan: Pick<LanguagePlan, 'lang' | 'pages'>)
 const URLSET_OPEN =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 
-function urlEntry(siteUrl: string, lang: Lang, u: SitemapUrl): string {
+function urlEntry(siteUrl: string, lang: Locale, u: SitemapUrl): string {
   const loc = escapeXml(absolute(siteUrl, u.path));
   let out = `<url><loc>${loc}</loc>`;
   if (u.lastmod) out += `<lastmod>${escapeXml(w3cDate(u.lastmod))}</lastmod>`;
   if (u.alternate) {
-    const ar = lang === 'ar' ? u.path : u.alternate;
-    const fr = lang === 'fr' ? u.path : u.alternate;
-    out +=
-      `<xhtml:link rel="alternate" hreflang="ar" href="${escapeXml(absolute(siteUrl, ar))}"/>` +
-      `<xhtml:link rel="alternate" hreflang="fr" href="${escapeXml(absolute(siteUrl, fr))}"/>` +
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absolute(siteUrl, ar))}"/>`;
+    const alternate = u.alternate;
+    const href = (l: Locale) => escapeXml(absolute(siteUrl, l === lang ? u.path : alternate));
+    for (const l of LOCALES) out += `<xhtml:link rel="alternate" hreflang="${l}" href="${href(l)}"/>`;
+    out += `<xhtml:link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}"/>`;
   }
   return `${out}</url>\n`;
 }
@@ -378,7 +363,7 @@ export function languagePageXml(
 /* ---- Google News sitemap ---- */
 
 export interface NewsItem {
-  lang: Lang;
+  lang: Locale;
   path: string;
   title: string;
   publishedAt: string;

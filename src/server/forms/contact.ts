@@ -9,7 +9,7 @@
  * send mail in the broadcaster's name to third parties.
  */
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { deliver, type DeliveryOutcome, type Mailer, type MailQueueOptions } from '../mail/index.ts';
 import { contactMail } from '../mail/templates.ts';
 import { contactSubjectLabel, type ContactInput } from './schemas.ts';
@@ -27,7 +27,7 @@ export interface ContactDeps {
 export async function submitContact(
   deps: ContactDeps,
   input: ContactInput,
-  lang: Lang,
+  lang: Locale,
 ): Promise<{ id: number; delivery: DeliveryOutcome }> {
   const now = (deps.now ?? (() => new Date()))();
   const payload = {

@@ -21,7 +21,7 @@
  */
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { Mailer, MailQueueOptions } from '../mail/index.ts';
 import { clientAddress, errorEnvelope, okEnvelope, readForm, readLocale, type Limiter, type ProxyTrust } from '../http/index.ts';
 import { featureLogger, type Log } from '../log.ts';
@@ -65,14 +65,14 @@ type FormOutcome =
 
 export interface FormRun {
   outcome: FormOutcome;
-  lang: Lang;
+  lang: Locale;
   /** The submitted text fields (not the honeypot), to fill the form again after an error. */
   values: Record<string, string>;
 }
 
-const isLang = (v: unknown): v is Lang => v === 'ar' || v === 'fr';
+const isLang = (v: unknown): v is Locale => v === 'ar' || v === 'fr';
 
-function acceptedMessage(kind: FormKind, lang: Lang): string {
+function acceptedMessage(kind: FormKind, lang: Locale): string {
   return kind === 'newsletter' ? m.newsletter_accepted({}, { locale: lang }) : m.contact_accepted({}, { locale: lang });
 }
 
@@ -88,7 +88,7 @@ export function createFormRunner(env: FormsEnv) {
   const now = () => (env.now ?? (() => new Date()))();
   const log = env.log ?? featureLogger('forms');
 
-  return async function runForm(kind: FormKind, request: Request, peer: string | undefined, fallbackLang: Lang): Promise<FormRun> {
+  return async function runForm(kind: FormKind, request: Request, peer: string | undefined, fallbackLang: Locale): Promise<FormRun> {
     const body = await readForm(request, MAX_FORM_BYTES, { json: true });
     if (!body.ok) {
       const o = { locale: fallbackLang };
@@ -101,7 +101,7 @@ export function createFormRunner(env: FormsEnv) {
       return { outcome, lang: fallbackLang, values: {} };
     }
     const fields = body.value;
-    const lang: Lang = isLang(fields.lang) ? fields.lang : fallbackLang;
+    const lang: Locale = isLang(fields.lang) ? fields.lang : fallbackLang;
     const values = keptValues(fields);
 
     if (honeypotFilled(fields)) {

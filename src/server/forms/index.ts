@@ -9,7 +9,7 @@ import { getDb } from '../db/index.ts';
 import { getMailer, newsroomEmail } from '../mail/index.ts';
 import { createFormApi, createFormRunner, type FormRun } from './handlers.ts';
 import { proxyTrust, storeLimiter } from '../http/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export type { FormRun } from './handlers.ts';
 
@@ -36,7 +36,7 @@ function sharedRunner() {
 }
 
 /** A form posted to a page (browsers without JavaScript): the outcome to render. */
-export function runFormFromPage(kind: 'newsletter' | 'contact', request: Request, peer: string | undefined, lang: Lang): Promise<FormRun> {
+export function runFormFromPage(kind: 'newsletter' | 'contact', request: Request, peer: string | undefined, lang: Locale): Promise<FormRun> {
   return sharedRunner()(kind, request, peer, lang);
 }
 

@@ -3,7 +3,7 @@
  * files (src/pages/[lang]/newsletter/confirm.astro and unsubscribe.astro):
  * what following the link did, the status to answer, and the words to show.
  */
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { route, withQuery } from '../../lib/routes.ts';
 import { getDb } from '../db/index.ts';
 import { readForm } from '../http/body.ts';

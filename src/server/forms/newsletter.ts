@@ -21,7 +21,8 @@
  * the list.
  */
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { deliver, type DeliveryOutcome, type Mailer, type MailQueueOptions } from '../mail/index.ts';
 import { confirmLink, newsletterConfirmMail, newsletterWelcomeMail, unsubscribeLink } from '../mail/templates.ts';
 import { hashToken, isTokenShaped, newToken } from './tokens.ts';
@@ -51,7 +52,7 @@ const nowOf = (deps: Pick<NewsletterDeps, 'now'>) => (deps.now ?? (() => new Dat
 
 async function sendConfirmation(
   deps: NewsletterDeps,
-  contact: { id: number; email: string; lang: Lang; name: string | null },
+  contact: { id: number; email: string; lang: Locale; name: string | null },
   token: string,
 ): Promise<DeliveryOutcome> {
   const mail = newsletterConfirmMail({
@@ -66,7 +67,7 @@ async function sendConfirmation(
 
 export async function subscribe(
   deps: NewsletterDeps,
-  input: { email: string; lang: Lang; name?: string | undefined },
+  input: { email: string; lang: Locale; name?: string | undefined },
 ): Promise<SubscribeResult> {
   const now = nowOf(deps);
   const at = now.toISOString();
@@ -125,7 +126,7 @@ export async function subscribe(
 }
 
 export type ConfirmResult =
-  | { kind: 'confirmed' | 'already-confirmed'; email: string; lang: Lang; unsubscribeToken: string }
+  | { kind: 'confirmed' | 'already-confirmed'; email: string; lang: Locale; unsubscribeToken: string }
   | { kind: 'invalid' }
   | { kind: 'expired' };
 

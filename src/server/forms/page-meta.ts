@@ -4,10 +4,10 @@
  * indexed), their headers, and the no-JavaScript POST of a form page.
  */
 import type { Breadcrumb, PageMeta } from '../../layouts/meta.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { homeCrumb, pageTitle } from '../pages/editorial-meta.ts';
-import { CACHE_STATIC, otherLocale } from '../pages/editorial-common.ts';
+import { CACHE_STATIC } from '../pages/editorial-common.ts';
 import { peerAddress, runFormFromPage, type FormRun } from './index.ts';
 
 type FormRoute = 'newsletter' | 'newsletter-confirm' | 'newsletter-unsubscribe' | 'contact';

@@ -10,7 +10,7 @@
  * reach a mail header); the message keeps its line breaks.
  */
 import { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 
 export const FIELD_LIMITS = {
@@ -31,7 +31,7 @@ export const HONEYPOT_FIELD = 'website';
 
 export type FieldErrors = Record<string, string[]>;
 
-export function contactSubjectLabel(subject: ContactSubject, lang: Lang): string {
+export function contactSubjectLabel(subject: ContactSubject, lang: Locale): string {
   const o = { locale: lang };
   switch (subject) {
     case 'programmes':
@@ -54,7 +54,7 @@ const oneLine = (v: string) => v.replace(/\s+/g, ' ').trim();
 // Control characters other than line breaks and tabs have no place in a message.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
-function messages(lang: Lang) {
+function messages(lang: Locale) {
   const o = { locale: lang };
   return {
     required: m.forms_error_required({}, o),
@@ -68,7 +68,7 @@ function messages(lang: Lang) {
   };
 }
 
-function emailField(lang: Lang) {
+function emailField(lang: Locale) {
   const t = messages(lang);
   return z
     .string({ error: t.required })
@@ -79,11 +79,11 @@ function emailField(lang: Lang) {
     .transform((v) => v.toLowerCase());
 }
 
-function langField(lang: Lang) {
-  return z.preprocess(blankToUndefined, z.enum(['ar', 'fr'], { error: messages(lang).lang }).optional());
+function langField(lang: Locale) {
+  return z.preprocess(blankToUndefined, z.enum(LOCALES, { error: messages(lang).lang }).optional());
 }
 
-export function newsletterSchema(lang: Lang) {
+export function newsletterSchema(lang: Locale) {
   const t = messages(lang);
   return z.object({
     email: emailField(lang),
@@ -95,7 +95,7 @@ export function newsletterSchema(lang: Lang) {
   });
 }
 
-export function contactSchema(lang: Lang) {
+export function contactSchema(lang: Locale) {
   const t = messages(lang);
   return z.object({
     name: z

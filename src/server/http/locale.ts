@@ -1,16 +1,16 @@
 /**
  * The language of a request to an endpoint (docs/product.md, API): the
  * `locale` header, else the `lang` query parameter, else the `locale`
- * cookie, else Arabic.
+ * cookie, else the default language (Arabic).
  */
-import type { Lang } from '../db/schema.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales.ts';
 
-export function readLocale(request: Request, url: URL): Lang {
+export function readLocale(request: Request, url: URL): Locale {
   const header = request.headers.get('locale')?.trim().toLowerCase();
-  if (header === 'ar' || header === 'fr') return header;
+  if (isLocale(header)) return header;
   const query = url.searchParams.get('lang');
-  if (query === 'ar' || query === 'fr') return query;
-  const cookie = /(?:^|;\s*)locale=(ar|fr)\b/.exec(request.headers.get('cookie') ?? '');
-  if (cookie) return cookie[1] as Lang;
-  return 'ar';
+  if (isLocale(query)) return query;
+  const cookie = /(?:^|;\s*)locale=([a-z]+)\b/.exec(request.headers.get('cookie') ?? '')?.[1];
+  if (isLocale(cookie)) return cookie;
+  return DEFAULT_LOCALE;
 }

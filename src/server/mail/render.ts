@@ -6,7 +6,7 @@
  * Every value is escaped; the layout uses tables and inline styles, which is
  * what mail clients render reliably.
  */
-import type { Lang } from '../db/schema.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
 export type MailBlock =
   | { kind: 'paragraph'; text: string; muted?: boolean }
@@ -17,7 +17,7 @@ export type MailBlock =
   | { kind: 'story'; title: string; text: string; url: string; label: string; image?: string | undefined; imageAlt?: string | undefined };
 
 export interface MailContent {
-  lang: Lang;
+  lang: Locale;
   /** Title of the HTML document (the subject). */
   title: string;
   /** Brand line at the top (the site's name). */
@@ -105,7 +105,7 @@ function textBlock(block: MailBlock): string {
 }
 
 export function renderMail(content: MailContent): { html: string; text: string } {
-  const dir = content.lang === 'ar' ? 'rtl' : 'ltr';
+  const dir = LOCALE_CONFIG[content.lang].dir;
   const footerHtml = content.footer
     .map((line) =>
       'url' in line

@@ -6,7 +6,7 @@
  * contact-form message to the newsroom (Reply-To: the visitor).
  * Links are absolute, built from SITE_URL with the site's named routes.
  */
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { route, withQuery } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
@@ -18,11 +18,11 @@ function siteLink(siteUrl: string, path: string): string {
   return new URL(path, siteUrl).href;
 }
 
-export function confirmLink(siteUrl: string, lang: Lang, token: string): string {
+export function confirmLink(siteUrl: string, lang: Locale, token: string): string {
   return siteLink(siteUrl, withQuery(route('newsletter-confirm', lang), { token }));
 }
 
-export function unsubscribeLink(siteUrl: string, lang: Lang, token: string): string {
+export function unsubscribeLink(siteUrl: string, lang: Locale, token: string): string {
   return siteLink(siteUrl, withQuery(route('newsletter-unsubscribe', lang), { token }));
 }
 
@@ -40,18 +40,18 @@ function listHeaders(siteUrl: string, unsubscribeUrl: string): Record<string, st
   };
 }
 
-function greeting(lang: Lang, name: string | null | undefined): string {
+function greeting(lang: Locale, name: string | null | undefined): string {
   return name ? m.mail_greeting_named({ name }, { locale: lang }) : m.mail_greeting({}, { locale: lang });
 }
 
-function siteFooter(siteUrl: string, lang: Lang) {
+function siteFooter(siteUrl: string, lang: Locale) {
   const o = { locale: lang };
   return { text: m.mail_sent_by({ site: m.site_name({}, o) }, o), label: siteLink(siteUrl, route('index', lang)), url: siteLink(siteUrl, route('index', lang)) };
 }
 
 export function newsletterConfirmMail(opts: {
   siteUrl: string;
-  lang: Lang;
+  lang: Locale;
   to: string;
   name?: string | null;
   confirmUrl: string;
@@ -77,7 +77,7 @@ export function newsletterConfirmMail(opts: {
 
 export function newsletterWelcomeMail(opts: {
   siteUrl: string;
-  lang: Lang;
+  lang: Locale;
   to: string;
   name?: string | null;
   unsubscribeUrl: string;
@@ -125,7 +125,7 @@ export interface EditionStory {
  */
 export function newsletterEditionMail(opts: {
   siteUrl: string;
-  lang: Lang;
+  lang: Locale;
   to: string;
   subject: string;
   intro: string;
@@ -180,7 +180,7 @@ export interface ContactMailFields {
 
 export function contactMail(opts: {
   siteUrl: string;
-  lang: Lang;
+  lang: Locale;
   newsroom: string;
   fields: ContactMailFields;
   sentAt: Date;

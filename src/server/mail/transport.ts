@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export interface MailAddress {
   name: string;
@@ -27,7 +27,7 @@ export interface MailAddress {
 export interface OutgoingMail {
   /** What the mail is for (newsletter-confirm, contact…): file names, logs, delivery records. */
   kind: string;
-  lang: Lang;
+  lang: Locale;
   to: string | MailAddress;
   replyTo?: MailAddress;
   subject: string;

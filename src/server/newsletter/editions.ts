@@ -12,7 +12,8 @@
 import { z } from 'zod';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Database, EditionState, Lang, Row } from '../db/schema.ts';
+import type { Database, EditionState, Row } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { homeSectionArticles, uneBlocks } from '../content/home.ts';
 import { latestArticles, publishedArticles, toArticleCards } from '../content/articles.ts';
 import { newsletterEditionMail, type EditionStory } from '../mail/templates.ts';
@@ -27,7 +28,7 @@ const DEFAULT_STORIES = 8;
 export type Edition = Row<'newsletter_editions'>;
 
 export const editionInput = z.object({
-  lang: z.enum(['ar', 'fr']),
+  lang: z.enum(LOCALES),
   subject: z.string().trim().min(1).max(200),
   intro: z.string().trim().max(2000).default(''),
   storyIds: z.array(z.number().int().positive()).min(1).max(MAX_EDITION_STORIES),
@@ -38,7 +39,7 @@ export type EditionInput = z.infer<typeof editionInput>;
 export type EditionProblem = { field: string; problem: 'not-published' | 'other-language' | 'duplicate' };
 
 /** The default stories of an edition: that language's front page (La UNE, then the slider, then the hot topics), else the latest. */
-export async function defaultStoryIds(db: DB, lang: Lang): Promise<number[]> {
+export async function defaultStoryIds(db: DB, lang: Locale): Promise<number[]> {
   const ids: number[] = [];
   const add = (id: number) => {
     if (!ids.includes(id) && ids.length < DEFAULT_STORIES) ids.push(id);
@@ -51,7 +52,7 @@ export async function defaultStoryIds(db: DB, lang: Lang): Promise<number[]> {
 }
 
 /** Each story must be a published article of the edition's language, once. */
-export async function checkStories(db: DB, lang: Lang, ids: readonly number[]): Promise<EditionProblem[]> {
+export async function checkStories(db: DB, lang: Locale, ids: readonly number[]): Promise<EditionProblem[]> {
   const rows = ids.length
     ? await db.selectFrom('articles').select(['id', 'lang', 'status', 'published_at']).where('id', 'in', [...new Set(ids)]).execute()
     : [];
@@ -69,7 +70,7 @@ export async function checkStories(db: DB, lang: Lang, ids: readonly number[]): 
 }
 
 /** The stories as the mail shows them, in the edition's order (a story withdrawn since is left out). */
-export async function editionStories(db: DB, siteUrl: string, lang: Lang, ids: readonly number[]): Promise<EditionStory[]> {
+export async function editionStories(db: DB, siteUrl: string, lang: Locale, ids: readonly number[]): Promise<EditionStory[]> {
   if (ids.length === 0) return [];
   const rows = await publishedArticles(db, lang)
     .select(['articles.id', 'articles.lang', 'articles.title', 'articles.subtitle', 'articles.slug', 'articles.cover_image_id', 'articles.master_tag_id', 'articles.video_id', 'articles.published_at', 'articles.updated_at'])
@@ -92,7 +93,7 @@ export function editionMail(edition: Pick<Edition, 'lang' | 'subject' | 'intro'>
 }
 
 /** Where a preview or a test mail's unsubscribe link leads: the newsletter page (an editor is no subscriber). */
-export function previewUnsubscribeUrl(siteUrl: string, lang: Lang): string {
+export function previewUnsubscribeUrl(siteUrl: string, lang: Locale): string {
   return new URL(route('newsletter', lang), siteUrl).href;
 }
 
@@ -106,7 +107,7 @@ interface EditionProgress {
 }
 
 /** Confirmed subscribers of a language. */
-export async function confirmedCount(db: DB, lang: Lang, afterId = 0): Promise<number> {
+export async function confirmedCount(db: DB, lang: Locale, afterId = 0): Promise<number> {
   const r = await db
     .selectFrom('newsletter_contacts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -141,7 +142,7 @@ async function editionProgress(db: DB, edition: Pick<Edition, 'id' | 'lang' | 's
 
 export interface EditionSummary {
   id: number;
-  lang: Lang;
+  lang: Locale;
   subject: string;
   intro: string;
   storyIds: number[];
@@ -236,7 +237,7 @@ export async function listEditions(db: DB, limit = 50): Promise<EditionSummary[]
 
 /** Each language's daily edition setting. */
 export interface DailySetting {
-  lang: Lang;
+  lang: Locale;
   enabled: boolean;
   time: string;
   lastDay: string | null;
@@ -244,13 +245,13 @@ export interface DailySetting {
 
 export async function dailySettings(db: DB): Promise<DailySetting[]> {
   const rows = await db.selectFrom('newsletter_daily').selectAll().execute();
-  return (['ar', 'fr'] as const).map((lang) => {
+  return LOCALES.map((lang) => {
     const r = rows.find((x) => x.lang === lang);
     return { lang, enabled: r?.enabled === 1, time: r?.time ?? '07:00', lastDay: r?.last_day ?? null };
   });
 }
 
-export async function saveDaily(db: DB, lang: Lang, enabled: boolean, time: string, by: number | null, now: Date): Promise<void> {
+export async function saveDaily(db: DB, lang: Locale, enabled: boolean, time: string, by: number | null, now: Date): Promise<void> {
   const at = now.toISOString();
   await db
     .insertInto('newsletter_daily')

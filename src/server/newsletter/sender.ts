@@ -21,7 +21,7 @@
  * confirms while the edition goes out gets it when the cursor reaches them.
  */
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { deskAudit } from '../desk/audit.ts';
 import { startServerJob } from '../server-jobs.ts';
 import { queueMail } from '../mail/deliveries.ts';
@@ -76,7 +76,7 @@ export async function makeDailyEditions(db: DB, now: Date, log: Log = featureLog
     .execute();
   const made: number[] = [];
   for (const setting of due) {
-    const lang: Lang = setting.lang;
+    const lang: Locale = setting.lang;
     const storyIds = await defaultStoryIds(db, lang);
     const id = await db.transaction().execute(async (trx) => {
       const claimed = await trx

@@ -8,6 +8,7 @@
  *  - DELETE /api/newsroom/articles?uri=…      withdraw it (410 on its pages from now on)
  *  - POST   /api/newsroom/articles/withdraw   the same with a JSON body { "uri": "…" }
  */
+import { LOCALES } from '../../i18n/locales.ts';
 import { getConfig } from '../config.ts';
 import { findNinjsArticle, upsertNinjsArticle, withdrawNinjsArticle, type StoredArticle } from './articles.ts';
 import { readJson } from '../http/body.ts';
@@ -84,7 +85,7 @@ const storedArticle = {
     kind: { const: 'text' },
     id: { type: 'integer' },
     uri: { type: 'string' },
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     url: { type: 'string', description: 'Absolute URL of the article page' },
     path: { type: 'string' },
     version: { type: ['integer', 'null'] },

@@ -12,7 +12,8 @@
  */
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Database, Lang, Row } from '../db/schema.ts';
+import type { Database, Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath, masterTagPath, tagPath } from '../../lib/paths.ts';
@@ -28,7 +29,7 @@ type Trx = Transaction<Database>;
 export interface StoredArticle {
   id: number;
   uri: string;
-  lang: Lang;
+  lang: Locale;
   /** Absolute URL of the article page (from SITE_URL). */
   url: string;
   path: string;
@@ -89,7 +90,7 @@ function stored(row: Row<'articles'>, path: string, siteUrl: string, now: Date):
 async function affectedPaths(trx: DB | Trx, articleId: number, alias = true): Promise<string[]> {
   const a = await trx.selectFrom('articles').selectAll().where('id', '=', articleId).executeTakeFirstOrThrow();
   const paths = new Set<string>();
-  const langs: Lang[] = [a.lang];
+  const langs: Locale[] = [a.lang];
   paths.add(await pathOf(trx, a));
   const translation = await trx
     .selectFrom('articles')
@@ -138,7 +139,7 @@ async function ownPaths(trx: DB | Trx, row: Row<'articles'>): Promise<string[]> 
   return [...pages, ...pages.map(liteTwin).filter((p) => p !== null), route('post-id', row.lang, { id: row.id })];
 }
 
-async function uniqueSlug(trx: Trx, lang: Lang, wanted: string, selfId: number | null): Promise<string> {
+async function uniqueSlug(trx: Trx, lang: Locale, wanted: string, selfId: number | null): Promise<string> {
   const base = wanted || 'article';
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
@@ -172,7 +173,7 @@ async function authorFor(trx: Trx, byline: string | null): Promise<number | null
   return row.id;
 }
 
-async function tagIdsFor(trx: Trx, lang: Lang, tags: NinjsArticle['tags']): Promise<number[]> {
+async function tagIdsFor(trx: Trx, lang: Locale, tags: NinjsArticle['tags']): Promise<number[]> {
   const ids: number[] = [];
   for (const t of tags) {
     const key = t.uri ? `ninjs:${t.uri}` : null;

@@ -4,7 +4,7 @@
  * uris of its language), retire. Through the content service the desk uses
  * (dossiers.ts); a bad field → 422 per field, and nothing changes.
  */
-import type { Lang } from '../db/schema.ts';
+import { isLocale, LOCALES } from '../../i18n/locales.ts';
 import { fieldErrors } from '../broadcast/breaking.ts';
 import { readJson } from '../http/body.ts';
 import { dossierInputSchema, findStoredDossier, listStoredDossiers, retireDossier, saveDossier } from './dossiers.ts';
@@ -21,7 +21,7 @@ const dossier = {
   required: ['id', 'lang', 'title', 'description', 'body', 'stories', 'path', 'retiredAt'],
   properties: {
     id: { type: 'integer' },
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     title: { type: 'string' },
     description: { type: 'string' },
     body: { type: 'string', description: 'Sanitised HTML' },
@@ -38,7 +38,7 @@ const dossierBody = {
     type: 'object',
     required: ['title'],
     properties: {
-      lang: { enum: ['ar', 'fr'], description: 'Required to make one; a dossier keeps its language' },
+      lang: { enum: LOCALES, description: 'Required to make one; a dossier keeps its language' },
       title: { type: 'string', maxLength: 200 },
       description: { type: 'string', maxLength: 1000 },
       body: { type: 'string', description: 'HTML (sanitised like an article’s body; 60,000 characters of text)' },
@@ -55,7 +55,7 @@ async function readDossier(ctx: NewsroomContext) {
   const input = dossierInputSchema.safeParse(body.value);
   if (!input.success) return { ok: false as const, outcome: { status: 422, errors: fieldErrors(input.error) } };
   const lang = (body.value as { lang?: unknown }).lang;
-  return { ok: true as const, input: input.data, lang: lang === 'ar' || lang === 'fr' ? (lang as Lang) : null };
+  return { ok: true as const, input: input.data, lang: isLocale(lang) ? lang : null };
 }
 
 const list: NewsroomRoute = {

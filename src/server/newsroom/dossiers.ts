@@ -10,7 +10,8 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
-import type { Database, Lang, Row } from '../db/schema.ts';
+import type { Database, Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { articlePath, dossierPath } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
@@ -43,7 +44,7 @@ export type DossierInput = z.infer<typeof dossierInputSchema>;
 
 export interface StoredDossier {
   id: number;
-  lang: Lang;
+  lang: Locale;
   title: string;
   description: string;
   body: string;
@@ -56,7 +57,7 @@ export interface StoredDossier {
 }
 
 /** Every site path a dossier's change alters: the list (both addresses), the language's sitemap; its own page is a query of the list's. */
-function dossierPaths(lang: Lang): string[] {
+function dossierPaths(lang: Locale): string[] {
   return [route('dossier-special', lang), route('special-topic', lang), `/${lang}/sitemap.xml`];
 }
 
@@ -114,7 +115,7 @@ export async function findStoredDossier(db: DB, id: number): Promise<StoredDossi
 }
 
 /** A language's dossiers (retired ones too, last), for the desk and the API. */
-export async function listStoredDossiers(db: DB, lang: Lang): Promise<(Omit<StoredDossier, 'body' | 'stories'> & { storyCount: number })[]> {
+export async function listStoredDossiers(db: DB, lang: Locale): Promise<(Omit<StoredDossier, 'body' | 'stories'> & { storyCount: number })[]> {
   const rows = await db.selectFrom('dossiers').selectAll().where('lang', '=', lang).orderBy((eb) => eb('retired_at', 'is not', null)).orderBy('position').orderBy('id').execute();
   const counts = rows.length
     ? await db
@@ -156,7 +157,7 @@ class Refused extends Error {
 export async function saveDossier(
   db: DB,
   id: number | null,
-  lang: Lang,
+  lang: Locale,
   input: DossierInput,
   opts: { text: (p: FrontProblem) => string; now?: Date; inTransaction?: (trx: Trx, dossier: StoredDossier, before: StoredDossier | null) => Promise<void> },
 ): Promise<DossierResult> {

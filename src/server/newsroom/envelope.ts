@@ -6,20 +6,20 @@
  */
 import { envelope, readLocale } from '../http/index.ts';
 import { apiMessage } from '../api/messages.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 
 export type FieldErrors = Record<string, string[]>;
 
 /** The newsroom's own messages, from the message catalogue (messages/*.json); the others are the API's. */
-const MESSAGES: Record<number, (locale: Lang) => string> = {
+const MESSAGES: Record<number, (locale: Locale) => string> = {
   401: (locale) => m.polish_api_401_bearer({}, { locale }),
   409: (locale) => m.polish_api_409_newer({}, { locale }),
   412: (locale) => m.newsroom_api_412({}, { locale }),
   415: (locale) => m.polish_api_415_json_or_image({}, { locale }),
 };
 
-function newsroomMessage(code: number, locale: Lang): string {
+function newsroomMessage(code: number, locale: Locale): string {
   return MESSAGES[code]?.(locale) ?? apiMessage(code, locale);
 }
 

@@ -13,7 +13,8 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
-import type { Database, Lang, Row } from '../db/schema.ts';
+import type { Database, Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { liveFrontVersion, parseLayout } from '../content/home.ts';
 import { FRONT_LIMITS, layoutIds, type FrontLayout, type FrontStory, type FrontVersionItem } from '../../lib/front-page.ts';
@@ -40,7 +41,7 @@ type ArticleFacts = Pick<Row<'articles'>, 'id' | 'lang' | 'status' | 'published_
 /** Why a reference or a block is refused: the desk words it in the person's language, the newsroom API in English (ADR 031). */
 export type FrontProblem =
   | { code: 'unknown' }
-  | { code: 'language'; storyLang: Lang }
+  | { code: 'language'; storyLang: Locale }
   | { code: 'withdrawn' }
   | { code: 'unpublished' }
   | { code: 'later'; publishedAt: string }
@@ -49,7 +50,7 @@ export type FrontProblem =
   | { code: 'block-title' };
 
 /** Why a story may not be on a language's front page going online at `at`; null when it may. */
-export function storyRefusal(a: ArticleFacts, lang: Lang, at: Date): FrontProblem | null {
+export function storyRefusal(a: ArticleFacts, lang: Locale, at: Date): FrontProblem | null {
   if (a.lang !== lang) return { code: 'language', storyLang: a.lang };
   if (a.status === 'withdrawn') return { code: 'withdrawn' };
   if (a.status !== 'published') return { code: 'unpublished' };
@@ -58,7 +59,7 @@ export function storyRefusal(a: ArticleFacts, lang: Lang, at: Date): FrontProble
 }
 
 /** A problem in the desk's words, in `locale`. */
-export function problemText(p: FrontProblem, locale: Lang): string {
+export function problemText(p: FrontProblem, locale: Locale): string {
   const o = { locale };
   switch (p.code) {
     case 'unknown':
@@ -111,7 +112,7 @@ export type Resolved = { ok: true; layout: FrontLayout } | { ok: false; errors: 
  * then, placed once; every block has a title or a master tag of the
  * language. Errors are keyed by field (`une.1.items.3`), worded by `text`.
  */
-export async function resolveFrontInput(db: DB | Trx, lang: Lang, input: FrontInput, at: Date, text: (p: FrontProblem) => string): Promise<Resolved> {
+export async function resolveFrontInput(db: DB | Trx, lang: Locale, input: FrontInput, at: Date, text: (p: FrontProblem) => string): Promise<Resolved> {
   const errors: FieldErrors = {};
   const add = (field: string, p: FrontProblem) => (errors[field] ??= []).push(text(p));
   const all = [...input.slider, ...input.une.flatMap((b) => b.items), ...input.hot];
@@ -161,13 +162,13 @@ export async function resolveFrontInput(db: DB | Trx, lang: Lang, input: FrontIn
 }
 
 /** The site paths a language's front page is on: its home page and the lite twin. */
-export function frontPagePaths(lang: Lang): string[] {
+export function frontPagePaths(lang: Locale): string[] {
   const home = route('index', lang);
   return [home, liteTwin(home)].filter((p): p is string => p !== null);
 }
 
 /** The newest version number of a language (0: none): what a change must start from. */
-export async function frontPageHead(db: DB | Trx, lang: Lang): Promise<number> {
+export async function frontPageHead(db: DB | Trx, lang: Locale): Promise<number> {
   const row = await db.selectFrom('front_page_versions').select((eb) => eb.fn.max('number').as('n')).where('lang', '=', lang).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -190,7 +191,7 @@ export interface PublishOptions {
 export type PublishResult = { kind: 'published'; version: Row<'front_page_versions'> } | { kind: 'stale'; head: number };
 
 /** Publishes (or schedules) a checked layout as the language's next version, with its change-feed record. */
-export async function publishFrontPage(db: DB, lang: Lang, layout: FrontLayout, opts: PublishOptions): Promise<PublishResult> {
+export async function publishFrontPage(db: DB, lang: Locale, layout: FrontLayout, opts: PublishOptions): Promise<PublishResult> {
   const attempt = () => publishOnce(db, lang, layout, opts);
   try {
     return await attempt();
@@ -201,7 +202,7 @@ export async function publishFrontPage(db: DB, lang: Lang, layout: FrontLayout, 
   }
 }
 
-async function publishOnce(db: DB, lang: Lang, layout: FrontLayout, opts: PublishOptions): Promise<PublishResult> {
+async function publishOnce(db: DB, lang: Locale, layout: FrontLayout, opts: PublishOptions): Promise<PublishResult> {
   const now = opts.now ?? new Date();
   const at = opts.at && opts.at > now ? opts.at : now;
   return db.transaction().execute(async (trx) => {
@@ -231,7 +232,7 @@ async function publishOnce(db: DB, lang: Lang, layout: FrontLayout, opts: Publis
 }
 
 /** Calls off a scheduled version before its time: true when it was still ahead. */
-export async function cancelScheduledFront(db: DB, lang: Lang, number: number, now = new Date(), inTransaction?: (trx: Trx) => Promise<void>): Promise<boolean> {
+export async function cancelScheduledFront(db: DB, lang: Locale, number: number, now = new Date(), inTransaction?: (trx: Trx) => Promise<void>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const res = await trx
       .updateTable('front_page_versions')
@@ -248,12 +249,12 @@ export async function cancelScheduledFront(db: DB, lang: Lang, number: number, n
 }
 
 /** One version of a language, or undefined. */
-export async function frontVersion(db: DB, lang: Lang, number: number): Promise<Row<'front_page_versions'> | undefined> {
+export async function frontVersion(db: DB, lang: Locale, number: number): Promise<Row<'front_page_versions'> | undefined> {
   return db.selectFrom('front_page_versions').selectAll().where('lang', '=', lang).where('number', '=', number).executeTakeFirst();
 }
 
 /** The history of a language's front page, newest first (the 50 last). */
-export async function listFrontVersions(db: DB, lang: Lang, now = new Date(), limit = 50): Promise<FrontVersionItem[]> {
+export async function listFrontVersions(db: DB, lang: Locale, now = new Date(), limit = 50): Promise<FrontVersionItem[]> {
   const [rows, live] = await Promise.all([
     db.selectFrom('front_page_versions').selectAll().where('lang', '=', lang).orderBy('number', 'desc').limit(limit).execute(),
     liveFrontVersion(db, lang, now),
@@ -272,7 +273,7 @@ export async function listFrontVersions(db: DB, lang: Lang, now = new Date(), li
 }
 
 /** A layout as references a client sends back: ids, and the master tag's route name. */
-export async function layoutAsInput(db: DB, lang: Lang, layout: FrontLayout): Promise<FrontInput & { une: { title: string | null; masterTag: string | null; items: number[] }[] }> {
+export async function layoutAsInput(db: DB, lang: Locale, layout: FrontLayout): Promise<FrontInput & { une: { title: string | null; masterTag: string | null; items: number[] }[] }> {
   const ids = layout.une.map((b) => b.masterTagId).filter((x): x is number => x !== null);
   const masters = ids.length ? await db.selectFrom('master_tags').select(['id', 'route_name']).where('lang', '=', lang).where('id', 'in', ids).execute() : [];
   return {

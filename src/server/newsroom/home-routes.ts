@@ -10,7 +10,7 @@
  *    412; a bad reference → 422 with errors per field (`une.1.items.3`),
  *    and nothing changes.
  */
-import type { Lang } from '../db/schema.ts';
+import { isLocale, LOCALES, type Locale } from '../../i18n/locales.ts';
 import { z } from 'zod';
 import { liveFrontVersion, parseLayout } from '../content/home.ts';
 import { emptyLayout, layoutIds } from '../../lib/front-page.ts';
@@ -30,7 +30,7 @@ import type { NewsroomContext, NewsroomOutcome, NewsroomRoute } from './router.t
 /** 64 KB: a front page of a few dozen references, with room. */
 const MAX_HOME_JSON_BYTES = 64 * 1024;
 
-const etagOf = (lang: Lang, head: number) => `"home-${lang}-${head}"`;
+const etagOf = (lang: Locale, head: number) => `"home-${lang}-${head}"`;
 
 /** Whether an If-Match header (absent: yes) names the current ETag. */
 function matches(header: string | null, etag: string): boolean {
@@ -63,12 +63,12 @@ export function englishProblem(p: FrontProblem): string {
   }
 }
 
-function langParam(ctx: NewsroomContext): Lang | NewsroomOutcome {
+function langParam(ctx: NewsroomContext): Locale | NewsroomOutcome {
   const lang = ctx.params.lang;
-  return lang === 'ar' || lang === 'fr' ? lang : { status: 404, problem: 'the language is ar or fr' };
+  return isLocale(lang) ? lang : { status: 404, problem: 'the language is ar or fr' };
 }
 
-async function homeState(ctx: NewsroomContext, lang: Lang) {
+async function homeState(ctx: NewsroomContext, lang: Locale) {
   const now = new Date();
   const [live, head, scheduled] = await Promise.all([
     liveFrontVersion(ctx.db, lang, now),
@@ -126,7 +126,7 @@ const story = {
   required: ['id', 'lang', 'title', 'state'],
   properties: {
     id: { type: 'integer' },
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     title: { type: 'string' },
     state: { enum: ['draft', 'review', 'scheduled', 'published', 'withdrawn'] },
     path: { type: ['string', 'null'] },
@@ -139,7 +139,7 @@ const homeAnswer = {
   type: 'object',
   required: ['lang', 'version', 'slider', 'une', 'hot', 'stories', 'scheduled'],
   properties: {
-    lang: { enum: ['ar', 'fr'] },
+    lang: { enum: LOCALES },
     version: { type: ['integer', 'null'], description: 'The live version (null: none yet)' },
     effectiveAt: { type: ['string', 'null'], format: 'date-time' },
     slider: { type: 'array', items: { type: 'integer' } },

@@ -15,6 +15,7 @@ import { publishReplayIn, ReplayInputError, type ReplayInput, type ReplayResult 
 import { findMedia, type StoredMedia } from './media.ts';
 import type { FieldErrors, NinjsPicture, NinjsVideo } from './ninjs.ts';
 import { recordPicture, type ReadyPicture } from './pictures.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 type Trx = Transaction<Database>;
 
@@ -72,7 +73,7 @@ export async function upsertPictureItem(db: DB, item: NinjsPicture, ready: Ready
       }
       const imageId = await recordPicture(trx, ready, { alt: item.alt, credit: item.picture.credit, uri: item.uri });
       // A new caption fills the alternative text it did not have.
-      for (const [lang, alt] of Object.entries(item.alt) as ['ar' | 'fr', string][]) {
+      for (const [lang, alt] of Object.entries(item.alt) as [Locale, string][]) {
         await trx.updateTable('images').set(lang === 'ar' ? { alt_ar: alt } : { alt_fr: alt }).where('id', '=', imageId).where(lang === 'ar' ? 'alt_ar' : 'alt_fr', '=', '').execute();
       }
       await trx.updateTable('newsroom_items').set(versionValues(item)).where('uri', '=', item.uri).execute();

@@ -45,7 +45,8 @@
  *    translation.
  */
 import { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
+import { JT_EDITIONS, type JtEdition } from '../db/schema.ts';
 import { mediaOriginProblem } from '../media-origins.ts';
 import { MAX_MEDIA_BYTES, RENDITION_WIDTHS } from './media.ts';
 import { BODY_LIMITS, lengthProblem, markupProblem, plainText, sanitizeBody, TEXT_LIMITS, textToHtml } from './sanitize.ts';
@@ -163,7 +164,7 @@ interface ItemVersion {
 
 export interface NinjsArticle extends ItemVersion {
   uri: string;
-  lang: Lang;
+  lang: Locale;
   status: 'published' | 'withdrawn';
   pubstatus: 'usable' | 'withheld' | 'canceled';
   firstCreated: Date | null;
@@ -192,12 +193,12 @@ export interface NinjsPicture extends ItemVersion {
 
 export interface NinjsVideo extends ItemVersion {
   uri: string;
-  lang: Lang | null;
+  lang: Locale | null;
   title: string;
   description: string;
   video: VideoRef;
   poster: PictureRef | null;
-  destination: { kind: 'webvideo'; tag: string | null } | { kind: 'jt'; edition: 'ar' | 'fr' | 'amz' };
+  destination: { kind: 'webvideo'; tag: string | null } | { kind: 'jt'; edition: JtEdition };
   publishedAt: Date | null;
   withdrawn: boolean;
 }
@@ -244,9 +245,9 @@ function text(value: string | undefined, field: string, errors: FieldErrors): st
 }
 
 /** `ar`, `fr` (a region suffix such as `fr-MA` allowed), else null. */
-function langOf(language: string | undefined): Lang | null {
+function langOf(language: string | undefined): Locale | null {
   const base = language?.toLowerCase().split(/[-_]/)[0];
-  return base === 'ar' || base === 'fr' ? base : null;
+  return isLocale(base) ? base : null;
 }
 
 /** The playable rendition of a video (MP4 or HLS), as the site plays it; null when there is none. */
@@ -523,8 +524,8 @@ function video(d: Item, ctx: Ctx): NinjsItem | null {
   let destination: NinjsVideo['destination'] = { kind: 'webvideo', tag: null };
   for (const [i, s] of (d.subjects ?? []).entries()) {
     if (s.uri?.startsWith(JT_URI_PREFIX)) {
-      const edition = s.uri.slice(JT_URI_PREFIX.length);
-      if (edition === 'ar' || edition === 'fr' || edition === 'amz') destination = { kind: 'jt', edition };
+      const edition = JT_EDITIONS.find((e) => s.uri === `${JT_URI_PREFIX}${e}`);
+      if (edition) destination = { kind: 'jt', edition };
       else add(errors, `subjects.${i}.uri`, `a news bulletin edition is ${JT_URI_PREFIX}ar, fr or amz`);
     } else if (s.uri?.startsWith(VIDEO_TAG_URI_PREFIX)) {
       destination = { kind: 'webvideo', tag: s.uri.slice(VIDEO_TAG_URI_PREFIX.length) };

@@ -4,6 +4,7 @@
  * the bearer security scheme: `newsroomOpenApi`, one of the modules listed
  * in src/server/api/openapi-modules.ts.
  */
+import { LOCALES } from '../../i18n/locales.ts';
 import type { OpenApiModule, PathItem } from '../api/openapi.ts';
 import type { NewsroomRoute } from './router.ts';
 import { newsroomRoutes } from './routes.ts';
@@ -65,7 +66,7 @@ function operation(route: NewsroomRoute): Json {
     headers: { 'Retry-After': { schema: { type: 'integer' } } },
   };
   const parameters: Json[] = [
-    { name: 'locale', in: 'header', required: false, description: 'Language of the messages (ar or fr); default ar.', schema: { type: 'string', enum: ['ar', 'fr'] } },
+    { name: 'locale', in: 'header', required: false, description: 'Language of the messages (ar or fr); default ar.', schema: { type: 'string', enum: LOCALES } },
     ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
     ...Object.entries(doc.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: q.required ?? false, description: q.description, schema: { type: 'string' } })),
   ];

@@ -11,7 +11,7 @@
  */
 import { compilePathTemplate } from '../http/path-template.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { readLocale } from '../http/index.ts';
 import { audit, authenticateNewsroom } from './auth.ts';
 import { clientAddress, type ProxyTrust } from '../http/client-address.ts';
@@ -23,7 +23,7 @@ export interface NewsroomContext {
   request: Request;
   url: URL;
   db: DB;
-  locale: Lang;
+  locale: Locale;
   /** The name of the token the request authenticated with (for the audit trail). */
   tokenName: string;
   params: Record<string, string>;

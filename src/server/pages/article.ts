@@ -4,11 +4,11 @@
  * language with its related lists (src/server/content/articles.ts).
  */
 import type { DB } from '../db/index.ts';
-import { masterTagPath, type Locale } from '../../lib/paths.ts';
+import { masterTagPath } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { articlePageOf, findArticleWithRefs, publishedArticles, type ArticlePage, type ArticleWithRefs, type DraftParts } from '../content/articles.ts';
 import { memoByContent } from '../content/memo.ts';
-import { otherLocale } from './editorial-common.ts';
 
 /** The route segment of an article's master tag ("news" when it has none, as in articlePath). */
 const articleTagSegment = (page: ArticlePage): string => page.article.masterTag?.routeName || 'news';

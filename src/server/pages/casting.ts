@@ -4,7 +4,7 @@
  * for candidates is for (the one after the latest).
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard } from '../api/shapes.ts';
 import type { StarlightSeason } from '../content/video/starlight.ts';
 import { allSeasons, seasonVideoRows, starlightVideoCards } from './starlight-common.ts';

@@ -3,11 +3,10 @@
  * /special-topic): their canonical is always the /dossier-special form.
  */
 import type { Breadcrumb, PageMeta } from '../../layouts/meta.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { cut } from '../../lib/text.ts';
 import * as m from '../../paraglide/messages.js';
-import { otherLocale } from './editorial-common.ts';
 import { homeCrumb, pageTitle } from './editorial-meta.ts';
 import type { DossierLoad } from './dossier-special.ts';
 

@@ -4,10 +4,9 @@
  */
 import type { DB } from '../db/index.ts';
 import type { ArticleCard } from '../api/shapes.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { dossierArticles } from '../content/articles.ts';
 import { findDossier, listDossiers, type DossierCard } from '../content/dossiers.ts';
-import { otherLocale } from './editorial-common.ts';
 
 export type DossierLoad =
   /** `retired`: the dossier asked for was retired (the page answers 410 with the list). */

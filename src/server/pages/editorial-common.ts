@@ -4,7 +4,7 @@
  * the Cache-Control values of each kind of page.
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { withQuery } from '../../lib/routes.ts';
 import { listingTotal, PAGE_SIZE, type ArticleListing } from '../content/articles.ts';
 
@@ -16,8 +16,6 @@ export const CACHE_ARTICLE = 'public, max-age=300, s-maxage=900, stale-while-rev
 export const CACHE_STATIC = 'public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400';
 
 export { parseId, parsePage } from './params.ts';
-
-export const otherLocale = (locale: Locale): Locale => (locale === 'ar' ? 'fr' : 'ar');
 
 /** A path with ?page=N added for pages after the first (the first page has no parameter). */
 export function withPage(path: string, page: number, extra: Record<string, string> = {}): string {

@@ -4,14 +4,15 @@
  * /{tag}/{url} and /post/{id}).
  */
 import type { Breadcrumb, PageMeta } from '../../layouts/meta.ts';
-import { masterTagPath, type Locale } from '../../lib/paths.ts';
+import { masterTagPath } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { route, type RouteName } from '../../lib/routes.ts';
 import { ldLanguage, newsArticleLd } from '../../lib/jsonld.ts';
 import { cut } from '../../lib/text.ts';
 import { getConfig } from '../config.ts';
 import * as m from '../../paraglide/messages.js';
 import type { ArticleView } from './article.ts';
-import { otherLocale, withPage } from './editorial-common.ts';
+import { withPage } from './editorial-common.ts';
 import { ARTICLE_COVER_PRELOAD_MEDIA, ARTICLE_COVER_SIZES } from '../../lib/image-sizes.ts';
 
 /** "<headline> | 2M" (دوزيم in Arabic). */

@@ -4,7 +4,7 @@
  * cached 60 s).
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { broadcastDay } from '../../lib/dates.ts';
 import { siteNow } from '../clock.ts';
 import { gridFortnight, type GridDay, type GridEntry } from '../content/grid.ts';

@@ -5,7 +5,7 @@
  */
 import type { DB } from '../db/index.ts';
 import type { ArticleCard } from '../api/shapes.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { articlesOfMasterTags, latestArticles, mostViewedArticles, newestOf } from '../content/articles.ts';
 import { homeSectionArticles, liveLayout, uneBlocks, type UneBlock } from '../content/home.ts';
 import type { FrontLayout } from '../../lib/front-page.ts';
@@ -16,7 +16,6 @@ import type { PageMeta } from '../../layouts/meta.ts';
 import { route } from '../../lib/routes.ts';
 import { HOME_LEAD_SIZES } from '../../lib/image-sizes.ts';
 import * as m from '../../paraglide/messages.js';
-import { otherLocale } from './editorial-common.ts';
 import { homeCrumb, pageTitle } from './editorial-meta.ts';
 
 /** La UNE blocks show 4 to 6 cards (fewer only when the section has no more articles). */

@@ -3,7 +3,8 @@
  * canonical keeps ?page=N after the first page.
  */
 import type { Breadcrumb, PageMeta } from '../../layouts/meta.ts';
-import { masterTagPath, type Locale } from '../../lib/paths.ts';
+import { masterTagPath } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { route, type RouteName } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
 import { withPage } from './editorial-common.ts';

@@ -9,7 +9,8 @@
 import sanitizeHtml from 'sanitize-html';
 import type { DB } from '../db/index.ts';
 import type { ArticleCard, ImageShape } from '../api/shapes.ts';
-import { masterTagPath, type Locale } from '../../lib/paths.ts';
+import { masterTagPath } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { liteTwin } from '../../lib/lite.ts';
 import * as m from '../../paraglide/messages.js';
 import { loadArticleBySlug } from './article.ts';

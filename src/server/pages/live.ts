@@ -3,7 +3,7 @@
  * now and next according to the grid, computed at request time.
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { gridDays, type GridEntry } from '../content/grid.ts';
 import { liveSection } from '../content/live.ts';

@@ -7,8 +7,7 @@
  * prefix, else the `locale` header or cookie, else Arabic.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isLocale } from '../../i18n/locale.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../lib/paths.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;

@@ -6,12 +6,13 @@
 import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import type { ArticleCard } from '../api/shapes.ts';
-import { masterTagPath, type Locale } from '../../lib/paths.ts';
+import { masterTagPath } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { masterTagsListing, paginateListing } from '../content/articles.ts';
 import { masterTagWithChildren, toMasterTagLeaf, type MasterTagLeaf } from '../content/tags.ts';
 import { NotFoundError } from '../api/define.ts';
-import { listingAlternates, listingHasPage, otherLocale } from './editorial-common.ts';
+import { listingAlternates, listingHasPage } from './editorial-common.ts';
 
 export interface MasterTagListing {
   tag: Row<'master_tags'>;

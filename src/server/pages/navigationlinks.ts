@@ -4,11 +4,10 @@
  */
 import type { DB } from '../db/index.ts';
 import { STATIC_PAGE_KEYS, type Row, type StaticPageKey } from '../db/schema.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import type { PageMeta } from '../../layouts/meta.ts';
 import { route } from '../../lib/routes.ts';
 import { cut } from '../../lib/text.ts';
-import { otherLocale } from './editorial-common.ts';
 import { homeCrumb, pageTitle, plainText } from './editorial-meta.ts';
 
 export const isStaticPageKey = (value: string): value is StaticPageKey =>

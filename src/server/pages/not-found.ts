@@ -7,7 +7,7 @@
  */
 import type { DB } from '../db/index.ts';
 import type { ArticleCard } from '../api/shapes.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { latestArticles } from '../content/articles.ts';
 
 const SUGGESTIONS = 4;

@@ -6,12 +6,12 @@
 import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import type { ArticleCard } from '../api/shapes.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { paginateArticles, publishedArticles } from '../content/articles.ts';
 import { findTag } from '../content/tags.ts';
 import { NotFoundError } from '../api/define.ts';
-import { listingAlternates, listingHasPage, otherLocale } from './editorial-common.ts';
+import { listingAlternates, listingHasPage } from './editorial-common.ts';
 
 export interface TagListing {
   tag: Row<'tags'>;

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { toCount } from '../content/video/common.ts';
 
@@ -53,7 +53,7 @@ export async function loadTagIndex(db: DB, locale: Locale): Promise<TagIndexGrou
     .where('tags.lang', '=', locale)
     .groupBy(['tags.id', 'tags.name'])
     .execute();
-  const collator = new Intl.Collator(locale === 'ar' ? 'ar-MA' : 'fr-FR', { sensitivity: 'base', numeric: true });
+  const collator = new Intl.Collator(LOCALE_CONFIG[locale].bcp47, { sensitivity: 'base', numeric: true });
   const groups = new Map<string, TagIndexEntry[]>();
   for (const r of rows) {
     const letter = indexLetter(r.name, locale);

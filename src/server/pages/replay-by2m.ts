@@ -4,7 +4,7 @@
  * /replay/by2m/single/{id} (one video with more of its tag).
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard, VideoSource } from '../api/shapes.ts';
 import { findTag, publicWebVideos, tagsWithCounts, tagVideos, tagVideosPage, type WebVideoTag } from '../content/video/by2m.ts';
 import { toCard, webVideoSeed } from '../content/video/cards.ts';

@@ -4,7 +4,7 @@
  * series and films, by2m, Starlight.
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard } from '../api/shapes.ts';
 import { lastReplaysPage } from '../content/video/replays.ts';
 import { watchHome, type LiveStream, type WatchSectionKey } from '../content/video/watch.ts';

@@ -5,17 +5,18 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard } from '../api/shapes.ts';
 import { jtEditionLists, type JtEditionList } from '../content/jt-list.ts';
 import { jtSeed, toCards } from '../content/video/cards.ts';
 import { pagination, toCount } from '../content/video/common.ts';
-import { EDITIONS, editionName, editionOrder, jtDetail, publicBulletins, type Edition } from '../content/video/jt.ts';
+import { editionName, editionOrder, jtDetail, publicBulletins } from '../content/video/jt.ts';
+import { JT_EDITIONS, type JtEdition } from '../db/schema.ts';
 
 const NEWS_PAGE_SIZE = 12;
 
-const isEdition = (value: string | undefined): value is Edition =>
-  typeof value === 'string' && (EDITIONS as readonly string[]).includes(value);
+const isEdition = (value: string | undefined): value is JtEdition =>
+  typeof value === 'string' && (JT_EDITIONS as readonly string[]).includes(value);
 
 /** /replay/news: every edition (the visitor's language first) with its newest bulletins. */
 export async function loadNewsHome(db: DB, locale: Locale, params: { perEdition?: number } = {}): Promise<JtEditionList[]> {
@@ -25,7 +26,7 @@ export async function loadNewsHome(db: DB, locale: Locale, params: { perEdition?
 }
 
 export interface NewsEditionPage {
-  edition: Edition;
+  edition: JtEdition;
   name: string;
   bulletins: VideoCard[];
   page: number;

@@ -1,6 +1,6 @@
 /** /replay/{id}: a programme (emission, series or film) with its episodes by season. */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ProgrammeCard, VideoCard } from '../api/shapes.ts';
 import { episodeSeed, toCards } from '../content/video/cards.ts';
 import { findProgramme, programmeCard, programmeEpisodeRows } from '../content/video/programmes.ts';

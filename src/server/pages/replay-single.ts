@@ -1,6 +1,6 @@
 /** /replay/single/{id}: one programme episode with its next episode and playlist. */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard } from '../api/shapes.ts';
 import { episodeSeed, toCards } from '../content/video/cards.ts';
 import { episodeDetail } from '../content/video/episodes.ts';

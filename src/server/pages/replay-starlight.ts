@@ -5,7 +5,7 @@
  * saisonN/showAll (every video of the latest season, or of season N).
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard } from '../api/shapes.ts';
 import {
   findSeason,

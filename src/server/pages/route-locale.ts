@@ -15,8 +15,8 @@
  * address they answer in the `locale` cookie's language.
  */
 import type { APIContext } from 'astro';
-import { isLocale, toLocale } from '../../i18n/locale.ts';
-import type { Locale } from '../../lib/paths.ts';
+import { isLocale, toLocale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { LOCALE_COOKIE } from '../../lib/locale-redirect.ts';
 
 /** The routes whose first segment is the language. */

@@ -5,7 +5,7 @@
  */
 import type { DB } from '../db/index.ts';
 import type { ArticleCard } from '../api/shapes.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { toArticleCards } from '../content/articles.ts';
 import { searchContent, SEARCH_PAGE_SIZE, type SearchResult } from '../content/search.ts';
 import { NotFoundError } from '../api/define.ts';

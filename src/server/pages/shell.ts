@@ -19,7 +19,7 @@ import { activeBreakingNews, nextBreakingNewsTransition } from '../content/break
 import { memoByContent } from '../content/memo.ts';
 import type { ImageShape } from '../api/shapes.ts';
 import { route } from '../../lib/routes.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export interface ShellData {
   masterTags: MasterTagNode[];

@@ -1,6 +1,6 @@
 /** /shows: the active programmes grouped by kind (emissions, series, films). */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { ProgrammeCard } from '../api/shapes.ts';
 import { activeProgrammes, toProgrammeCards } from '../content/video/programmes.ts';
 

@@ -4,7 +4,8 @@
  * Starlight video rows.
  */
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard, VideoSource } from '../api/shapes.ts';
 import { loadImages } from '../content/images.ts';
 import { starlightSeed, toCard, toCards } from '../content/video/cards.ts';
@@ -13,13 +14,13 @@ import { loadMedia } from '../content/video/sources.ts';
 import { publicStarlightVideos, type StarlightPerson, type StarlightSeason } from '../content/video/starlight.ts';
 
 /** Every season, newest first. */
-export async function allSeasons(db: DB, lang: Lang): Promise<StarlightSeason[]> {
+export async function allSeasons(db: DB, lang: Locale): Promise<StarlightSeason[]> {
   const rows = await db.selectFrom('starlight_seasons').selectAll().orderBy('number', 'desc').execute();
   const image = await loadImages(db, rows.map((r) => r.cover_image_id), lang);
   return rows.map((r) => toSeason(r, lang, image(r.cover_image_id)));
 }
 
-export function toSeason(row: Row<'starlight_seasons'>, lang: Lang, cover: StarlightSeason['cover']): StarlightSeason {
+export function toSeason(row: Row<'starlight_seasons'>, lang: Locale, cover: StarlightSeason['cover']): StarlightSeason {
   return {
     id: row.id,
     number: row.number,
@@ -31,7 +32,7 @@ export function toSeason(row: Row<'starlight_seasons'>, lang: Lang, cover: Starl
 }
 
 /** Cards of Starlight video rows; the person's name stands in for a description. */
-export async function starlightVideoCards(db: DB, rows: ReadonlyArray<Row<'starlight_videos'>>, lang: Lang): Promise<VideoCard[]> {
+export async function starlightVideoCards(db: DB, rows: ReadonlyArray<Row<'starlight_videos'>>, lang: Locale): Promise<VideoCard[]> {
   const personIds = ids(rows.map((r) => r.person_id));
   const people = personIds.length
     ? await db.selectFrom('starlight_people').select(['id', 'name_ar', 'name_fr']).where('id', 'in', personIds).execute()
@@ -54,7 +55,7 @@ export interface PersonDetail {
 }
 
 /** One candidate or coach with their season and public videos; null if unknown, retired or of the other role. */
-export async function personDetail(db: DB, id: number, role: 'candidate' | 'coach', lang: Lang): Promise<PersonDetail | null> {
+export async function personDetail(db: DB, id: number, role: 'candidate' | 'coach', lang: Locale): Promise<PersonDetail | null> {
   const p = await db.selectFrom('starlight_people').selectAll().where('id', '=', id).where('role', '=', role).where('retired_at', 'is', null).executeTakeFirst();
   if (!p) return null;
   const [seasonRow, videoRows] = await Promise.all([
@@ -99,7 +100,7 @@ export interface StarlightVideoDetail {
   related: VideoCard[];
 }
 
-export async function starlightVideoDetail(db: DB, id: number, lang: Lang): Promise<StarlightVideoDetail | null> {
+export async function starlightVideoDetail(db: DB, id: number, lang: Locale): Promise<StarlightVideoDetail | null> {
   const row = await publicStarlightVideos(db).selectAll('starlight_videos').where('starlight_videos.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const [seasonRow, personRow, seasonRows] = await Promise.all([
@@ -132,7 +133,7 @@ export async function starlightVideoDetail(db: DB, id: number, lang: Lang): Prom
 }
 
 /** Every person of a role (not retired), all seasons, grouped by season (newest season first). */
-export async function peopleBySeason(db: DB, role: 'candidate' | 'coach', lang: Lang) {
+export async function peopleBySeason(db: DB, role: 'candidate' | 'coach', lang: Locale) {
   const [seasons, people] = await Promise.all([
     allSeasons(db, lang),
     db.selectFrom('starlight_people').selectAll().where('role', '=', role).where('retired_at', 'is', null).orderBy('position').orderBy('id').execute(),

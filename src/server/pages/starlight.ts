@@ -1,6 +1,6 @@
 /** /starlight: the talent programme's home (latest season, candidates, coaches, latest videos). */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard } from '../api/shapes.ts';
 import { latestSeasonCandidates, latestStarlightVideos, type StarlightPerson, type StarlightSeason } from '../content/video/starlight.ts';
 import { allSeasons } from './starlight-common.ts';

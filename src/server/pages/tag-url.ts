@@ -4,7 +4,7 @@
  * page, else a content tag's page by slug, else nothing (404).
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { findMasterTagByRoute, masterTagListing, type MasterTagListing } from './master-tag.ts';
 import { findTagBySlug, tagListing, type TagListing } from './posts-tag.ts';
 

@@ -1,6 +1,6 @@
 /** /talents: the Starlight candidates of every season, newest season first. */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { StarlightPerson, StarlightSeason } from '../content/video/starlight.ts';
 import { peopleBySeason } from './starlight-common.ts';
 

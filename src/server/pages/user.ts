@@ -7,7 +7,7 @@
  * any other private field.
  */
 import type { DB } from '../db/index.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export interface MemberPage {
   /** The opaque member id of the page's address. */

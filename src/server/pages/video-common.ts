@@ -4,8 +4,7 @@
  * id is a 404, never a 500; from params.ts), the Cache-Control values the
  * pages send, and link helpers.
  */
-import type { Locale } from '../../lib/paths.ts';
-import { LOCALES } from '../../lib/paths.ts';
+import { type Locale, LOCALES } from '../../i18n/locales.ts';
 
 export { parseId, parsePage } from './params.ts';
 

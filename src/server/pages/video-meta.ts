@@ -4,7 +4,7 @@
  * the VideoObject JSON-LD of a video page, and the Cache-Control header.
  */
 import type { Breadcrumb } from '../../layouts/meta.ts';
-import type { Locale } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { ldLanguage, videoObjectLd, type LdObject } from '../../lib/jsonld.ts';
 import type { VideoCard, VideoSource } from '../api/shapes.ts';

@@ -19,7 +19,7 @@ import { errorEnvelope, okEnvelope, readLocale } from '../http/index.ts';
 import * as m from '../../paraglide/messages.js';
 import { isValidDay, localDay, todayInCasablanca } from '../../lib/dates.ts';
 import { apiMessage } from '../api/messages.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { DEFAULT_PRAYER_CITY_ID } from './cities.ts';
 import { dayInRange, prayerCity, prayerDay } from './index.ts';
 
@@ -53,7 +53,7 @@ export function secondsUntilLocalMidnight(now: Date = new Date()): number {
 
 export function handlePrayerTimes(request: Request, now: Date = new Date()): Response {
   const url = new URL(request.url);
-  const locale: Lang = readLocale(request, url);
+  const locale: Locale = readLocale(request, url);
   const o = { locale };
 
   if (request.method !== 'GET' && request.method !== 'HEAD') {

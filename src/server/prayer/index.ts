@@ -5,6 +5,7 @@
 import { isValidDay } from '../../lib/dates.ts';
 import { PRAYER_CITIES, type PrayerCity } from './cities.ts';
 import { PRAYER_KEYS, prayerInstants, toClock, type PrayerClock, type PrayerKey } from './times.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
 export { DEFAULT_PRAYER_CITY_ID, type PrayerCity } from './cities.ts';
 export { PRAYER_KEYS, type PrayerKey } from './times.ts';
@@ -64,7 +65,7 @@ export interface PrayerCityOption {
  * language sorts (Arabic or French collation), one entry per place (Habous
  * lists Tahla twice, as 94 and 303: the lower id is kept).
  */
-export function prayerCityOptions(locale: 'ar' | 'fr'): PrayerCityOption[] {
+export function prayerCityOptions(locale: Locale): PrayerCityOption[] {
   const seen = new Set<string>();
   const options: PrayerCityOption[] = [];
   for (const c of [...PRAYER_CITIES].sort((a, b) => a.id - b.id)) {
@@ -73,6 +74,6 @@ export function prayerCityOptions(locale: 'ar' | 'fr'): PrayerCityOption[] {
     seen.add(key);
     options.push({ id: c.id, name: locale === 'ar' ? c.ar : c.fr });
   }
-  const collator = new Intl.Collator(locale === 'ar' ? 'ar-MA' : 'fr-FR', { sensitivity: 'base', ignorePunctuation: true });
+  const collator = new Intl.Collator(LOCALE_CONFIG[locale].bcp47, { sensitivity: 'base', ignorePunctuation: true });
   return options.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }

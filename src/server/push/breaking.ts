@@ -17,7 +17,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import { LOCALE_CONFIG, otherLocale, type Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import { cut } from '../../lib/text.ts';
 import { findPublishedArticle } from '../content/articles.ts';
@@ -36,7 +37,7 @@ interface PushPayload {
   image?: string;
   /** Absolute URL of the small icon. */
   icon: string;
-  lang: Lang;
+  lang: Locale;
   dir: 'rtl' | 'ltr';
   /** Same story, same tag: a repeat replaces the notification shown. */
   tag: string;
@@ -46,11 +47,11 @@ interface PushPayload {
 
 export interface BreakingNews {
   /** The article asked for. */
-  article: { id: number; lang: Lang; title: string };
+  article: { id: number; lang: Locale; title: string };
   /** The notification for subscribers of each language. */
-  payloads: Record<Lang, PushPayload>;
+  payloads: Record<Locale, PushPayload>;
   /** Languages served the other language's article (no translation). */
-  fallbacks: Lang[];
+  fallbacks: Locale[];
   /** The push Topic of this story (RFC 8030 §5.4): a resend replaces an undelivered one. */
   topic: string;
 }
@@ -85,7 +86,7 @@ async function payloadOf(db: DB, a: Row<'articles'>, siteUrl: string, tag: strin
     ...(image ? { image: abs(image) } : {}),
     icon: abs('/favicon.svg'),
     lang: a.lang,
-    dir: a.lang === 'ar' ? 'rtl' : 'ltr',
+    dir: LOCALE_CONFIG[a.lang].dir,
     tag,
     timestamp: Date.parse(a.published_at) || 0,
   };
@@ -103,7 +104,7 @@ async function payloadOf(db: DB, a: Row<'articles'>, siteUrl: string, tag: strin
 export async function breakingNews(db: DB, id: number, siteUrl: string): Promise<BreakingNews | null> {
   const article = await findPublishedArticle(db, id);
   if (!article) return null;
-  const other: Lang = article.lang === 'ar' ? 'fr' : 'ar';
+  const other = otherLocale(article.lang);
   const translation = await db
     .selectFrom('articles')
     .selectAll()
@@ -119,7 +120,7 @@ export async function breakingNews(db: DB, id: number, siteUrl: string): Promise
   const translated = translation ? await payloadOf(db, translation, siteUrl, tag) : own;
   return {
     article: { id: article.id, lang: article.lang, title: article.title },
-    payloads: { [article.lang]: own, [other]: translated } as Record<Lang, PushPayload>,
+    payloads: { [article.lang]: own, [other]: translated } as Record<Locale, PushPayload>,
     fallbacks: translation ? [] : [other],
     topic: story.slice(0, 32),
   };

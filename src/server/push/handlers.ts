@@ -18,7 +18,7 @@
  */
 import { apiMessage } from '../api/messages.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { clientAddress, contentType, errorEnvelope, okEnvelope, readForm, readLocale, type Limiter, type ProxyTrust } from '../http/index.ts';
 import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
@@ -54,12 +54,12 @@ function error(code: 405 | 413 | 415 | 422 | 429 | 500, message: string, extra: 
   return errorEnvelope(code, message, extra);
 }
 
-const isLang = (v: unknown): v is Lang => v === 'ar' || v === 'fr';
+const isLang = (v: unknown): v is Locale => v === 'ar' || v === 'fr';
 
-type Body = { ok: true; fields: Record<string, unknown>; lang: Lang } | { ok: false; response: Response };
+type Body = { ok: true; fields: Record<string, unknown>; lang: Locale } | { ok: false; response: Response };
 
 /** The JSON body of a subscribe/unsubscribe request, or the answer that refuses it. */
-async function readJson(request: Request, locale: Lang): Promise<Body> {
+async function readJson(request: Request, locale: Locale): Promise<Body> {
   const o = { locale };
   if (contentType(request) !== 'application/json') return { ok: false, response: error(415, m.push_error_json({}, o)) };
   const body = await readForm(request, MAX_PUSH_BODY_BYTES, { json: true });
@@ -73,7 +73,7 @@ async function readJson(request: Request, locale: Lang): Promise<Body> {
 export function createPushHttp(env: PushHttpEnv) {
   const now = () => (env.now ?? (() => new Date()))();
 
-  const limited = async (request: Request, peer: string | undefined, lang: Lang): Promise<Response | null> => {
+  const limited = async (request: Request, peer: string | undefined, lang: Locale): Promise<Response | null> => {
     const wait = await env.limiter.take(clientAddress(request, peer, env.proxyTrust));
     return wait > 0 ? error(429, apiMessage(429, lang), { headers: { 'retry-after': String(wait) } }) : null;
   };

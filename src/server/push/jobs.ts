@@ -16,7 +16,8 @@
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
-import type { Database, Lang, Row } from '../db/schema.ts';
+import type { Database, Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { deskAudit } from '../desk/audit.ts';
 import { startServerJob } from '../server-jobs.ts';
 import { breakingNews } from './breaking.ts';
@@ -40,13 +41,13 @@ export interface PushProgress {
   remaining: number;
 }
 
-export async function subscriberCount(db: DB, lang: Lang): Promise<number> {
+export async function subscriberCount(db: DB, lang: Locale): Promise<number> {
   const r = await db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('lang', '=', lang).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 /** A new push job for one language's subscribers; null when the article is not published. */
-export async function createPushJob(db: DB, opts: { articleId: number; lang: Lang; siteUrl: string; createdBy: number | null; now?: Date }): Promise<PushJob | null> {
+export async function createPushJob(db: DB, opts: { articleId: number; lang: Locale; siteUrl: string; createdBy: number | null; now?: Date }): Promise<PushJob | null> {
   const news = await breakingNews(db, opts.articleId, opts.siteUrl);
   if (!news) return null;
   const payload = news.payloads[opts.lang];

@@ -21,7 +21,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { KeyObject } from 'node:crypto';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { checkEndpoint, guardedLookup } from './endpoint.ts';
 import { allSubscriptions, type StoredSubscription } from './subscriptions.ts';
 import { pushRequest, vapidAuthorization, vapidSigningKey, type PushRequest, type VapidKeys } from './webpush.ts';
@@ -76,7 +76,7 @@ export interface SendOptions {
   /** Accept loopback endpoints (tests, local development). */
   allowLocal: boolean;
   /** The payload (JSON-serialisable) for a language. */
-  payloadFor: (lang: Lang) => unknown;
+  payloadFor: (lang: Locale) => unknown;
   /** Seconds the push service keeps a message for an offline browser. */
   ttlSeconds: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
@@ -136,8 +136,8 @@ export function subscriptionSender(opts: Omit<SendOptions, 'concurrency' | 'onRe
     tokens.set(audience, { value, madeAt: t });
     return value;
   };
-  const payloads = new Map<Lang, Buffer>();
-  const payloadOf = (lang: Lang): Buffer => {
+  const payloads = new Map<Locale, Buffer>();
+  const payloadOf = (lang: Locale): Buffer => {
     let p = payloads.get(lang);
     if (!p) {
       p = Buffer.from(JSON.stringify(opts.payloadFor(lang)), 'utf8');

@@ -6,16 +6,17 @@
  * a push service may hand the same endpoint new keys.
  */
 import type { DB } from '../db/index.ts';
-import type { Lang, Row } from '../db/schema.ts';
+import type { Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 export interface SubscriptionInput {
   endpoint: string;
   keys: { p256dh: string; auth: string };
-  lang: Lang | undefined;
+  lang: Locale | undefined;
 }
 
 /** Stores a subscription, or updates the one with the same endpoint. */
-export async function saveSubscription(db: DB, input: SubscriptionInput & { lang: Lang }, now: Date): Promise<void> {
+export async function saveSubscription(db: DB, input: SubscriptionInput & { lang: Locale }, now: Date): Promise<void> {
   const at = now.toISOString();
   await db
     .insertInto('push_subscriptions')

@@ -5,7 +5,7 @@
  * point and a 16-byte secret.
  */
 import { z } from 'zod';
-import type { Lang } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { checkEndpoint } from './endpoint.ts';
 import type { SubscriptionInput } from './subscriptions.ts';
@@ -14,7 +14,7 @@ import { isValidAuth, isValidP256dh } from './webpush.ts';
 export type FieldErrors = Record<string, string[]>;
 
 /** The subscription schema, its messages in `lang`. */
-export function subscriptionSchema(lang: Lang, opts: { allowLocal: boolean }) {
+export function subscriptionSchema(lang: Locale, opts: { allowLocal: boolean }) {
   const o = { locale: lang };
   const required = m.forms_error_required({}, o);
   return z.object({
@@ -30,14 +30,14 @@ export function subscriptionSchema(lang: Lang, opts: { allowLocal: boolean }) {
       },
       { error: required },
     ),
-    lang: z.enum(['ar', 'fr'], { error: m.forms_error_lang({}, o) }).optional(),
+    lang: z.enum(LOCALES, { error: m.forms_error_lang({}, o) }).optional(),
   });
 }
 
 /** Validates a request body; on failure, the first message of each field ("keys.p256dh"…). */
 export function parseSubscription(
   fields: unknown,
-  lang: Lang,
+  lang: Locale,
   opts: { allowLocal: boolean },
 ): { ok: true; data: SubscriptionInput } | { ok: false; errors: FieldErrors } {
   const result = subscriptionSchema(lang, opts).safeParse(fields);

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import { normalizeSearchText } from '../../lib/normalize.ts';
 import { articlePath } from '../../lib/paths.ts';
 import type { FrontLayout } from '../../lib/front-page.ts';
-import type { Database, Lang, NewRow } from '../db/schema.ts';
+import type { Database, NewRow } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import type { ImageIds } from './assets.ts';
 import { FRAGMENTS } from './data/fragments.ts';
 import { CITIES, COUNTRIES, HAOUZ_VILLAGES, PEOPLE, TEAMS } from './data/places.ts';
@@ -19,8 +20,6 @@ import { createRng, type Rng } from './prng.ts';
 import { h2, p, quote, ul } from './text.ts';
 import { makeSlug } from '../http/slug.ts';
 
-export const LANGS: readonly Lang[] = ['ar', 'fr'];
-
 export interface MasterTagRef {
   id: number;
   name: string;
@@ -30,9 +29,9 @@ export interface MasterTagRef {
 }
 
 export interface Taxonomy {
-  master: Record<Lang, Map<string, MasterTagRef>>;
-  tags: Record<Lang, Map<string, { id: number; name: string }>>;
-  dossiers: Record<Lang, Map<string, number>>;
+  master: Record<Locale, Map<string, MasterTagRef>>;
+  tags: Record<Locale, Map<string, { id: number; name: string }>>;
+  dossiers: Record<Locale, Map<string, number>>;
   /** Author ids, in AUTHORS order. */
   authors: number[];
   /** Programme ids by slug. */
@@ -41,7 +40,7 @@ export interface Taxonomy {
 
 export interface SeededArticle {
   id: number;
-  lang: Lang;
+  lang: Locale;
   slug: string;
   title: string;
   route: string;
@@ -116,7 +115,7 @@ function masterRoute(t: StoryTemplate, v: StoryVars): string {
 }
 
 /** The article body: 4–6 paragraphs, headings, a quote and sometimes a list. */
-function bodyHtml(lang: Lang, story: Story, master: MasterKey, seed: number): string {
+function bodyHtml(lang: Locale, story: Story, master: MasterKey, seed: number): string {
   const rng = createRng(seed);
   const topic = TOPIC_TEXT[master];
   const context = rng.pick(topic.context)[lang];
@@ -146,7 +145,7 @@ interface Instance {
   template: StoryTemplate;
   vars: StoryVars;
   story: Story;
-  langs: Lang[];
+  langs: Locale[];
   translationKey: string;
   publishedAt: number;
   seed: number;
@@ -184,10 +183,10 @@ export async function createArticles(
 ): Promise<ArticlesResult> {
   const year = now.getUTCFullYear();
   const nowMs = now.getTime();
-  const titles: Record<Lang, Set<string>> = { ar: new Set(), fr: new Set() };
+  const titles: Record<Locale, Set<string>> = { ar: new Set(), fr: new Set() };
   const instances: Instance[] = [];
 
-  const build = (t: StoryTemplate, langs: Lang[]): { vars: StoryVars; story: Story } => {
+  const build = (t: StoryTemplate, langs: Locale[]): { vars: StoryVars; story: Story } => {
     for (let attempt = 0; ; attempt++) {
       const vars = makeVars(rng, t, year);
       const story = t.build(vars);
@@ -209,7 +208,7 @@ export async function createArticles(
   order.length = total;
 
   let seq = 100;
-  const add = (t: StoryTemplate, langs: Lang[], keyPrefix: string): void => {
+  const add = (t: StoryTemplate, langs: Locale[], keyPrefix: string): void => {
     const { vars, story } = build(t, langs);
     seq++;
     instances.push({
@@ -224,7 +223,7 @@ export async function createArticles(
     });
   };
   order.forEach((t, i) => {
-    const langs: Lang[] = i < PAIRED_STORIES ? ['ar', 'fr'] : i < PAIRED_STORIES + SINGLE_STORIES_PER_LANG ? ['ar'] : ['fr'];
+    const langs: Locale[] = i < PAIRED_STORIES ? ['ar', 'fr'] : i < PAIRED_STORIES + SINGLE_STORIES_PER_LANG ? ['ar'] : ['fr'];
     add(t, langs, 'story');
   });
   for (const t of TENDERS) add(t, ['ar', 'fr'], 'tender');
@@ -240,7 +239,7 @@ export async function createArticles(
 
   // Drafts: single-language stories that are not among the most recent ones.
   const draftSeqs = new Set<number>();
-  for (const lang of LANGS) {
+  for (const lang of LOCALES) {
     const candidates = shuffled.slice(RECENT_STORIES).filter((i) => i.langs.length === 1 && i.langs[0] === lang);
     for (const c of candidates.slice(0, DRAFTS[lang])) draftSeqs.add(c.seq);
   }
@@ -248,7 +247,7 @@ export async function createArticles(
   const articles: SeededArticle[] = [];
   const articleTags: NewRow<'article_tags'>[] = [];
   const articleImages: NewRow<'article_images'>[] = [];
-  const slugs: Record<Lang, Set<string>> = { ar: new Set(), fr: new Set() };
+  const slugs: Record<Locale, Set<string>> = { ar: new Set(), fr: new Set() };
   const coverCursor: Record<string, number> = {};
   let videos = 0;
   let galleries = 0;
@@ -354,7 +353,7 @@ export async function createArticles(
 /** Each language's first front page (ADR 040): La UNE blocks, the slider and hot topics, from published articles. */
 export async function createFrontPages(db: Kysely<Database>, articles: readonly SeededArticle[], tax: Taxonomy, now: Date): Promise<number> {
   const rows: NewRow<'front_page_versions'>[] = [];
-  for (const lang of LANGS) {
+  for (const lang of LOCALES) {
     // Only stories already shown: an embargoed demo article is not placed before its time.
     const published = articles
       .filter((a) => a.lang === lang && a.status === 'published' && a.publishedAt <= now.toISOString())
@@ -392,7 +391,7 @@ const ACTIVE_BREAKING = 14;
 export async function createBreakingNews(db: Kysely<Database>, rng: Rng, now: Date, articles: readonly SeededArticle[]): Promise<number> {
   const rows: NewRow<'breaking_news'>[] = [];
   const nowMs = now.getTime();
-  for (const lang of LANGS) {
+  for (const lang of LOCALES) {
     const latest = articles
       .filter((a) => a.lang === lang && a.status === 'published' && !a.tender)
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))

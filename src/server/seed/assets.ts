@@ -1,6 +1,6 @@
 /** The demo image set: which pictures exist, and their ids once stored. */
 import type { Kysely } from 'kysely';
-import type { Database, NewRow } from '../db/schema.ts';
+import type { Database, JtEdition, NewRow } from '../db/schema.ts';
 import type { MediaStore } from '../media-store.ts';
 import { DOSSIERS, MASTER_TAGS } from './data/taxonomy.ts';
 import { PROGRAMMES } from './data/programmes.ts';
@@ -38,7 +38,7 @@ export interface ImageIds {
   programmePoster: Record<string, number>;
   programmeThumbs: Record<string, number[]>;
   /** By edition key: two thumbnails each. */
-  jt: Record<'amz' | 'ar' | 'fr', number[]>;
+  jt: Record<JtEdition, number[]>;
   web: Record<string, number[]>;
   starlightCovers: number[];
   starlightThumbs: number[];

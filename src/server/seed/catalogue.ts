@@ -4,10 +4,11 @@
  * and ad tags.
  */
 import type { Kysely } from 'kysely';
-import type { Database, Lang, NewRow } from '../db/schema.ts';
+import type { Database, JtEdition, NewRow } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { STATIC_PAGE_KEYS } from '../db/schema.ts';
 import type { ImageIds } from './assets.ts';
-import { LANGS, type Headline, type MasterTagRef, type Taxonomy } from './articles.ts';
+import { type Headline, type MasterTagRef, type Taxonomy } from './articles.ts';
 import { CITIES, PEOPLE } from './data/places.ts';
 import { PROGRAMMES, type ProgrammeDef } from './data/programmes.ts';
 import { CANDIDATE_FIRST, CANDIDATE_LAST, COACHES, PERFORMANCES, SEASONS, STYLES } from './data/starlight.ts';
@@ -47,7 +48,7 @@ export async function createTaxonomy(db: Kysely<Database>, images: ImageIds): Pr
       await insertOne(db, 'authors', { slug: a.slug, name_ar: a.name.ar, name_fr: a.name.fr, role_ar: a.role.ar, role_fr: a.role.fr }),
     );
   }
-  for (const lang of LANGS) {
+  for (const lang of LOCALES) {
     for (const [i, m] of MASTER_TAGS.entries()) {
       const id = await insertOne(db, 'master_tags', {
         lang,
@@ -178,7 +179,7 @@ export async function createProgrammes(
 }
 
 interface Edition {
-  edition: 'ar' | 'fr' | 'amz';
+  edition: JtEdition;
   minutes: number;
   duration: [number, number];
   title: (day: string) => Bi;
@@ -603,7 +604,7 @@ export async function createLiveChannel(db: Kysely<Database>, images: ImageIds):
 
 export async function createStaticPages(db: Kysely<Database>, rng: Rng, now: Date): Promise<number> {
   const rows: NewRow<'static_pages'>[] = [];
-  for (const lang of LANGS) {
+  for (const lang of LOCALES) {
     for (const key of STATIC_PAGE_KEYS) {
       const page = STATIC_PAGES[key];
       rows.push({
@@ -620,7 +621,7 @@ export async function createStaticPages(db: Kysely<Database>, rng: Rng, now: Dat
 }
 
 export async function createAdTags(db: Kysely<Database>, tax: Taxonomy): Promise<number> {
-  const tag = (lang: Lang, slug: string): number | null => tax.tags[lang].get(slug)?.id ?? null;
+  const tag = (lang: Locale, slug: string): number | null => tax.tags[lang].get(slug)?.id ?? null;
   const prog = (slug: string): number | null => tax.programmes.get(slug) ?? null;
   const rows: NewRow<'ad_tags'>[] = [
     { tag_id: tag('ar', 'botola-pro'), programme_id: null, pub_code: '/2M/video/preroll-sport', description: 'Pré-roll sport : Botola Pro (arabe)' },

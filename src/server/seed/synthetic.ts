@@ -5,7 +5,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { normalizeSearchText } from '../../lib/normalize.ts';
-import type { Database, Lang, NewRow } from '../db/schema.ts';
+import type { Database, NewRow } from '../db/schema.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { FRAGMENTS, TAILS, feminine } from './data/fragments.ts';
 import { CITIES } from './data/places.ts';
 import { TOPIC_TEXT } from './data/stories/index.ts';
@@ -51,8 +52,8 @@ export async function addSyntheticArticles(db: Kysely<Database>, n: number, opts
   const rng = createRng(opts.seed ?? DEFAULT_SEED ^ base);
 
   const tagName = new Map(tags.map((t) => [t.id, t.name]));
-  const refs: Record<Lang, Record<string, SectionRefs>> = { ar: {}, fr: {} };
-  for (const lang of ['ar', 'fr'] as const) {
+  const refs: Record<Locale, Record<string, SectionRefs>> = { ar: {}, fr: {} };
+  for (const lang of LOCALES) {
     const byId = new Map(masters.filter((m) => m.lang === lang).map((m) => [m.id, m]));
     for (const section of SECTIONS) {
       const top = [...byId.values()].find((m) => m.route_name === section && m.parent_id === null);
@@ -81,7 +82,7 @@ export async function addSyntheticArticles(db: Kysely<Database>, n: number, opts
         const rowTags: number[][] = [];
         for (let k = 0; k < size; k++) {
           const seq = base + inserted + off + k;
-          const lang: Lang = seq % 2 === 0 ? 'ar' : 'fr';
+          const lang: Locale = seq % 2 === 0 ? 'ar' : 'fr';
           const section = SECTIONS[rng.int(0, SECTIONS.length - 1)] as MasterKey;
           const ref = refs[lang][section];
           if (!ref) throw new Error(`no master tag "${section}" in ${lang}`);

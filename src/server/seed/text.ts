@@ -1,4 +1,5 @@
 /** Small text helpers for the demo content. */
+import { LOCALE_CONFIG } from '../../i18n/locales.ts';
 
 /**
  * An Arabic count with its noun in the right form: `few` is the plural used
@@ -16,7 +17,7 @@ export function arCount(n: number, forms: { one: string; two: string; few: strin
 
 /** French number with a narrow no-break space between thousands. */
 export function frNum(n: number): string {
-  return new Intl.NumberFormat('fr-FR').format(n);
+  return new Intl.NumberFormat(LOCALE_CONFIG.fr.bcp47).format(n);
 }
 
 /** Arabic-text number: Western digits, thousands grouped with a dot as in the Moroccan press. */

@@ -8,7 +8,7 @@
  */
 import { MAX_ROW_ID } from '../db/migrations/tools.ts';
 import type { DB } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { articlePath } from '../../lib/paths.ts';
 import { parseShortLinkCode, shortLinkPath } from '../../lib/short-links.ts';
 import { ClickEvents } from '../../lib/analytics.ts';
@@ -16,7 +16,7 @@ import type { ClickEvent } from '../tracking/schema.ts';
 
 export interface ShortLinkTarget {
   articleId: number;
-  lang: Lang;
+  lang: Locale;
   /** The article's canonical path (the redirect's target, src/server/http/redirect.ts). */
   path: string;
   /** Absolute canonical URL of the article. */

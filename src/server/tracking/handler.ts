@@ -18,7 +18,7 @@
  */
 import { apiMessage } from '../api/messages.ts';
 import { getDb } from '../db/index.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { getConfig } from '../config.ts';
 import { clientAddress, errorEnvelope, proxyTrust, readJson, readLocale, storeLimiter, type Limiter, type ProxyTrust } from '../http/index.ts';
@@ -28,12 +28,12 @@ import { TrackingQueue } from './queue.ts';
 import { parseTrackingBody, TRACKING_LIMITS, trackingTexts, type ClickEvent } from './schema.ts';
 
 /** The endpoint's own messages, from the message catalogue (messages/*.json); the others are the API's. */
-const EXTRA_MESSAGES: Record<number, (locale: Lang) => string> = {
+const EXTRA_MESSAGES: Record<number, (locale: Locale) => string> = {
   415: (locale) => m.polish_api_415_json({}, { locale }),
   503: (locale) => m.polish_api_503_tracking({}, { locale }),
 };
 
-function envelope(code: number, locale: Lang, errors?: Record<string, string[]>, headers: Record<string, string> = {}): Response {
+function envelope(code: number, locale: Locale, errors?: Record<string, string[]>, headers: Record<string, string> = {}): Response {
   return errorEnvelope(code, EXTRA_MESSAGES[code]?.(locale) ?? apiMessage(code, locale), { errors, headers });
 }
 

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { CLICK_EVENT_IDS, type ClickEventId } from '../../lib/analytics.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** Event ids of a play (docs/product.md, Limits): 4 a video, 7 the live channel. */
@@ -49,7 +49,7 @@ export const TRACKING_LIMITS = {
  * catalogue (messages/*.json) like every visitor-facing text. Field names
  * and values stay as the payload spells them.
  */
-function texts(locale: Lang) {
+function texts(locale: Locale) {
   const o = { locale };
   return {
     required: m.polish_tracking_required({}, o),
@@ -125,7 +125,7 @@ const clickDateField = (t: TrackingTexts, nowS: number) =>
     });
 
 /** Builds the play event schema against a clock (Unix milliseconds), its messages in `locale`. */
-export function playEventSchema(nowMs: number, locale: Lang = 'fr') {
+export function playEventSchema(nowMs: number, locale: Locale = 'fr') {
   const t = texts(locale);
   const nowS = Math.floor(nowMs / 1000);
   return z
@@ -161,7 +161,7 @@ export function playEventSchema(nowMs: number, locale: Lang = 'fr') {
 export type PlayEvent = z.output<ReturnType<typeof playEventSchema>>;
 
 /** Builds the click event schema against a clock (Unix milliseconds), its messages in `locale`. */
-export function clickEventSchema(nowMs: number, locale: Lang = 'fr') {
+export function clickEventSchema(nowMs: number, locale: Locale = 'fr') {
   const t = texts(locale);
   const nowS = Math.floor(nowMs / 1000);
   const badId = t.oneOf('eventId', CLICK_EVENT_IDS);
@@ -216,7 +216,7 @@ function addIssues(errors: Record<string, string[]>, error: z.ZodError, prefix: 
  * `batchEvents` events (all or nothing). Errors are keyed by field
  * ("clickDate"), or by index and field in a batch ("1.clickDate").
  */
-export function parseTrackingBody(body: unknown, nowMs: number = Date.now(), locale: Lang = 'fr'): ParseResult {
+export function parseTrackingBody(body: unknown, nowMs: number = Date.now(), locale: Locale = 'fr'): ParseResult {
   const t = texts(locale);
   const schema = playEventSchema(nowMs, locale);
   const clickSchema = clickEventSchema(nowMs, locale);

@@ -9,7 +9,7 @@
  * list src/server/prayer/cities.ts was made from), Salé from GeoNames directly.
  * Arabic names follow the usual Moroccan press spelling.
  */
-import type { Lang } from '../db/schema.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 
 export interface WeatherCity {
   id: number;
@@ -93,13 +93,13 @@ export interface CityChoice {
   name: string;
 }
 
-const SORTED = new Map<Lang, readonly CityChoice[]>();
+const SORTED = new Map<Locale, readonly CityChoice[]>();
 
 /** Every town as { id, name } in `lang`, sorted for that language (Intl.Collator). */
-export function cityChoices(lang: Lang): readonly CityChoice[] {
+export function cityChoices(lang: Locale): readonly CityChoice[] {
   let list = SORTED.get(lang);
   if (!list) {
-    const collator = new Intl.Collator(lang === 'ar' ? 'ar-MA' : 'fr-FR', { sensitivity: 'base' });
+    const collator = new Intl.Collator(LOCALE_CONFIG[lang].bcp47, { sensitivity: 'base' });
     list = WEATHER_CITIES.map((c) => ({ id: c.id, name: c[lang] })).sort((a, b) => collator.compare(a.name, b.name));
     SORTED.set(lang, list);
   }

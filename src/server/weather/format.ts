@@ -27,7 +27,7 @@
  * screen readers and the tooltip).
  */
 import * as m from '../../paraglide/messages.js';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { cityChoices, type WeatherCity } from './cities.ts';
 import type { DailyForecast } from './provider.ts';
 import type { ForecastResult } from './service.ts';
@@ -58,7 +58,7 @@ export function conditionOf(code: number | null): Condition | null {
   return null;
 }
 
-function conditionLabel(condition: Condition, lang: Lang): string {
+function conditionLabel(condition: Condition, lang: Locale): string {
   const o = { locale: lang };
   switch (condition) {
     case 'clear': return m.weather_cond_clear({}, o);
@@ -82,13 +82,13 @@ export function truncateDegrees(celsius: number): number {
   return t === 0 ? 0 : t;
 }
 
-const pluralRules: Record<Lang, Intl.PluralRules> = {
+const pluralRules: Record<Locale, Intl.PluralRules> = {
   ar: new Intl.PluralRules('ar'),
   fr: new Intl.PluralRules('fr'),
 };
 
 /** "21 degrés", "1 degré", "5 درجات", "21 درجة". */
-export function degreesPhrase(degrees: number, lang: Lang): string {
+export function degreesPhrase(degrees: number, lang: Locale): string {
   const o = { locale: lang };
   const category = pluralRules[lang].select(degrees);
   const n = String(degrees);
@@ -106,7 +106,7 @@ export interface DayData {
   label: string | null;
 }
 
-function dayData(day: DailyForecast, lang: Lang): DayData {
+function dayData(day: DailyForecast, lang: Locale): DayData {
   const condition = conditionOf(day.code);
   return {
     t2m: day.tmax,
@@ -119,7 +119,7 @@ function dayData(day: DailyForecast, lang: Lang): DayData {
   };
 }
 
-export function forecastAnswer(city: WeatherCity, result: ForecastResult, lang: Lang) {
+export function forecastAnswer(city: WeatherCity, result: ForecastResult, lang: Locale) {
   const tomorrow = dayData(result.tomorrow, lang);
   const o = { locale: lang };
   const temperature = degreesPhrase(tomorrow.degrees, lang);
@@ -149,7 +149,7 @@ export function forecastAnswer(city: WeatherCity, result: ForecastResult, lang: 
  * still a 200, so a browser logs no failed request on every page view, with
  * `data: null` and the towns, so the widget keeps its town chooser.
  */
-export function unavailableAnswer(city: WeatherCity, lang: Lang) {
+export function unavailableAnswer(city: WeatherCity, lang: Locale) {
   return {
     header: { status: 'OK' as const, code: 200 },
     response: { data: null, city: { id: city.id, name: city[lang] }, cities: cityChoices(lang) },

@@ -18,7 +18,7 @@ import { contentType, errorEnvelope, jsonResponse, readForm, readLocale } from '
 import { featureLogger, type Log } from '../log.ts';
 import * as m from '../../paraglide/messages.js';
 import { apiMessage } from '../api/messages.ts';
-import type { Lang } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { weatherCity } from './cities.ts';
 import { forecastAnswer, unavailableAnswer } from './format.ts';
 import type { WeatherService } from './service.ts';
@@ -37,7 +37,7 @@ export function createForecastHandler(service: WeatherService, log: Log = featur
   return async function handleForecast(request: Request, cityParam: string | undefined): Promise<Response> {
     const url = new URL(request.url);
     const fallback = readLocale(request, url);
-    const o = (lang: Lang) => ({ locale: lang });
+    const o = (lang: Locale) => ({ locale: lang });
 
     if (request.method !== 'POST') return error(405, apiMessage(405, fallback), { allow: 'POST' });
     const rawCity = cityParam ?? '';
@@ -58,7 +58,7 @@ export function createForecastHandler(service: WeatherService, log: Log = featur
       fields = body.value;
     }
     const rawLang = fields.lang;
-    let lang: Lang = fallback;
+    let lang: Locale = fallback;
     if (rawLang !== undefined && rawLang !== '') {
       if (rawLang !== 'ar' && rawLang !== 'fr') {
         const message = m.weather_invalid_lang({}, o(fallback));

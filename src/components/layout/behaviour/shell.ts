@@ -1,4 +1,5 @@
 /** ShellBehaviour.astro's behaviour in the browser (loaded by ./index.ts, the shell's one module script). */
+import { isLocale } from '../../../i18n/locales.ts';
 import { closeOnRouteChange } from '../../../stores/shell.ts';
 import { todayInCasablanca, topbarDate, topbarShortDate } from '../today.ts';
 
@@ -97,7 +98,7 @@ for (const type of ['touchstart', 'mousedown'] as const) {
 function rememberLocale(): void {
   const lang = document.documentElement.lang;
   const prefix = location.pathname.split('/')[1];
-  if ((lang === 'ar' || lang === 'fr') && prefix === lang) {
+  if (isLocale(lang) && prefix === lang) {
     // Secure on an https page: the cookie never travels over plain http.
     document.cookie = `locale=${lang}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   }

@@ -7,7 +7,7 @@
  * button or Escape, gone by itself after NOTICE_MS; the fragment is taken
  * off the address. Loaded by ./index.ts, the shell's one module script.
  */
-import { isLocale } from '../../../i18n/locale.ts';
+import { isLocale } from '../../../i18n/locales.ts';
 import * as m from '../../../paraglide/messages.js';
 import { TRANSLATION_MISSING } from './translation-notice-id.ts';
 

@@ -14,6 +14,7 @@ import { clickThroughUrl } from './media.ts';
 import { AdError, VAST_ERROR, type ChosenAd } from './types.ts';
 import adPlayerCss from './ad-player.css?inline';
 import { adoptStyles } from '../player-styles.ts';
+import { LOCALE_CONFIG, type Locale } from '../../../i18n/locales.ts';
 
 adoptStyles(adPlayerCss);
 
@@ -26,7 +27,7 @@ export interface AdPlayback {
   container: HTMLElement;
   chosen: ChosenAd;
   client: VASTClient;
-  locale: 'ar' | 'fr';
+  locale: Locale;
   muted: boolean;
   /** Told each time the viewer mutes or unmutes the ad (the content then starts the same way). */
   onMutedChange?: ((muted: boolean) => void) | undefined;
@@ -55,7 +56,7 @@ export function playAd(opts: AdPlayback): Promise<AdPlaybackResult> {
 
   // Built hidden; shown once the first frame plays, so a failure shows nothing.
   const root = el('div', 'ad-preroll');
-  root.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  root.dir = LOCALE_CONFIG[locale].dir;
   root.lang = locale;
   root.hidden = true;
   root.setAttribute('role', 'region');

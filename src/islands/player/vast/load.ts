@@ -9,6 +9,7 @@ import { fillAdTemplate, type AdClientConfig } from '../../../lib/ad-config.ts';
 import type { CountryFlag } from '../../../stores/country.ts';
 import { AdError, VAST_ERROR, type VastAd } from './types.ts';
 import { siteFetch } from '../../../lib/api-client.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 
 /** The provider's URL template: the second provider abroad (flag 1), else the default one. */
 export function vastTemplateFor(config: AdClientConfig, country: CountryFlag): string {
@@ -23,7 +24,7 @@ export function correlator(): string {
 export function vastRequestUrl(
   config: AdClientConfig,
   country: CountryFlag,
-  values: { unit: string; lang: 'ar' | 'fr'; pageUrl: string; correlator: string },
+  values: { unit: string; lang: Locale; pageUrl: string; correlator: string },
 ): string {
   const filled = fillAdTemplate(vastTemplateFor(config, country), {
     unit: values.unit,

@@ -9,6 +9,7 @@
  */
 import { AD_UNIT_PATTERN } from '../../../lib/ad-config.ts';
 import { siteFetch } from '../../../lib/api-client.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 
 const TAG_ID_POLLS = 3;
 /** A content tag id, or `p` and a programme id. */
@@ -65,7 +66,7 @@ export function pubCodeOf(body: unknown): string | null {
 
 export interface UnitLookup {
   tagId: string | null;
-  locale: 'ar' | 'fr';
+  locale: Locale;
   defaultUnit: string;
   timeoutMs: number;
   signal?: AbortSignal | undefined;

@@ -3,10 +3,11 @@
  * robots.txt, the service worker, media, the built-in live channel's HLS
  * playlists, and this document.
  */
+import { LOCALES } from '../../../i18n/locales.ts';
 import type { JsonSchema, OpenApiModule, OpenApiTools } from '../openapi.ts';
 import { operationId } from '../openapi.ts';
 
-const langParam = { name: 'lang', in: 'path', required: true, schema: { type: 'string', enum: ['ar', 'fr'] } };
+const langParam = { name: 'lang', in: 'path', required: true, schema: { type: 'string', enum: LOCALES } };
 const notFound = (t: OpenApiTools) => t.content('Not found', 'text/plain');
 
 function get(t: OpenApiTools, path: string, summary: string, tag: string, ok: JsonSchema, parameters: JsonSchema[] = [], extra: Record<string, unknown> = {}) {

@@ -3,6 +3,7 @@
  * prayer times (src/server/prayer/), visitor address and country
  * (src/server/geo/).
  */
+import { LOCALES } from '../../../i18n/locales.ts';
 import { z } from 'zod';
 import { PRAYER_KEYS } from '../../prayer/index.ts';
 import type { OpenApiModule } from '../openapi.ts';
@@ -76,8 +77,8 @@ export const widgetsOpenApi: OpenApiModule = {
         requestBody: {
           required: false,
           content: {
-            'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { lang: { type: 'string', enum: ['ar', 'fr'] } } } },
-            'application/json': { schema: { type: 'object', properties: { lang: { type: 'string', enum: ['ar', 'fr'] } } } },
+            'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { lang: { type: 'string', enum: LOCALES } } } },
+            'application/json': { schema: { type: 'object', properties: { lang: { type: 'string', enum: LOCALES } } } },
           },
         },
         responses: {

@@ -39,6 +39,7 @@ import { liveIframe, liveSection } from '../../content/live.ts';
 import { searchContent, SEARCH_PAGE_SIZE } from '../../content/search.ts';
 import { masterTagTree, masterTagWithChildren, toMasterTagLeaf, toMasterTagRef } from '../../content/tags.ts';
 import { DAY_PATTERN, isValidDay } from '../../../lib/dates.ts';
+import { JT_EDITIONS } from '../../db/schema.ts';
 
 /* ---- shapes of this group ---- */
 
@@ -225,7 +226,7 @@ export const contentRoutes = [
     response: z.object({
       editions: z.array(
         z.object({
-          edition: z.enum(['ar', 'fr', 'amz']),
+          edition: z.enum(JT_EDITIONS),
           name: z.string(),
           /** Segment of /replay/news/{type}. */
           type: z.string(),

@@ -14,10 +14,11 @@ import {
   seasonVideoGroups,
 } from '../../content/video/starlight.ts';
 import { watchHome } from '../../content/video/watch.ts';
+import { JT_EDITIONS } from '../../db/schema.ts';
 
 /* ---- shapes of the video answers ---- */
 
-const editionEnum = z.enum(['ar', 'fr', 'amz']);
+const editionEnum = z.enum(JT_EDITIONS);
 
 const liveShape = z
   .object({ title: z.string(), url: z.string(), poster: imageShape.nullable() })

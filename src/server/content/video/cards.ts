@@ -5,7 +5,8 @@
  * language), then their videos and images are loaded in one batch.
  */
 import type { DB } from '../../db/index.ts';
-import type { Lang, Row } from '../../db/schema.ts';
+import type { Row } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { VideoCard } from '../../api/shapes.ts';
 import { episodePath, jtPath, starlightVideoPath, webVideoPath } from '../../../lib/paths.ts';
 import { tr } from './common.ts';
@@ -40,7 +41,7 @@ function base(row: Pick<Row<'episodes'>, Common>) {
   };
 }
 
-export const episodeSeed = (row: EpisodeRow, lang: Lang): CardSeed => ({
+export const episodeSeed = (row: EpisodeRow, lang: Locale): CardSeed => ({
   ...base(row),
   type: 'episode',
   title: tr(row, 'title', lang),
@@ -48,7 +49,7 @@ export const episodeSeed = (row: EpisodeRow, lang: Lang): CardSeed => ({
   path: episodePath(lang, row.id),
 });
 
-export const jtSeed = (row: JtRow, lang: Lang): CardSeed => ({
+export const jtSeed = (row: JtRow, lang: Locale): CardSeed => ({
   ...base(row),
   type: 'jt',
   title: tr(row, 'title', lang),
@@ -56,7 +57,7 @@ export const jtSeed = (row: JtRow, lang: Lang): CardSeed => ({
   path: jtPath(lang, row.edition, row.id),
 });
 
-export const webVideoSeed = (row: WebVideoRow, lang: Lang): CardSeed => ({
+export const webVideoSeed = (row: WebVideoRow, lang: Locale): CardSeed => ({
   ...base(row),
   type: 'by2m',
   title: tr(row, 'title', lang),
@@ -65,7 +66,7 @@ export const webVideoSeed = (row: WebVideoRow, lang: Lang): CardSeed => ({
 });
 
 /** Starlight videos have no description: the person's name (if any) stands in. */
-export const starlightSeed = (row: StarlightVideoRow, lang: Lang, personName = ''): CardSeed => ({
+export const starlightSeed = (row: StarlightVideoRow, lang: Locale, personName = ''): CardSeed => ({
   ...base(row),
   type: 'starlight',
   title: tr(row, 'title', lang),
@@ -88,7 +89,7 @@ export function toCard(seed: CardSeed, media: Media): VideoCard {
 }
 
 /** Cards for a list of seeds: two queries (videos, images) whatever the length. */
-export async function toCards(db: DB, seeds: ReadonlyArray<CardSeed>, lang: Lang): Promise<VideoCard[]> {
+export async function toCards(db: DB, seeds: ReadonlyArray<CardSeed>, lang: Locale): Promise<VideoCard[]> {
   if (seeds.length === 0) return [];
   const media = await loadMedia(db, seeds, lang);
   return seeds.map((s) => toCard(s, media));

@@ -1,5 +1,5 @@
 /** Small helpers shared by the video catalogue queries (docs/product.md, Video API). */
-import type { Lang } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 
 /** Items are public once their publication time has passed. */
 export const nowIso = (): string => new Date().toISOString();
@@ -8,7 +8,7 @@ export const nowIso = (): string => new Date().toISOString();
  * The `_ar` / `_fr` column of a catalogue row in the wanted language, falling
  * back to the other language when the wanted one was left empty.
  */
-export function tr<K extends string>(row: { [P in `${K}_ar` | `${K}_fr`]: string }, key: K, lang: Lang): string {
+export function tr<K extends string>(row: { [P in `${K}_ar` | `${K}_fr`]: string }, key: K, lang: Locale): string {
   const ar = row[`${key}_ar` as `${K}_ar`];
   const fr = row[`${key}_fr` as `${K}_fr`];
   return lang === 'ar' ? ar || fr : fr || ar;

@@ -1,6 +1,6 @@
 /** One programme episode: the single replay page /replay/single/{id}. */
 import type { DB } from '../../db/index.ts';
-import type { Lang } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import { episodeSeed, toCard } from './cards.ts';
 import { tr } from './common.ts';
 import { findProgramme, programmeCard, publicEpisodes } from './programmes.ts';
@@ -15,7 +15,7 @@ const STANDALONE_PLAYLIST_MAX = 12;
  * /api/watchDetail/{id}. `News` keeps the original site's field names
  * (titre, url, description, image) and adds the player's needs.
  */
-export async function episodeDetail(db: DB, id: number, lang: Lang) {
+export async function episodeDetail(db: DB, id: number, lang: Locale) {
   const row = await publicEpisodes(db).selectAll('episodes').where('episodes.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const [programmeRow, siblings] = await Promise.all([

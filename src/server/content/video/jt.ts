@@ -1,27 +1,24 @@
 /** News bulletins (JT): replay detail, playlist and the JT slider. */
 import type { DB } from '../../db/index.ts';
-import type { Lang, Row } from '../../db/schema.ts';
+import { JT_EDITIONS, type JtEdition, type Row } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import { jtSeed, toCard, toCards } from './cards.ts';
 import { nowIso } from './common.ts';
 import { loadMedia } from './sources.ts';
 import { inBothLanguages } from '../../api/messages.ts';
 import * as m from '../../../paraglide/messages.js';
 
-export type Edition = Row<'jt_bulletins'>['edition'];
-
-export const EDITIONS: readonly Edition[] = ['ar', 'fr', 'amz'];
-
-const EDITION_NAMES: Record<Edition, Record<Lang, string>> = {
+const EDITION_NAMES: Record<JtEdition, Record<Locale, string>> = {
   ar: inBothLanguages(m.polish_jt_edition_ar),
   fr: inBothLanguages(m.polish_jt_edition_fr),
   amz: inBothLanguages(m.polish_jt_edition_amz),
 };
 
-export const editionName = (edition: Edition, lang: Lang): string => EDITION_NAMES[edition][lang];
+export const editionName = (edition: JtEdition, lang: Locale): string => EDITION_NAMES[edition][lang];
 
 /** Editions in display order for a locale: the locale's own edition first. */
-export function editionOrder(lang: Lang): Edition[] {
-  return [lang, ...EDITIONS.filter((e) => e !== lang)];
+export function editionOrder(lang: Locale): JtEdition[] {
+  return [lang, ...JT_EDITIONS.filter((e) => e !== lang)];
 }
 
 const PLAYLIST_SIZE = 10;
@@ -32,7 +29,7 @@ export function publicBulletins(db: DB) {
 }
 
 /** The newest public bulletins of every edition. */
-export async function latestBulletins(db: DB, limit: number, lang: Lang) {
+export async function latestBulletins(db: DB, limit: number, lang: Locale) {
   const rows = await publicBulletins(db)
     .selectAll()
     .orderBy('published_at', 'desc')
@@ -46,12 +43,12 @@ export async function latestBulletins(db: DB, limit: number, lang: Lang) {
  * /api/watchJTDetail/{id}, or without an id the newest bulletin of the
  * locale's edition (any edition when that one has none yet).
  */
-export async function jtDetail(db: DB, id: number | undefined, lang: Lang) {
+export async function jtDetail(db: DB, id: number | undefined, lang: Locale) {
   let row: Row<'jt_bulletins'> | undefined;
   if (id !== undefined) {
     row = await publicBulletins(db).selectAll().where('id', '=', id).executeTakeFirst();
   } else {
-    const newest = (edition?: Edition) => {
+    const newest = (edition?: JtEdition) => {
       let q = publicBulletins(db).selectAll();
       if (edition) q = q.where('edition', '=', edition);
       return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -133,7 +130,7 @@ export function rankedBulletins(db: DB) {
  * newest of each, and so on, up to SLIDER_SIZE slides; within a round the
  * locale's own edition comes first.
  */
-export async function jtSlides(db: DB, lang: Lang) {
+export async function jtSlides(db: DB, lang: Locale) {
   const ranked = rankedBulletins(db);
   const rows = await db.selectFrom(ranked).selectAll().where('ranked.rn', '<=', SLIDER_SIZE).execute();
   const order = editionOrder(lang);

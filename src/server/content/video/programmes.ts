@@ -4,7 +4,8 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.ts';
-import type { Lang, Row } from '../../db/schema.ts';
+import type { Row } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { ProgrammeCard, VideoCard } from '../../api/shapes.ts';
 import { programmePath } from '../../../lib/paths.ts';
 import { loadImages } from '../images.ts';
@@ -34,7 +35,7 @@ async function episodeCounts(db: DB, programmeIds: ReadonlyArray<number>): Promi
 export async function toProgrammeCards(
   db: DB,
   rows: ReadonlyArray<Row<'programmes'>>,
-  lang: Lang,
+  lang: Locale,
 ): Promise<ProgrammeCard[]> {
   if (rows.length === 0) return [];
   const [image, counts] = await Promise.all([
@@ -56,7 +57,7 @@ export async function toProgrammeCards(
   }));
 }
 
-export async function programmeCard(db: DB, row: Row<'programmes'>, lang: Lang): Promise<ProgrammeCard> {
+export async function programmeCard(db: DB, row: Row<'programmes'>, lang: Locale): Promise<ProgrammeCard> {
   const [card] = await toProgrammeCards(db, [row], lang);
   return card!;
 }
@@ -78,7 +79,7 @@ async function latestEpisodesByProgramme(
   db: DB,
   programmeIds: ReadonlyArray<number>,
   perProgramme: number,
-  lang: Lang,
+  lang: Locale,
 ): Promise<Map<number, VideoCard[]>> {
   const wanted = ids(programmeIds);
   const out = new Map<number, VideoCard[]>(wanted.map((id) => [id, []]));
@@ -106,7 +107,7 @@ async function latestEpisodesByProgramme(
 }
 
 /** /api/watchEmission: active emissions, each with its newest episodes. */
-export async function emissionsWithLatest(db: DB, lang: Lang, perProgramme = 4) {
+export async function emissionsWithLatest(db: DB, lang: Locale, perProgramme = 4) {
   const rows = await activeProgrammes(db, ['emission']);
   const [cards, latest] = await Promise.all([
     toProgrammeCards(db, rows, lang),
@@ -136,7 +137,7 @@ export async function programmeEpisodeRows(db: DB, programme: Pick<Row<'programm
 }
 
 /** /api/watchEmissionDetail/{id}: any programme with all its public episodes. */
-export async function programmeDetail(db: DB, id: number, lang: Lang) {
+export async function programmeDetail(db: DB, id: number, lang: Locale) {
   const row = await findProgramme(db, id);
   if (!row) return null;
   const episodes = await programmeEpisodeRows(db, row);
@@ -149,14 +150,14 @@ export async function programmeDetail(db: DB, id: number, lang: Lang) {
 }
 
 /** /api/watchSerie: active series and films. */
-export async function seriesAndFilms(db: DB, lang: Lang) {
+export async function seriesAndFilms(db: DB, lang: Locale) {
   const rows = await activeProgrammes(db, ['serie', 'film']);
   const cards = await toProgrammeCards(db, rows, lang);
   return { series: cards.filter((c) => c.kind === 'serie'), films: cards.filter((c) => c.kind === 'film') };
 }
 
 /** /api/watchSerieDetail/{id}: a series or film, episodes grouped by season (1 first). */
-export async function serieDetail(db: DB, id: number, lang: Lang) {
+export async function serieDetail(db: DB, id: number, lang: Locale) {
   const row = await findProgramme(db, id);
   if (!row || row.kind === 'emission') return null;
   const episodes = await publicEpisodes(db)
@@ -180,7 +181,7 @@ export async function serieDetail(db: DB, id: number, lang: Lang) {
 }
 
 /** Newest public episodes of active programmes of some kinds (Watch home rows). */
-export async function latestEpisodesOfKinds(db: DB, kinds: ReadonlyArray<ProgrammeKind>, limit: number, lang: Lang) {
+export async function latestEpisodesOfKinds(db: DB, kinds: ReadonlyArray<ProgrammeKind>, limit: number, lang: Locale) {
   const rows = await publicEpisodes(db)
     .innerJoin('programmes', 'programmes.id', 'episodes.programme_id')
     .selectAll('episodes')

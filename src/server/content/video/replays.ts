@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.ts';
-import type { Lang } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { VideoCard } from '../../api/shapes.ts';
 import { episodeSeed, jtSeed, toCards, webVideoSeed, type CardSeed, type VideoType } from './cards.ts';
 import { nowIso, pagination, toCount } from './common.ts';
@@ -42,7 +42,7 @@ async function countReplays(db: DB): Promise<number> {
 }
 
 /** Replays from `offset`, newest first (ties: by type, then newest id). */
-export async function replaysSlice(db: DB, offset: number, limit: number, lang: Lang): Promise<VideoCard[]> {
+export async function replaysSlice(db: DB, offset: number, limit: number, lang: Locale): Promise<VideoCard[]> {
   const keys = await db
     .selectFrom(replayKeys(db))
     .selectAll()
@@ -70,7 +70,7 @@ export async function replaysSlice(db: DB, offset: number, limit: number, lang: 
 }
 
 /** /api/watchLastReplays/{page}; null for a page past the last one (page 1 always exists). */
-export async function lastReplaysPage(db: DB, page: number, lang: Lang, pageSize = REPLAYS_PAGE_SIZE) {
+export async function lastReplaysPage(db: DB, page: number, lang: Locale, pageSize = REPLAYS_PAGE_SIZE) {
   const total = await countReplays(db);
   const block = pagination(page, pageSize, total);
   if (page > 1 && page > block.totalPages) return null;

@@ -3,7 +3,8 @@
  * rows, one for every image (thumbnails and video posters) a list needs.
  */
 import type { DB } from '../../db/index.ts';
-import type { Lang, Row } from '../../db/schema.ts';
+import type { Row } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { ImageShape, VideoSource } from '../../api/shapes.ts';
 import { toImage } from '../images.ts';
 import { ids } from './common.ts';
@@ -48,7 +49,7 @@ function parseCaptions(json: string): Caption[] {
 }
 
 /** Loads the videos and images of a set of items: two queries at most. */
-export async function loadMedia(db: DB, refs: ReadonlyArray<MediaRefs>, lang: Lang): Promise<Media> {
+export async function loadMedia(db: DB, refs: ReadonlyArray<MediaRefs>, lang: Locale): Promise<Media> {
   const videoIds = ids(refs.map((r) => r.videoId));
   const videoRows = videoIds.length ? await db.selectFrom('videos').selectAll().where('id', 'in', videoIds).execute() : [];
   const videos = new Map(videoRows.map((v) => [v.id, v]));

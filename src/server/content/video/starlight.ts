@@ -1,7 +1,8 @@
 /** Starlight, the talent-competition programme: seasons, videos, people. */
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.ts';
-import type { Lang, Row } from '../../db/schema.ts';
+import type { Row } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { ImageShape, VideoCard } from '../../api/shapes.ts';
 import { loadImages } from '../images.ts';
 import { starlightSeed, toCards } from './cards.ts';
@@ -10,7 +11,7 @@ import { inBothLanguages } from '../../api/messages.ts';
 import * as m from '../../../paraglide/messages.js';
 
 /** Video groups of a season page, in display order, with their titles. */
-const KINDS: ReadonlyArray<{ kind: string; title: Record<Lang, string> }> = [
+const KINDS: ReadonlyArray<{ kind: string; title: Record<Locale, string> }> = [
   { kind: 'prime', title: inBothLanguages(m.polish_starlight_prime) },
   { kind: 'performance', title: inBothLanguages(m.polish_starlight_performance) },
   { kind: 'portrait', title: inBothLanguages(m.polish_starlight_portrait) },
@@ -50,7 +51,7 @@ export async function latestSeason(db: DB) {
   return db.selectFrom('starlight_seasons').selectAll().orderBy('number', 'desc').limit(1).executeTakeFirst();
 }
 
-function toSeason(row: Row<'starlight_seasons'>, lang: Lang, image: (id: number | null) => ImageShape | null): StarlightSeason {
+function toSeason(row: Row<'starlight_seasons'>, lang: Locale, image: (id: number | null) => ImageShape | null): StarlightSeason {
   return {
     id: row.id,
     number: row.number,
@@ -62,7 +63,7 @@ function toSeason(row: Row<'starlight_seasons'>, lang: Lang, image: (id: number 
 }
 
 /** Cards of Starlight video rows, the person's name standing in for a description. */
-async function starlightCards(db: DB, rows: ReadonlyArray<Row<'starlight_videos'>>, lang: Lang): Promise<VideoCard[]> {
+async function starlightCards(db: DB, rows: ReadonlyArray<Row<'starlight_videos'>>, lang: Locale): Promise<VideoCard[]> {
   const personIds = ids(rows.map((r) => r.person_id));
   const people = personIds.length
     ? await db.selectFrom('starlight_people').select(['id', 'name_ar', 'name_fr']).where('id', 'in', personIds).execute()
@@ -72,7 +73,7 @@ async function starlightCards(db: DB, rows: ReadonlyArray<Row<'starlight_videos'
 }
 
 /** /api/starlight/watch-home-starlight-tags/{x}: a season's public videos grouped by kind. */
-export async function seasonVideoGroups(db: DB, number: number, lang: Lang) {
+export async function seasonVideoGroups(db: DB, number: number, lang: Locale) {
   const row = await findSeason(db, number);
   if (!row) return null;
   const [image, videos] = await Promise.all([
@@ -104,7 +105,7 @@ export async function seasonVideoGroups(db: DB, number: number, lang: Lang) {
 }
 
 /** Candidates and coaches of a season (not retired), in editorial order, with their public video counts. */
-async function seasonPeople(db: DB, row: Row<'starlight_seasons'>, lang: Lang) {
+async function seasonPeople(db: DB, row: Row<'starlight_seasons'>, lang: Locale) {
   const [people, counts] = await Promise.all([
     db
       .selectFrom('starlight_people')
@@ -141,19 +142,19 @@ async function seasonPeople(db: DB, row: Row<'starlight_seasons'>, lang: Lang) {
 }
 
 /** /api/starlight/watch-starlight-candidats/{x}. */
-export async function seasonCandidates(db: DB, number: number, lang: Lang) {
+export async function seasonCandidates(db: DB, number: number, lang: Locale) {
   const row = await findSeason(db, number);
   return row ? seasonPeople(db, row, lang) : null;
 }
 
 /** /api/starlight/watch-home-starlight-candidats: the latest season's people. */
-export async function latestSeasonCandidates(db: DB, lang: Lang) {
+export async function latestSeasonCandidates(db: DB, lang: Locale) {
   const row = await latestSeason(db);
   return row ? seasonPeople(db, row, lang) : null;
 }
 
 /** Newest public Starlight videos of any season (Watch home row). */
-export async function latestStarlightVideos(db: DB, limit: number, lang: Lang) {
+export async function latestStarlightVideos(db: DB, limit: number, lang: Locale) {
   const rows = await publicStarlightVideos(db)
     .selectAll('starlight_videos')
     .orderBy('starlight_videos.published_at', 'desc')

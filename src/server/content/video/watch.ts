@@ -1,6 +1,6 @@
 /** The Watch/Replay home (/api/watch): the live strip and one row per catalogue. */
 import type { DB } from '../../db/index.ts';
-import type { Lang } from '../../db/schema.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { ImageShape, VideoCard } from '../../api/shapes.ts';
 import { BUILTIN_LIVE_URL, liveSection } from '../live.ts';
 import { latestWebVideos } from './by2m.ts';
@@ -15,7 +15,7 @@ const WATCH_ROW_SIZE = 8;
 
 export type WatchSectionKey = 'jt' | 'emissions' | 'series' | 'by2m' | 'starlight' | 'latest';
 
-const SECTION_TITLES: Record<WatchSectionKey, Record<Lang, string>> = {
+const SECTION_TITLES: Record<WatchSectionKey, Record<Locale, string>> = {
   jt: inBothLanguages(m.polish_watch_jt),
   emissions: inBothLanguages(m.polish_watch_emissions),
   series: inBothLanguages(m.polish_watch_series),
@@ -31,12 +31,12 @@ export interface LiveStream {
 }
 
 /** The live stream, by the same rule as /api/getLiveSection (its first address). */
-async function liveStream(db: DB, lang: Lang): Promise<LiveStream> {
+async function liveStream(db: DB, lang: Locale): Promise<LiveStream> {
   const live = await liveSection(db, lang);
   return { title: live.title, url: live.url[0] ?? BUILTIN_LIVE_URL, poster: live.poster };
 }
 
-export async function watchHome(db: DB, lang: Lang) {
+export async function watchHome(db: DB, lang: Locale) {
   const n = WATCH_ROW_SIZE;
   const rows: Record<WatchSectionKey, Promise<VideoCard[]>> = {
     jt: latestBulletins(db, n, lang),
