@@ -12,7 +12,8 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
-import type { Database, Lang, Row } from '../db/schema.ts';
+import type { Database, Row } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
@@ -63,7 +64,7 @@ export type SeasonInput = z.infer<typeof seasonInputSchema>;
 export type VideoInput = z.infer<typeof videoInputSchema>;
 
 /** A picture not in the library or without both alternative texts: its field's error. */
-async function refusals(db: DB | Trx, input: Record<string, unknown>, pictureField: string, locale: Lang): Promise<FieldErrors> {
+async function refusals(db: DB | Trx, input: Record<string, unknown>, pictureField: string, locale: Locale): Promise<FieldErrors> {
   const o = { locale };
   const errors: FieldErrors = {};
   const id = input[pictureField];
@@ -246,7 +247,7 @@ const personValues = (v: PersonInput) => ({
 });
 
 /** Changes a person (id) or makes one (id null: `input` names their season and role; they come last in it). */
-export async function savePerson(db: DB, id: number | null, input: PersonInput | NewPersonInput, locale: Lang, audit: Audit<DeskStarlightPerson>): Promise<Saved<DeskStarlightPerson>> {
+export async function savePerson(db: DB, id: number | null, input: PersonInput | NewPersonInput, locale: Locale, audit: Audit<DeskStarlightPerson>): Promise<Saved<DeskStarlightPerson>> {
   const errors = await refusals(db, input, 'photoImageId', locale);
   const made = 'seasonId' in input ? input : null;
   if (made && !(await db.selectFrom('starlight_seasons').select('id').where('id', '=', made.seasonId).executeTakeFirst())) errors.seasonId = [m.desk_err_field_invalid({}, { locale })];
@@ -300,7 +301,7 @@ const seasonValues = (v: SeasonInput) => ({
 });
 
 /** Changes a season (id) or opens the next one (id null: numbered after the latest). */
-export async function saveSeason(db: DB, id: number | null, input: SeasonInput, locale: Lang, audit: Audit<DeskSeason>): Promise<Saved<DeskSeason>> {
+export async function saveSeason(db: DB, id: number | null, input: SeasonInput, locale: Locale, audit: Audit<DeskSeason>): Promise<Saved<DeskSeason>> {
   const errors = await refusals(db, input, 'coverImageId', locale);
   if (Object.keys(errors).length) return { kind: 'invalid', errors };
   const now = new Date().toISOString();
@@ -327,7 +328,7 @@ export async function saveSeason(db: DB, id: number | null, input: SeasonInput, 
 }
 
 /** Changes a Starlight video's titles and thumbnail (its video and dates come from the video ingest). */
-export async function saveVideo(db: DB, id: number, input: VideoInput, locale: Lang, audit: Audit<DeskStarlightVideo>): Promise<Saved<DeskStarlightVideo>> {
+export async function saveVideo(db: DB, id: number, input: VideoInput, locale: Locale, audit: Audit<DeskStarlightVideo>): Promise<Saved<DeskStarlightVideo>> {
   const errors = await refusals(db, input, 'thumbnailImageId', locale);
   if (Object.keys(errors).length) return { kind: 'invalid', errors };
   return db.transaction().execute(async (trx) => {
