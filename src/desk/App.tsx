@@ -28,6 +28,8 @@ const PeopleScreen = lazy(() => import('./screens/People.tsx'));
 const AuditScreen = lazy(() => import('./screens/Audit.tsx'));
 const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
 const AccountScreen = lazy(() => import('./screens/Account.tsx'));
+const StarlightList = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.StarlightList })));
+const StarlightEditor = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.StarlightEditor })));
 const BannersScreen = lazy(() => import('./screens/Banners.tsx'));
 const ReplayList = lazy(() => import('./screens/Replays.tsx').then((x) => ({ default: x.ReplayList })));
 const ReplayScreen = lazy(() => import('./screens/Replays.tsx').then((x) => ({ default: x.ReplayScreen })));
@@ -46,7 +48,7 @@ interface ScreenEntry {
 }
 
 const ADMIN: readonly Role[] = ['admin'];
-/** Who curates the site (front pages, dossiers, static pages, replays) and sends the newsletter: src/server/desk/roles.ts. */
+/** Who curates the site (front pages, dossiers, static pages, replays, Starlight) and sends the newsletter: src/server/desk/roles.ts. */
 const CURATORS: readonly Role[] = ['editor', 'admin'];
 
 const SCREENS: readonly ScreenEntry[] = [
@@ -60,6 +62,8 @@ const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk/replays', component: ReplayList, roles: CURATORS, nav: () => m.desk_nav_replays() },
   { pattern: '/desk/replays/new', component: ReplayScreen, roles: CURATORS },
   { pattern: '/desk/replays/:kind/:id', component: ReplayScreen, roles: CURATORS },
+  { pattern: '/desk/starlight', component: StarlightList, roles: CURATORS, nav: () => m.desk_nav_starlight() },
+  { pattern: '/desk/starlight/:kind/:id', component: StarlightEditor, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },
   { pattern: '/desk/grid', component: GridScreen, roles: CURATORS, nav: () => m.desk_nav_grid() },

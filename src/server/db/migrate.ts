@@ -30,6 +30,7 @@ import { deskKeysMigration } from './migrations/026_desk_keys.ts';
 import { frontPagesMigration } from './migrations/032_front_pages.ts';
 import { dossiersMigration } from './migrations/033_dossiers.ts';
 import { replayRetirementMigration } from './migrations/039_replay_retirement.ts';
+import { starlightDeskMigration } from './migrations/040_starlight_desk.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -62,6 +63,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '035_newsletter_editions': newsletterEditionsMigration(dialect),
     '036_push_jobs': pushJobsMigration(dialect),
     '039_replay_retirement': replayRetirementMigration(),
+    '040_starlight_desk': starlightDeskMigration(),
   };
 }
 

@@ -361,6 +361,8 @@ interface StarlightSeasonsTable {
   description_ar: string;
   description_fr: string;
   cover_image_id: number | null;
+  /** 040_starlight_desk: the last change made in the desk. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface StarlightPeopleTable {
@@ -376,6 +378,10 @@ interface StarlightPeopleTable {
   bio_fr: string;
   photo_image_id: number | null;
   position: number;
+  /** 040_starlight_desk: when retired in the desk (off every public page), else null. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 040_starlight_desk: the last change made in the desk. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface StarlightVideosTable {
@@ -390,6 +396,8 @@ interface StarlightVideosTable {
   thumbnail_image_id: number | null;
   published_at: string;
   view_count: ColumnType<number, number | undefined, number>;
+  /** 040_starlight_desk: the last change made in the desk. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface StaticPagesTable {

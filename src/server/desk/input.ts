@@ -21,6 +21,7 @@ function fieldMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (issue.code === 'too_big' && issue.origin === 'string') return m.desk_err_field_long({ max: String(issue.maximum) }, o);
   if (issue.code === 'too_big' && issue.origin === 'array') return m.desk_err_field_many({ max: String(issue.maximum) }, o);
   if (issue.code === 'invalid_type' && issue.input === undefined) return m.desk_err_field_required({}, o);
+  if (issue.code === 'custom' && issue.params?.plainText === true) return m.desk_err_plain_text({}, o);
   return m.desk_err_field_invalid({}, o);
 }
 
@@ -29,6 +30,12 @@ export function zodErrors(error: z.ZodError, locale: Locale): FieldErrors {
   for (const issue of error.issues) (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(fieldMessage(issue, locale));
   return errors;
 }
+
+/** A tag, a comment, a doctype or a processing instruction: markup. */
+const MARKUP = /<(?:!--|\s*[/!?]?\s*[a-z])/i;
+
+/** A plain text field (printed as text by the pages): markup in it is refused, with its own message. */
+export const plainText = (schema: z.ZodString) => schema.refine((v) => !MARKUP.test(v), { params: { plainText: true } });
 
 export type Input<T> = { ok: true; value: T } | { ok: false; outcome: DeskOutcome };
 

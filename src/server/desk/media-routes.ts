@@ -26,7 +26,7 @@ import { idParam, likePattern, readInput } from './input.ts';
 import type { MediaItem } from '../../lib/desk-story.ts';
 import { personOf, type DeskRoute } from './router.ts';
 
-function itemOf(r: Row<'images'>): MediaItem {
+export function itemOf(r: Row<'images'>): MediaItem {
   const variants = JSON.parse(r.variants) as { url: string; width: number }[];
   const smallest = [...variants, { url: r.url, width: r.width }].sort((a, b) => a.width - b.width).find((v) => v.width >= 320) ?? { url: r.url };
   return {
@@ -43,7 +43,7 @@ function itemOf(r: Row<'images'>): MediaItem {
   };
 }
 
-const mediaItem = {
+export const mediaItem = {
   type: 'object',
   required: ['id', 'url', 'thumb', 'width', 'height', 'altAr', 'altFr', 'credit', 'focus', 'ready'],
   properties: {

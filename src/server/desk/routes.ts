@@ -14,6 +14,7 @@ import { newsletterRoutes } from './newsletter-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import type { DeskRoute } from './router.ts';
+import { starlightRoutes } from './starlight-routes.ts';
 import { storyRoutes } from './story-routes.ts';
 
 export const deskRoutes: readonly DeskRoute[] = [
@@ -29,4 +30,5 @@ export const deskRoutes: readonly DeskRoute[] = [
   ...bannerRoutes,
   ...replayRoutes,
   ...gridRoutes,
+  ...starlightRoutes,
 ];

@@ -174,7 +174,7 @@ export async function sitemapOnlyUrls(db: DB, lang: Locale): Promise<SitemapUrl[
 
   const [seasons, people, videos] = await Promise.all([
     db.selectFrom('starlight_seasons').select(['number']).orderBy('number').execute(),
-    db.selectFrom('starlight_people').select(['id', 'role']).orderBy('season_id').orderBy('position').orderBy('id').execute(),
+    db.selectFrom('starlight_people').select(['id', 'role']).where('retired_at', 'is', null).orderBy('season_id').orderBy('position').orderBy('id').execute(),
     publicStarlightVideos(db).select(['starlight_videos.id', 'starlight_videos.published_at']).orderBy('starlight_videos.id').execute(),
   ]);
   for (const season of seasons) urls.push(both((l) => sub(l, `saison${season.number}/showAll`)));

@@ -54,9 +54,9 @@ export interface PersonDetail {
   videos: VideoCard[];
 }
 
-/** One candidate or coach with their season and public videos; null if unknown or of the other role. */
+/** One candidate or coach with their season and public videos; null if unknown, retired or of the other role. */
 export async function personDetail(db: DB, id: number, role: 'candidate' | 'coach', lang: Locale): Promise<PersonDetail | null> {
-  const p = await db.selectFrom('starlight_people').selectAll().where('id', '=', id).where('role', '=', role).executeTakeFirst();
+  const p = await db.selectFrom('starlight_people').selectAll().where('id', '=', id).where('role', '=', role).where('retired_at', 'is', null).executeTakeFirst();
   if (!p) return null;
   const [seasonRow, videoRows] = await Promise.all([
     db.selectFrom('starlight_seasons').selectAll().where('id', '=', p.season_id).executeTakeFirst(),
@@ -132,11 +132,11 @@ export async function starlightVideoDetail(db: DB, id: number, lang: Locale): Pr
   };
 }
 
-/** Every person of a role, all seasons, grouped by season (newest season first). */
+/** Every person of a role (not retired), all seasons, grouped by season (newest season first). */
 export async function peopleBySeason(db: DB, role: 'candidate' | 'coach', lang: Locale) {
   const [seasons, people] = await Promise.all([
     allSeasons(db, lang),
-    db.selectFrom('starlight_people').selectAll().where('role', '=', role).orderBy('position').orderBy('id').execute(),
+    db.selectFrom('starlight_people').selectAll().where('role', '=', role).where('retired_at', 'is', null).orderBy('position').orderBy('id').execute(),
   ]);
   const image = await loadImages(db, people.map((p) => p.photo_image_id), lang);
   return seasons

@@ -104,13 +104,14 @@ export async function seasonVideoGroups(db: DB, number: number, lang: Locale) {
   return { season: toSeason(row, lang, image), groups: [...known, ...others] };
 }
 
-/** Candidates and coaches of a season, in editorial order, with their public video counts. */
+/** Candidates and coaches of a season (not retired), in editorial order, with their public video counts. */
 async function seasonPeople(db: DB, row: Row<'starlight_seasons'>, lang: Locale) {
   const [people, counts] = await Promise.all([
     db
       .selectFrom('starlight_people')
       .selectAll()
       .where('season_id', '=', row.id)
+      .where('retired_at', 'is', null)
       .orderBy('position')
       .orderBy('id')
       .execute(),
