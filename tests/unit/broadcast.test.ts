@@ -84,7 +84,8 @@ describe('live stream precedence', () => {
     expect((await liveSection(db, 'fr', configured)).url[0]).toBe(configured);
     expect((await liveState(db, configured)).source).toBe('config');
 
-    const event = 'https://events.example/match/index.m3u8';
+    // A path of this site: a stream on another origin must be allowed by MEDIA_ORIGINS (tests/unit/grid-edit.test.ts).
+    const event = '/live/events/derby/index.m3u8';
     await setLive(db, { url: event, titles: { ar: 'مباراة الديربي مباشرة', fr: 'Le derby en direct' } }, NOW);
     const fr = await liveSection(db, 'fr', configured);
     expect(fr.url[0]).toBe(event);
