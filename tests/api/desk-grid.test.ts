@@ -201,7 +201,7 @@ describe('XMLTV upload in the desk', () => {
       raw: xml(new Uint8Array(Buffer.from(file, 'latin1'))),
     });
     expect(refused.status).toBe(422);
-    expect(refused.body.header.message).toMatch(/^Le fichier est refusé \(\d+ problèmes\) : la grille n’a pas changé\.$/);
+    expect(refused.body.header.message).toMatch(/^Le fichier est refusé \(\d+ problèmes\) : la grille n’a pas changé\.$/);
     const problems = refused.body.response.problems;
     // The programme "C" starts when "A" does (20011228113100), on the line of its own <programme>.
     const c = problems.find((p) => p.title === 'C');
@@ -210,12 +210,12 @@ describe('XMLTV upload in the desk', () => {
       line: lineOf('<title>C</title>') - 1,
       start: '20011228113100',
     });
-    expect(c!.message).toBe(`Commence en même temps que le programme 2 (ligne ${lineOf('<title>A</title>') - 1}, « A », 20011228113100) : ils se chevauchent.`);
+    expect(c!.message).toBe(`Commence en même temps que le programme 2 (ligne ${lineOf('<title>A</title>') - 1}, « A », 20011228113100) : ils se chevauchent.`);
     // The Latin-1 title is read as "£" and its problem (no stop on a programme that does not end) is named on its line.
     expect(problems.find((p) => p.title === '£')).toMatchObject({
       line: lineOf('<programme start="20011211180000"'),
     });
-    expect(refused.body.header.errors?.['programme.4.start']?.[0]).toMatch(/^Ligne \d+ : Commence en même temps/);
+    expect(refused.body.header.errors?.['programme.4.start']?.[0]).toMatch(/^Ligne \d+ : Commence en même temps/);
     expect(await changes()).toBe(before.changes);
     expect((await store.db.selectFrom('grid_entries').select('id').execute()).length).toBe(before.entries);
 
@@ -296,13 +296,13 @@ describe('the week of the grid in the desk', () => {
     };
     const refusals = [
       [{ ...base, end: '2026-02-14T22:00' }, 'end', 'La fin doit être après le début.'],
-      [{ ...base, start: '2026-02-14T22:00' }, 'start', `Chevauche « Soirée ${run} » (2026-02-14 20:00 – 2026-02-14 23:00) : changez l’un ou l’autre.`],
-      [{ ...base, end: '2026-02-15T05:00' }, 'end', `Chevauche « Aube ${run} » (2026-02-15 04:00 – 2026-02-15 06:00) : changez l’un ou l’autre.`],
+      [{ ...base, start: '2026-02-14T22:00' }, 'start', `Chevauche « Soirée ${run} » (2026-02-14 20:00 – 2026-02-14 23:00) : changez l’un ou l’autre.`],
+      [{ ...base, end: '2026-02-15T05:00' }, 'end', `Chevauche « Aube ${run} » (2026-02-15 04:00 – 2026-02-15 06:00) : changez l’un ou l’autre.`],
       // 02:30 on 22 March 2026 does not exist in Casablanca: the clocks go from 02:00 to 03:00.
       [
         { ...base, start: '2026-03-22T02:30', end: '2026-03-22T04:00' },
         'start',
-        'Cette heure n’existe pas à Casablanca : les horloges avancent d’une heure à ce moment-là.',
+        'Cette heure n’existe pas à Casablanca : les horloges avancent d’une heure à ce moment-là.',
       ],
       [{ ...base, titleAr: '', titleFr: ' ' }, 'titleFr', 'Donnez un titre dans au moins une langue.'],
       [{ ...base, start: '2027-02-31T10:00' }, 'start', 'Date et heure incorrectes.'],

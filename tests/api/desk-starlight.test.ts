@@ -123,7 +123,7 @@ describe('Starlight in the desk', () => {
     expect(long.body.header.errors).toEqual({ bioAr: ['Ce champ ne doit pas dépasser 2000 caractères.'], cityFr: ['Ce champ ne doit pas dépasser 80 caractères.'] });
     const markup = await put({ bioFr: 'Une voix <b>rare</b>', nameAr: '<!-- x -->اسم' });
     expect(markup.status).toBe(422);
-    expect(markup.body.header.errors).toEqual({ bioFr: ['Texte simple : les balises (<…>) ne sont pas acceptées ici.'], nameAr: ['Texte simple : les balises (<…>) ne sont pas acceptées ici.'] });
+    expect(markup.body.header.errors).toEqual({ bioFr: ['Texte simple : les balises (<…>) ne sont pas acceptées ici.'], nameAr: ['Texte simple : les balises (<…>) ne sont pas acceptées ici.'] });
     const unknown = await put({ photoImageId: 2_000_000_000 });
     expect(unknown.status).toBe(422);
     expect(unknown.body.header.errors).toEqual({ photoImageId: ["Cette image n'est plus dans la médiathèque."] });

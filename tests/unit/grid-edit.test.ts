@@ -50,7 +50,7 @@ describe('XMLTV problems against the lines of the file', () => {
         params: { text: '20260299220000 +0100' },
       },
     ]);
-    expect(xmltvMessage(r.errors[0]!, 'fr')).toBe('Chevauche le programme 1 (ligne 4, « Soirée », de 20260214200000 +0100 à 20260214230000 +0100).');
+    expect(xmltvMessage(r.errors[0]!, 'fr')).toBe('Chevauche le programme 1 (ligne 4, « Soirée », de 20260214200000 +0100 à 20260214230000 +0100).');
     expect(xmltvMessage(r.errors[0]!, 'ar')).toBe('يتداخل مع البرنامج 1 (السطر 4، «Soirée»، من 20260214200000 +0100 إلى 20260214230000 +0100).');
   });
 
