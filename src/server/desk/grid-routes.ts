@@ -129,7 +129,7 @@ function xmltvRefusal(errors: XmltvError[], locale: Locale) {
   for (const p of problems) {
     const key = p.programme ? `programme.${p.programme}.${p.field}` : p.field;
     (fieldErrors[key] ??= []).push(
-      p.line ? `${m.desk_xmltv_line({ line: String(p.line) }, { locale })}${locale === 'fr' ? ' : ' : ': '}${p.message}` : p.message,
+      p.line ? `${m.desk_xmltv_line({ line: String(p.line) }, { locale })}${locale === 'fr' ? '\u202f: ' : ': '}${p.message}` : p.message,
     );
   }
   return { fieldErrors, problems };
