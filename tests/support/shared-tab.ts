@@ -11,7 +11,9 @@
  * the tab takes the test's viewport and reduced-motion setting; after it,
  * what the test added is undone (request routes, page listeners, init
  * scripts, exposed functions, offline, permissions), and cookies,
- * localStorage and sessionStorage are cleared. `context` is the tab's.
+ * localStorage and sessionStorage are cleared. `context` is the tab's. A
+ * test that sets the page's clock or extra HTTP headers, which cannot be
+ * undone, leaves the worker a new tab.
  *
  * A fresh page (`import { test } from '@playwright/test'`) is still needed by
  * a test that counts requests a warm cache would not make (prefetch, the
@@ -23,27 +25,48 @@ import { test as base, type BrowserContextOptions, type Disposable, type Page } 
 /** The page events a test may listen to (removed after it). */
 const PAGE_EVENTS = ['console', 'pageerror', 'request', 'requestfinished', 'requestfailed', 'response', 'dialog', 'framenavigated', 'load'] as const;
 
-export const test = base.extend<Record<never, never>, { sharedTab: Page }>({
+/** The worker's tab, and a way to replace it with a new one. */
+interface Tab {
+  page: Page;
+  renew(): Promise<void>;
+}
+
+/**
+ * What a test can set on a tab that Playwright cannot take back: the page's
+ * clock (page.clock) and headers sent with every request
+ * (setExtraHTTPHeaders, e.g. the server's test clock). A test that uses one
+ * leaves the tab to be replaced by a new one after it.
+ */
+const CLOCK_METHODS = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'fastForward', 'runFor', 'resume'] as const;
+
+export const test = base.extend<Record<never, never>, { sharedTab: Tab }>({
   sharedTab: [
     async ({ browser }, use, workerInfo) => {
       // The project's context options (device, base URL); the test's own are applied per test below.
       const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } = workerInfo.project.use;
       const options = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId };
-      const context = await browser.newContext(
-        Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as BrowserContextOptions,
-      );
-      await use(await context.newPage());
-      await context.close();
+      const open = async (): Promise<Page> =>
+        (await browser.newContext(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as BrowserContextOptions)).newPage();
+      const tab: Tab = {
+        page: await open(),
+        async renew() {
+          await tab.page.context().close();
+          tab.page = await open();
+        },
+      };
+      await use(tab);
+      await tab.page.context().close();
     },
     { scope: 'worker' },
   ],
   // The tab's context (offline, cookies, permissions): reset after each test with the page.
   context: async ({ sharedTab }, use) => {
-    await use(sharedTab.context());
+    await use(sharedTab.page.context());
   },
   // The test's own options (test.use) apply to the shared tab too.
-  page: async ({ sharedTab: page, viewport, reducedMotion, javaScriptEnabled }, use) => {
+  page: async ({ sharedTab: tab, viewport, reducedMotion, javaScriptEnabled }, use) => {
     if (javaScriptEnabled === false) throw new Error('shared-tab: a page without JavaScript needs a fresh page (test from @playwright/test)');
+    const page = tab.page;
     const size = page.viewportSize();
     if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height)) await page.setViewportSize(viewport);
     await page.emulateMedia({ reducedMotion: reducedMotion ?? null });
@@ -56,10 +79,22 @@ export const test = base.extend<Record<never, never>, { sharedTab: Page }>({
     page.addInitScript = async (...args: Parameters<Page['addInitScript']>) => remember(await addInitScript(...args));
     page.exposeFunction = async (...args: Parameters<Page['exposeFunction']>) => remember(await exposeFunction(...args));
     page.exposeBinding = async (...args: Parameters<Page['exposeBinding']>) => remember(await exposeBinding(...args));
+    // The clock and the extra headers cannot be taken back: their use marks the tab for replacement.
+    let lasting = false;
+    const clock = page.clock as unknown as Record<string, (...args: unknown[]) => Promise<void>>;
+    const clockOwn = new Map(CLOCK_METHODS.map((name) => [name, clock[name]!] as const));
+    for (const [name, method] of clockOwn) clock[name] = (...args: unknown[]) => ((lasting = true), method.apply(page.clock, args));
+    const setExtraHTTPHeaders = page.setExtraHTTPHeaders.bind(page);
+    page.setExtraHTTPHeaders = (headers: Parameters<Page['setExtraHTTPHeaders']>[0]) => ((lasting = true), setExtraHTTPHeaders(headers));
 
     await use(page);
 
-    Object.assign(page, { addInitScript, exposeFunction, exposeBinding });
+    Object.assign(page, { addInitScript, exposeFunction, exposeBinding, setExtraHTTPHeaders });
+    for (const [name, method] of clockOwn) clock[name] = method;
+    if (lasting) {
+      await tab.renew();
+      return;
+    }
     for (const d of added) await d.dispose();
     for (const event of PAGE_EVENTS) page.removeAllListeners(event);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
