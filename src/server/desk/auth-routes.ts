@@ -237,10 +237,14 @@ export const authRoutes: DeskRoute[] = [
     async handler(ctx) {
       const input = await readInput(ctx, z.object({ token: z.string().max(100) }));
       if (!input.ok) return input.outcome;
-      const wait = await limitsFor(ctx.db).link.take(ctx.address);
+      const limits = limitsFor(ctx.db);
+      const wait = await limits.link.take(ctx.address);
       if (wait > 0) return tooMany(wait);
       const link = await checkLink(ctx.db, input.value.token);
       if (!link.ok) return { status: 410, message: linkMessage(link.reason, ctx.locale) };
+      // Only links that do not work count against an address: a newsroom
+      // behind one address may follow many good ones (a guessed token fails).
+      await limits.link.refund(ctx.address);
       ctx.locale = link.user.locale;
       return {
         status: 200,
@@ -261,10 +265,14 @@ export const authRoutes: DeskRoute[] = [
     async handler(ctx) {
       const input = await readInput(ctx, z.object({ token: z.string().max(100), password: z.string().max(PASSWORD_MAX + 1) }));
       if (!input.ok) return input.outcome;
-      const wait = await limitsFor(ctx.db).link.take(ctx.address);
+      const limits = limitsFor(ctx.db);
+      const wait = await limits.link.take(ctx.address);
       if (wait > 0) return tooMany(wait);
       const link = await checkLink(ctx.db, input.value.token);
       if (!link.ok) return { status: 410, message: linkMessage(link.reason, ctx.locale) };
+      // Only links that do not work count against an address: a newsroom
+      // behind one address may follow many good ones (a guessed token fails).
+      await limits.link.refund(ctx.address);
       const user = link.user;
       ctx.locale = user.locale;
       const problems = await passwordProblems(input.value.password, user, ctx.locale);

@@ -9,8 +9,10 @@
  *    counts and gives the address its attempt back.
  *  - second factor (TOTP or recovery code), per person: 5 in 15 minutes, so
  *    a stolen password cannot walk through the million codes.
- *  - sign-in links, per address: 20 in 15 minutes (a token is 256 bits:
- *    this only keeps a flood of guesses off the store).
+ *  - sign-in links, per address: 20 that do not work in 15 minutes (a
+ *    token is 256 bits: this only keeps a flood of guesses off the store; a
+ *    link that works gives its point back, so a newsroom behind one address
+ *    may follow many).
  */
 import type { DB } from '../db/index.ts';
 import { storeLimiter, type Limiter } from '../http/index.ts';
