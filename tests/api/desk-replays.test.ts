@@ -14,6 +14,7 @@ import { testStore } from '../support/test-store.ts';
 import { deskApiClient, type DeskSession, type Envelope } from '../support/desk-api.ts';
 import { mediaOriginPort } from '../../scripts/test-server.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 const store = testStore();
@@ -40,15 +41,6 @@ let editor: DeskSession;
 let journalist: DeskSession;
 let posterId = 0;
 let tagId = 0;
-
-async function within(seconds: number, what: string, check: () => Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
-}
 
 const pageText = async (path: string) => {
   const res = await fetch(`${baseUrl}${path}`);

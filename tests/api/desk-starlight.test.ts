@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
 import { deskApiClient } from '../support/desk-api.ts';
 import type { DeskSession } from '../support/desk-api.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 const store = testStore();
@@ -51,14 +52,6 @@ interface Video {
   thumbnailImageId: number | null;
 }
 
-async function within(seconds: number, what: string, check: () => Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
-}
 const page = async (path: string) => (await fetch(`${baseUrl}${path}`)).text();
 const personBody = (p: Person) => ({ nameAr: p.nameAr, nameFr: p.nameFr, cityAr: p.cityAr, cityFr: p.cityFr, bioAr: p.bioAr, bioFr: p.bioFr, photoImageId: p.photoImageId });
 const seasonBody = (s: Season) => ({ titleAr: s.titleAr, titleFr: s.titleFr, descriptionAr: s.descriptionAr, descriptionFr: s.descriptionFr, year: s.year, coverImageId: s.coverImageId });

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
 import { deskApiClient, type Envelope } from '../support/desk-api.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 const store = testStore();
@@ -28,15 +29,6 @@ async function call<T = unknown>(method: string, path: string, body?: unknown) {
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, body: (await res.json()) as Envelope<T> };
-}
-
-async function within(seconds: number, what: string, check: () => Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
 }
 
 /** Every URL of the French sitemap (its pages, when it is an index). */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { recordContentChange } from '../../src/server/content/changes.ts';
 import { testStore } from '../support/test-store.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -21,16 +22,6 @@ const currentBuild = (): string => path.basename(readlinkSync(path.join(siteDir,
 const builtFile = (p: string): string => path.join(siteDir, 'current', 'pages', p, 'index.html');
 const manifestPages = (): Record<string, unknown> =>
   (JSON.parse(readFileSync(path.join(siteDir, 'current', 'manifest.json'), 'utf8')) as { pages: Record<string, unknown> }).pages;
-
-/** Polls until `check` holds; resolves with the seconds it took. */
-async function within(seconds: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    if (await check()) return (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not within ${seconds} s`);
-}
 
 async function newestArticle(lang: 'ar' | 'fr'): Promise<{ path: string; id: number; title: string }> {
   const res = await fetch(`${baseUrl}/api/articlesrecent`, { headers: { locale: lang } });
@@ -58,7 +49,7 @@ describe('freshness: the change feed re-renders into the pre-build', () => {
       await recordContentChange(trx, { paths: [article.path, '/fr', listing], reason: 'update' });
     });
 
-    const seconds = await within(5, async () => {
+    const seconds = await within(5, 'the update pre-built', async () => {
       const res = await fetch(`${baseUrl}${article.path}`);
       return res.headers.get('x-prebuilt') === currentBuild() && (await res.text()).includes(title);
     });
@@ -87,7 +78,7 @@ describe('freshness: the change feed re-renders into the pre-build', () => {
       await trx.updateTable('articles').set({ status: 'draft' }).where('id', '=', article.id).execute();
       await recordContentChange(trx, { paths: ['/ar'], gone: [article.path], reason: 'withdraw' });
     });
-    await within(5, async () => {
+    await within(5, 'the withdrawal served', async () => {
       const res = await fetch(`${baseUrl}${article.path}`);
       await res.body?.cancel();
       return res.headers.get('x-prebuilt') === null && res.status >= 400;
@@ -101,7 +92,7 @@ describe('freshness: the change feed re-renders into the pre-build', () => {
       await trx.updateTable('articles').set({ status: 'published' }).where('id', '=', article.id).execute();
       await recordContentChange(trx, { paths: [article.path, '/ar'], reason: 'publish' });
     });
-    await within(5, async () => {
+    await within(5, 'the republished page served', async () => {
       const res = await fetch(`${baseUrl}${article.path}`);
       await res.body?.cancel();
       return res.status === 200 && res.headers.get('x-prebuilt') === currentBuild();

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
 import { deskApiClient, type DeskSession, type Envelope } from '../support/desk-api.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 const store = testStore();
@@ -56,15 +57,6 @@ const inOrder = (text: string, titles: string[]) => {
   const at = titles.map((t) => text.indexOf(escapeHtml(t)));
   return at.every((i) => i >= 0) && at.every((i, n) => n === 0 || i > at[n - 1]!);
 };
-
-async function within(seconds: number, what: string, check: () => Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
-}
 
 let original: Home;
 let arabic: { id: number; title: string }[] = [];

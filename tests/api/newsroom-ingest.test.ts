@@ -21,6 +21,7 @@ import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { createToken } from '../../src/server/newsroom/auth.ts';
 import { shortLinkPath } from '../../src/lib/short-links.ts';
 import { mediaOriginPort, storeEnv } from '../../scripts/test-server.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -62,15 +63,6 @@ async function call<T = unknown>(method: string, p: string, body?: unknown, opts
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: (text.startsWith('{') ? JSON.parse(text) : { header: { code: res.status }, text }) as Envelope<T> };
-}
-
-async function within(seconds: number, what: string, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    if (await check()) return (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
 }
 
 const get = (p: string) => fetch(`${baseUrl}${p.includes('%') ? p : encodeURI(p)}`, { redirect: 'manual' });

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
 import { createToken, revokeToken } from '../../src/server/newsroom/auth.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -34,16 +35,6 @@ async function call<T = unknown>(method: string, path: string, body?: unknown, a
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
-}
-
-/** Polls until `check` holds (5 s: the issue's freshness goal). */
-async function within(seconds: number, what: string, check: () => Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < seconds * 1000) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
 }
 
 const page = async (path: string) => {

@@ -15,6 +15,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { recordContentChange } from '../../src/server/content/changes.ts';
 import { testStore } from '../support/test-store.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -79,15 +80,6 @@ async function compressedThenKept(p: string, status: number, headers: Record<str
   return miss;
 }
 
-async function within(seconds: number, check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not within ${seconds} s`);
-}
-
 describe('serving: compressed once, kept', () => {
   it('a search page: rendered once, sent compressed, kept in every encoding; a parameter it does not read shares the entry', async () => {
     const q = `maroc sport ${Date.now()}`;
@@ -143,7 +135,7 @@ describe('serving: compressed once, kept', () => {
       await recordContentChange(trx, { paths: [recent.response.articles[0]!.path], reason: 'update' });
     });
     // The change feed (polled every 500 ms) drops it: made again once, then kept again.
-    await within(5, async () => (await get(p, 'br')).cache === null);
+    await within(5, 'the cached copy dropped', async () => (await get(p, 'br')).cache === null);
     expect((await get(p, 'br')).cache).toBe('HIT');
     expect((await get(p, 'gzip')).cache).toBe('HIT');
   }, 30_000);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { root, startServer, storeEnv, testDatabaseUrl, type RunningServer } from '../../scripts/test-server.ts';
+import { within } from '../support/within.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -41,14 +42,6 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
   });
 
   const onHome = async (server: string, title: string) => (await (await fetch(`${server}/fr`)).text()).includes(title);
-  async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-    const started = Date.now();
-    while (Date.now() - started < ms) {
-      if (await check()) return Date.now() - started;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`not within ${ms} ms`);
-  }
   const newsroom = (method: string, url: string, body: unknown) =>
     fetch(`${baseUrl}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -67,10 +60,10 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       subjects: [{ uri: 'urn:2m:section:economie' }],
     });
     expect(published.status).toBe(201);
-    const shown = await within(5000, () => onHome(b.baseUrl, title));
+    const shown = Math.round((await within(5, 'published on A, on B', () => onHome(b.baseUrl, title))) * 1000);
     const withdrawn = await newsroom('POST', '/api/newsroom/articles/withdraw', { uri });
     expect(withdrawn.status).toBe(200);
-    const gone = await within(5000, async () => !(await onHome(b.baseUrl, title)));
+    const gone = Math.round((await within(5, 'withdrawn on A, gone from B', async () => !(await onHome(b.baseUrl, title)))) * 1000);
     console.log(`two instances: published on A, on B's home page after ${shown} ms; withdrawn, gone after ${gone} ms`);
   });
 

@@ -353,7 +353,7 @@ export function ReplayScreen({ params }: { params: Record<string, string> }) {
     }
   };
   const title = id === null ? newLabel(kind) : draft.titleFr || draft.titleAr;
-  const origins = options?.mediaOrigins.length ? options.mediaOrigins.join(', ') : m.desk_replay_origins_site();
+  const origins = options?.mediaOrigins.length ? options.mediaOrigins.join(', ') : m.desk_media_site_only();
   return (
     <main id="main" className="screen stack">
       <div className="toolbar-row">

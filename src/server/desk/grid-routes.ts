@@ -22,29 +22,16 @@ import { clearLive, liveInput, liveState, LiveRefused, setLive } from '../broadc
 import { GridImportError, importGrid } from '../broadcast/grid.ts';
 import { GridEditError, gridEntryInput, gridWeek, updateGridEntry, type GridEditProblem } from '../broadcast/grid-edit.ts';
 import { decodeXmltv, MAX_XMLTV_BYTES, type XmltvError } from '../broadcast/xmltv.ts';
-import type { MediaOriginRefusal } from '../media-origins.ts';
 import { deskDateTime } from '../../lib/desk-dates.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
 import { idParam, readInput } from './input.ts';
+import { mediaRefusalText } from './media-refusal.ts';
 import { CURATORS } from './roles.ts';
 import type { DeskContext, DeskRoute, FieldErrors } from './router.ts';
 
 /** The types an XMLTV file is sent with (the desk sends application/xml). */
 const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xmltv+xml']);
-
-function liveRefusalMessage(r: MediaOriginRefusal, locale: Locale): string {
-  const o = { locale };
-  if (r.reason === 'not-url') return m.desk_live_err_not_url({}, o);
-  if (r.reason === 'insecure') return m.desk_live_err_insecure({ origin: r.origin }, o);
-  return m.desk_live_err_origin(
-    {
-      origin: r.origin,
-      allowed: r.allowed.length ? r.allowed.join(', ') : m.desk_live_site_only({}, o),
-    },
-    o,
-  );
-}
 
 /** One XMLTV problem in the person's language (the newsroom API says the same in English: `message`). */
 export function xmltvMessage(e: XmltvError, locale: Locale): string {
@@ -275,7 +262,7 @@ export const gridRoutes: DeskRoute[] = [
         if (error instanceof LiveRefused)
           return {
             status: 422,
-            errors: { url: [liveRefusalMessage(error.refusal, ctx.locale)] },
+            errors: { url: [mediaRefusalText(error.refusal, ctx.locale)] },
           };
         throw error;
       }

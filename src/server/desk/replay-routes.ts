@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import type { Locale } from '../../i18n/locales.ts';
 import type { DB } from '../db/index.ts';
 import { getConfig } from '../config.ts';
-import { mediaOriginRefusal, mediaOrigins, type MediaOriginRefusal } from '../media-origins.ts';
+import { mediaOriginRefusal, mediaOrigins } from '../media-origins.ts';
 import {
   itemPaths,
   publishReplay,
@@ -36,6 +36,7 @@ import { casablancaLocalDateTime, fromCasablancaLocal } from '../../lib/desk-dat
 import * as m from '../../paraglide/messages.js';
 import { deskAudit } from './audit.ts';
 import { idParam, likePattern, zodErrors } from './input.ts';
+import { mediaRefusalText } from './media-refusal.ts';
 import { CURATORS } from './roles.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute, type FieldErrors } from './router.ts';
 
@@ -45,13 +46,6 @@ const PAGE = 50;
 const REPLAY_BODY = 64 * 1024;
 
 const kindOf = (v: string | null | undefined): ReplayKind | null => (KINDS.includes(v as ReplayKind) ? (v as ReplayKind) : null);
-
-/** A refused media URL in the person's language, naming the setting to change. */
-function originText(r: MediaOriginRefusal, locale: Locale): string {
-  if (r.reason === 'not-url') return m.desk_replay_err_url({}, { locale });
-  if (r.reason === 'insecure') return m.desk_live_err_insecure({ origin: r.origin }, { locale });
-  return m.desk_replay_err_origin({ origin: r.origin, allowed: r.allowed.length ? r.allowed.join(', ') : m.desk_replay_origins_site({}, { locale }) }, { locale });
-}
 
 /** The fields whose refusal says more than "incorrect value" (the first of a key's messages is replaced). */
 function wordErrors(errors: FieldErrors, locale: Locale): FieldErrors {
@@ -184,7 +178,7 @@ async function save(ctx: DeskContext, kind: ReplayKind, target: { id: number; ur
   const parsed = replayInput.safeParse({ ...raw, kind, uri, ...(publishedAt ? { publishedAt } : {}) });
   if (!parsed.success) Object.assign(errors, wordErrors(zodErrors(parsed.error, ctx.locale), ctx.locale));
   if (parsed.success) {
-    for (const [key, url] of Object.entries(replayOriginRefusals(parsed.data))) errors[key] = [originText(mediaOriginRefusal(url)!, ctx.locale)];
+    for (const [key, url] of Object.entries(replayOriginRefusals(parsed.data))) errors[key] = [mediaRefusalText(mediaOriginRefusal(url)!, ctx.locale)];
     const poster = parsed.data.poster;
     if (poster && !('mediaId' in poster)) errors.poster = [m.desk_replay_err_poster({}, { locale: ctx.locale })];
     else if (poster) {
