@@ -24,10 +24,11 @@ import type { DB } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStore } from '../media-store.ts';
 import { BodyTooLarge, contentType, readBodyBytes } from '../http/body.ts';
-import { MEDIA_URI_PREFIX } from './ninjs.ts';
 
 type Trx = Transaction<Database>;
 
+/** A stored picture's id in ninjs (`uri` of an association): urn:2m:media:<id>. */
+export const MEDIA_URI_PREFIX = 'urn:2m:media:';
 /** 20 MB: a full-resolution press photo is 5-15 MB. */
 export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
 /** 60 megapixels at most (a decompression bomb is refused, not decoded). */

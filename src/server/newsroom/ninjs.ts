@@ -48,14 +48,13 @@ import { z } from 'zod';
 import { isLocale, type Locale } from '../../i18n/locales.ts';
 import { JT_EDITIONS, type JtEdition } from '../db/schema.ts';
 import { mediaOriginProblem } from '../media-origins.ts';
-import { MAX_MEDIA_BYTES, RENDITION_WIDTHS } from './media.ts';
+import { MAX_MEDIA_BYTES, MEDIA_URI_PREFIX, RENDITION_WIDTHS } from './media.ts';
 import { BODY_LIMITS, lengthProblem, markupProblem, plainText, sanitizeBody, TEXT_LIMITS, textToHtml } from './sanitize.ts';
 import { makeSlug } from '../http/slug.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
 const SECTION_URI_PREFIX = 'urn:2m:section:';
-export const MEDIA_URI_PREFIX = 'urn:2m:media:';
 /** A video item's destination: a web video category, or a news bulletin edition. */
 const VIDEO_TAG_URI_PREFIX = 'urn:2m:videotag:';
 const JT_URI_PREFIX = 'urn:2m:jt:';
