@@ -129,6 +129,43 @@ describe('dossiers through the desk API', () => {
     const audit = await store.db.selectFrom('desk_audit').select('action').where('item_type', '=', 'dossier').where('item_id', '=', String(made.body.response.id)).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['dossier.create', 'dossier.retire']);
   });
+
+  it('a cover from the media library, shown as the library shows it; a twin paired, replaced and unpaired', async () => {
+    type Paired = Dossier & { translationOf: number | null; coverImageId: number | null; cover: { id: number; thumb: string; altFr: string } | null };
+    const editor = await signIn(await person('editor', true));
+    const picture = await store.db.selectFrom('images').select('id').where('alt_fr', '!=', '').where('alt_ar', '!=', '').orderBy('id').executeTakeFirstOrThrow();
+    const make = async (lang: 'ar' | 'fr', title: string, extra: Record<string, unknown> = {}) => {
+      const r = await desk<Paired>('POST', '/api/desk/dossiers', '/api/desk/dossiers', { session: editor, body: { lang, title, ...extra } });
+      expect(r.status).toBe(201);
+      return r.body.response;
+    };
+    const fr = await make('fr', `Jumeau ${run}`, { coverImageId: picture.id });
+    expect(fr.cover?.id).toBe(picture.id);
+    expect(fr.cover?.thumb).toMatch(/^\//);
+    const unknownCover = await desk('PUT', '/api/desk/dossiers/{id}', `/api/desk/dossiers/${fr.id}`, { session: editor, body: { title: fr.title, coverImageId: 2_000_000_000 } });
+    expect(unknownCover.status).toBe(422);
+    expect(Object.keys(unknownCover.body.header.errors!)).toEqual(['coverImageId']);
+    // An Arabic twin made paired: each names the other, and the French page links it.
+    const ar = await make('ar', `توأم ${run}`, { translationOf: fr.id });
+    expect(ar.translationOf).toBe(fr.id);
+    const get = async (id: number) => (await desk<Paired>('GET', '/api/desk/dossiers/{id}', `/api/desk/dossiers/${id}`, { session: editor })).body.response;
+    expect((await get(fr.id)).translationOf).toBe(ar.id);
+    await within(5, 'the French page links its Arabic twin', async () => (await (await fetch(`${baseUrl}/fr/dossier-special?id=${fr.id}`)).text()).includes(`/ar/dossier-special?id=${ar.id}"`));
+    // A second Arabic dossier paired with the French one takes the first one's place.
+    const ar2 = await make('ar', `توأم آخر ${run}`);
+    const repaired = await desk<Paired>('PUT', '/api/desk/dossiers/{id}', `/api/desk/dossiers/${ar2.id}`, { session: editor, body: { title: ar2.title, translationOf: fr.id } });
+    expect(repaired.body.response.translationOf).toBe(fr.id);
+    expect((await get(fr.id)).translationOf).toBe(ar2.id);
+    expect((await get(ar.id)).translationOf).toBeNull();
+    // A PUT without translationOf keeps the pair; null unpairs; a same-language "twin" is refused.
+    expect((await desk<Paired>('PUT', '/api/desk/dossiers/{id}', `/api/desk/dossiers/${fr.id}`, { session: editor, body: { title: fr.title } })).body.response.translationOf).toBe(ar2.id);
+    const sameLang = await desk('PUT', '/api/desk/dossiers/{id}', `/api/desk/dossiers/${ar2.id}`, { session: editor, body: { title: ar2.title, translationOf: ar.id } });
+    expect(sameLang.status).toBe(422);
+    expect(Object.keys(sameLang.body.header.errors!)).toEqual(['translationOf']);
+    expect((await desk<Paired>('PUT', '/api/desk/dossiers/{id}', `/api/desk/dossiers/${fr.id}`, { session: editor, body: { title: fr.title, translationOf: null } })).body.response.translationOf).toBeNull();
+    expect((await get(ar2.id)).translationOf).toBeNull();
+    for (const id of [fr.id, ar.id, ar2.id]) expect((await desk('POST', '/api/desk/dossiers/{id}/retire', `/api/desk/dossiers/${id}/retire`, { session: editor })).status).toBe(200);
+  });
 });
 
 describe('static pages through the desk API', () => {

@@ -4,19 +4,22 @@
  * dossier's title, description and text (the desk's editor), its stories
  * put in order by dragging or by the keyboard (sortable.tsx), added by
  * search (a story of the other language or withdrawn is refused, saying
- * why) or removed; saved, or retired (its page answers 410).
+ * why) or removed; its cover chosen in the media library; its twin, the
+ * same dossier in the other language (the public pages and the sitemap
+ * link the two); saved, or retired (its page answers 410).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import type { FrontStory } from '../../lib/front-page.ts';
-import type { StoryItem } from '../../lib/desk-story.ts';
+import type { MediaItem, StoryItem } from '../../lib/desk-story.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { removedText, RichText } from '../editor/RichText.tsx';
 import { useLocale, when } from '../i18n.ts';
+import { PicturePicker } from '../media.tsx';
 import { Link, navigate, searchParams, usePath } from '../router.tsx';
 import { SortableStories } from '../sortable.tsx';
-import { Button, langLabel, Notice, ScreenTitle, StateBadge, TextArea, TextField, TitleWithLanguages } from '../ui.tsx';
-import { LOCALE_CONFIG, toLocale, type Locale } from '../../i18n/locales.ts';
+import { Button, langLabel, Notice, ScreenTitle, SelectField, StateBadge, TextArea, TextField, TitleWithLanguages } from '../ui.tsx';
+import { LOCALE_CONFIG, otherLocale, toLocale, type Locale } from '../../i18n/locales.ts';
 
 interface DossierRow {
   id: number;
@@ -33,10 +36,13 @@ interface Dossier {
   title: string;
   description: string;
   body: string;
+  coverImageId: number | null;
+  cover: MediaItem | null;
   stories: number[];
   storyItems: Record<string, FrontStory>;
   path: string;
   retiredAt: string | null;
+  translationOf: number | null;
 }
 
 type Message = { kind: 'error' | 'success' | 'warning'; text: string } | null;
@@ -110,9 +116,16 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<StoryItem[] | null>(null);
+  const [picking, setPicking] = useState(false);
+  /** The other language's dossiers, to pair this one with its twin. */
+  const [twins, setTwins] = useState<DossierRow[]>([]);
+  const lang = d?.lang;
   useEffect(() => {
     api<Dossier>('GET', `/api/desk/dossiers/${id}`).then(setD, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
   }, [id]);
+  useEffect(() => {
+    if (lang) api<DossierRow[]>('GET', `/api/desk/dossiers${query({ lang: otherLocale(lang) })}`).then(setTwins, () => setTwins([]));
+  }, [lang]);
   if (!d) return <main id="main" className="screen">{message ? <Notice kind="error">{message.text}</Notice> : <p className="loading">{m.desk_loading()}</p>}</main>;
 
   /** Saves the whole dossier; false when it was refused (the message says why). */
@@ -120,7 +133,16 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
     setBusy(true);
     setErrors({});
     try {
-      setD(await api<Dossier>('PUT', `/api/desk/dossiers/${id}`, { title: next.title, description: next.description, body: next.body, stories: next.stories }));
+      setD(
+        await api<Dossier>('PUT', `/api/desk/dossiers/${id}`, {
+          title: next.title,
+          description: next.description,
+          body: next.body,
+          coverImageId: next.coverImageId,
+          translationOf: next.translationOf,
+          stories: next.stories,
+        }),
+      );
       setMessage({ kind: 'success', text: m.desk_dossier_saved() });
       setBusy(false);
       return true;
@@ -155,6 +177,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
     void save(next).then((ok) => ok || setD(d));
   };
   const dir = LOCALE_CONFIG[d.lang].dir;
+  const other = otherLocale(d.lang);
   return (
     <main id="main" className="screen">
       <div className="toolbar-row">
@@ -164,9 +187,9 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       {d.retiredAt && <Notice kind="warning">{m.desk_dossier_retired()}</Notice>}
       <div className="editor-layout">
-        <div className="stack" lang={d.lang} dir={dir}>
-          <TextField label={m.desk_dossier_title()} value={d.title} maxLength={200} errors={errors.title} onChange={(e) => setD({ ...d, title: e.target.value })} />
-          <TextArea label={m.desk_dossier_description()} value={d.description} maxLength={1000} errors={errors.description} onChange={(e) => setD({ ...d, description: e.target.value })} />
+        <div className="stack">
+          <TextField label={m.desk_dossier_title()} lang={d.lang} dir={dir} value={d.title} maxLength={200} errors={errors.title} onChange={(e) => setD({ ...d, title: e.target.value })} />
+          <TextArea label={m.desk_dossier_description()} lang={d.lang} dir={dir} value={d.description} maxLength={1000} errors={errors.description} onChange={(e) => setD({ ...d, description: e.target.value })} />
           <p className="label" id="dossier-body-label">
             {m.desk_dossier_body()}
           </p>
@@ -214,6 +237,34 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
               )}
             </div>
           </section>
+          <section className="panel stack" aria-labelledby="dossier-cover-title">
+            <h2 id="dossier-cover-title">{m.desk_dossier_cover()}</h2>
+            {d.cover ? <img className="dossier-cover" lang={d.lang} src={d.cover.thumb} alt={d.lang === 'ar' ? d.cover.altAr : d.cover.altFr} width={d.cover.width} height={d.cover.height} /> : <p className="hint">{m.desk_starlight_no_picture()}</p>}
+            {errors.coverImageId && <p className="error">{errors.coverImageId.join(' ')}</p>}
+            <div className="actions">
+              <Button onClick={() => setPicking(true)}>{m.desk_starlight_pick_picture()}</Button>
+              {d.cover && <Button onClick={() => setD({ ...d, coverImageId: null, cover: null })}>{m.desk_starlight_remove_picture()}</Button>}
+            </div>
+          </section>
+          <section className="panel stack" aria-labelledby="dossier-twin">
+            <h2 id="dossier-twin">{m.desk_dossier_twin_title()}</h2>
+            <SelectField
+              label={other === 'ar' ? m.desk_dossier_twin_ar() : m.desk_dossier_twin_fr()}
+              hint={m.desk_dossier_twin_hint()}
+              value={d.translationOf === null ? '' : String(d.translationOf)}
+              errors={errors.translationOf}
+              onChange={(e) => setD({ ...d, translationOf: e.target.value ? Number(e.target.value) : null })}
+            >
+              <option value="">{m.desk_dossier_twin_none()}</option>
+              {twins
+                .filter((t) => !t.retiredAt || t.id === d.translationOf)
+                .map((t) => (
+                  <option key={t.id} value={t.id} lang={other} dir={LOCALE_CONFIG[other].dir}>
+                    {t.title}
+                  </option>
+                ))}
+            </SelectField>
+          </section>
           <section className="panel" aria-labelledby="dossier-add">
             <h2 id="dossier-add">{m.desk_dossier_add()}</h2>
             <form className="toolbar-row" role="search" aria-label={m.desk_dossier_add()} onSubmit={(e) => void find(e)}>
@@ -238,6 +289,14 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
           </section>
         </div>
       </div>
+      <PicturePicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(item) => {
+          setPicking(false);
+          setD({ ...d, coverImageId: item.id, cover: item });
+        }}
+      />
     </main>
   );
 }

@@ -135,8 +135,8 @@ export function PageScreen({ params }: { params: Record<string, string> }) {
       </div>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <div className="editor-layout">
-        <div className="stack" lang={lang} dir={dir}>
-          <TextField label={m.desk_page_field_title()} value={ws.doc.title} maxLength={200} errors={errors.title ?? errors['doc.title']} onChange={(e) => setWs({ ...ws, doc: { ...ws.doc, title: e.target.value } })} />
+        <div className="stack">
+          <TextField label={m.desk_page_field_title()} lang={lang} dir={dir} value={ws.doc.title} maxLength={200} errors={errors.title ?? errors['doc.title']} onChange={(e) => setWs({ ...ws, doc: { ...ws.doc, title: e.target.value } })} />
           <p className="label" id="page-body-label">
             {m.desk_page_field_body()}
           </p>

@@ -16,6 +16,7 @@ import { dossierInputSchema, findStoredDossier, listStoredDossiers, retireDossie
 import { problemText, storiesOf } from '../newsroom/front-page.ts';
 import { deskAudit } from './audit.ts';
 import { idParam, readInput } from './input.ts';
+import { itemOf, mediaItem } from './media-routes.ts';
 import { CURATORS } from './roles.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
 import { LOCALES, toLocale, type Locale } from '../../i18n/locales.ts';
@@ -23,7 +24,11 @@ import { LOCALES, toLocale, type Locale } from '../../i18n/locales.ts';
 /** 1 MB: a dossier's text, as a story's. */
 const DOSSIER_BODY = 1024 * 1024;
 
-const detail = async (ctx: DeskContext, d: StoredDossier) => ({ ...d, storyItems: await storiesOf(ctx.db, d.stories) });
+/** The dossier with its stories' titles and states, and its cover as the media library shows it. */
+async function detail(ctx: DeskContext, d: StoredDossier) {
+  const cover = d.coverImageId === null ? undefined : await ctx.db.selectFrom('images').selectAll().where('id', '=', d.coverImageId).executeTakeFirst();
+  return { ...d, storyItems: await storiesOf(ctx.db, d.stories), cover: cover ? itemOf(cover) : null };
+}
 
 const dossierDoc = {
   type: 'object',
@@ -35,12 +40,13 @@ const dossierDoc = {
     description: { type: 'string' },
     body: { type: 'string' },
     coverImageId: { type: ['integer', 'null'] },
+    cover: { oneOf: [{ type: 'null' }, mediaItem], description: 'The cover picture, as the media library shows it' },
     stories: { type: 'array', items: { type: 'integer' } },
     storyItems: { type: 'object', description: 'The stories, by id (title, state, path…)' },
     path: { type: 'string' },
     retiredAt: { type: ['string', 'null'] },
     updatedAt: { type: ['string', 'null'] },
-    translationOf: { type: ['integer', 'null'] },
+    translationOf: { type: ['integer', 'null'], description: 'The same dossier in the other language' },
   },
 };
 const inputDoc = {
@@ -54,7 +60,7 @@ const inputDoc = {
       body: { type: 'string' },
       coverImageId: { type: ['integer', 'null'] },
       stories: { type: 'array', items: { type: 'integer' } },
-      translationOf: { type: ['integer', 'null'] },
+      translationOf: { type: ['integer', 'null'], description: 'Pairs it with that dossier of the other language; null unpairs it' },
     },
   },
 };

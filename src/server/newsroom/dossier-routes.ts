@@ -44,7 +44,7 @@ const dossierBody = {
       body: { type: 'string', description: 'HTML (sanitised like an article’s body; 60,000 characters of text)' },
       coverImageId: { type: ['integer', 'null'], description: 'An uploaded picture (POST /api/newsroom/media)' },
       stories: { type: 'array', maxItems: 200, items: { oneOf: [{ type: 'integer' }, { type: 'string' }] }, description: 'Article ids or ninjs uris of its language, in order; a story leaves its previous dossier' },
-      translationOf: { type: ['integer', 'null'], description: 'Pairs it with that dossier of the other language' },
+      translationOf: { type: ['integer', 'null'], description: 'Pairs it with that dossier of the other language (a twin that one had in this language is unpaired); null unpairs it; absent keeps it' },
     },
   },
 };

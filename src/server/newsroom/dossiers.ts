@@ -11,7 +11,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
 import type { Database, Row } from '../db/schema.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { otherLocale, type Locale } from '../../i18n/locales.ts';
 import { recordContentChange } from '../content/changes.ts';
 import { articlePath, dossierPath } from '../../lib/paths.ts';
 import { route } from '../../lib/routes.ts';
@@ -37,7 +37,10 @@ export const dossierInputSchema = z.object({
   coverImageId: z.number().int().positive().nullable().optional(),
   /** Its stories, in order: article ids or ninjs uris of its language. */
   stories: z.array(ref).max(DOSSIER_LIMITS.stories).default([]),
-  /** The same dossier in the other language (an id), to pair them. */
+  /**
+   * The same dossier in the other language (an id), to pair them (a twin it
+   * had in this language is unpaired); null unpairs it; absent keeps it.
+   */
   translationOf: z.number().int().positive().nullable().optional(),
 });
 export type DossierInput = z.infer<typeof dossierInputSchema>;
@@ -91,7 +94,7 @@ async function toStored(db: DB | Trx, row: Row<'dossiers'>): Promise<StoredDossi
     .selectFrom('dossiers')
     .select('id')
     .where('translation_key', '=', row.translation_key)
-    .where('id', '!=', row.id)
+    .where('lang', '!=', row.lang)
     .orderBy('id')
     .executeTakeFirst();
   return {
@@ -190,13 +193,23 @@ export async function saveDossier(
         const img = await trx.selectFrom('images').select('id').where('id', '=', input.coverImageId).executeTakeFirst();
         if (!img) (errors.coverImageId ??= []).push(opts.text({ code: 'unknown' }));
       }
-      let translationKey = existing?.translation_key ?? `dossier:${lang}:${now.getTime()}:${Math.random().toString(36).slice(2, 8)}`;
+      const freshKey = () => `dossier:${lang}:${now.getTime()}:${Math.random().toString(36).slice(2, 8)}`;
+      let translationKey = existing?.translation_key ?? freshKey();
+      // null: unpaired from its twin (a key of its own); an id: that dossier's key.
+      if (input.translationOf === null && before?.translationOf) translationKey = freshKey();
       if (input.translationOf) {
         const other = await trx.selectFrom('dossiers').select(['lang', 'translation_key']).where('id', '=', input.translationOf).executeTakeFirst();
         if (!other || other.lang === lang) (errors.translationOf ??= []).push(opts.text({ code: 'unknown' }));
         else translationKey = other.translation_key;
       }
       if (Object.keys(errors).length) throw new Refused(errors);
+      const repaired = translationKey !== existing?.translation_key;
+      // Its new twin's former twin in this language, if any, is unpaired: a dossier has one twin.
+      if (repaired && input.translationOf) {
+        for (const old of await trx.selectFrom('dossiers').select('id').where('translation_key', '=', translationKey).where('lang', '=', lang).where('id', '!=', existing?.id ?? 0).execute()) {
+          await trx.updateTable('dossiers').set({ translation_key: `dossier:${lang}:${now.getTime()}:${old.id}` }).where('id', '=', old.id).execute();
+        }
+      }
 
       const values = {
         title: input.title.trim(),
@@ -223,7 +236,9 @@ export async function saveDossier(
       // A story taken from another dossier: that dossier's pages change too (they are the same list pages).
       const row = await trx.selectFrom('dossiers').selectAll().where('id', '=', dossierId).executeTakeFirstOrThrow();
       const dossier = await toStored(trx, row);
-      await recordContentChange(trx, { paths: [...dossierPaths(lang), ...(await articlePaths(trx, [...new Set([...left, ...stories])]))], reason: 'dossier' }, now);
+      // A new pairing changes the other language's pages and sitemap too (their alternates).
+      const paired = repaired && (existing || input.translationOf) ? dossierPaths(otherLocale(lang)) : [];
+      await recordContentChange(trx, { paths: [...dossierPaths(lang), ...paired, ...(await articlePaths(trx, [...new Set([...left, ...stories])]))], reason: 'dossier' }, now);
       await opts.inTransaction?.(trx, dossier, before);
       return { kind: 'saved', dossier, created: !existing } as const;
     });
