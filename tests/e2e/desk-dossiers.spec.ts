@@ -80,6 +80,7 @@ async function retireById(page: Page, id: number): Promise<number> {
 
 let page: Page;
 const made: { fr: number | null; ar: number | null } = { fr: null, ar: null };
+const frenchTitle = `La CAN au Maroc ${run}`;
 let french: { id: number; title: string }[] = [];
 
 test.beforeAll(async ({ browser }) => {
@@ -101,7 +102,7 @@ test.afterAll(async () => {
 });
 
 test('in French: a dossier made with its text, cover and stories in order; its page and its place in the sitemap', async () => {
-  const title = `La CAN au Maroc ${run}`;
+  const title = frenchTitle;
   await page.goto('/desk');
   await page.locator('#desk-nav').getByRole('link', { name: 'Dossiers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dossiers spéciaux — Français' })).toBeVisible();
@@ -288,7 +289,7 @@ test('in French: the dossier retired, its page answers 410 and it leaves the sit
   expect(savedStories(id)).toEqual([]);
   // Still in the desk's list, marked retired, last.
   await page.getByRole('link', { name: 'Tous les dossiers' }).click();
-  await expect(page.locator('table.list tbody tr').last()).toContainText('Ce dossier est retiré du site.');
+  await expect(page.locator('table.list tbody tr', { hasText: frenchTitle })).toContainText('Ce dossier est retiré du site.');
 });
 
 test('a journalist is not offered the dossiers, and the API answers 403', async ({ browser }) => {
