@@ -22,7 +22,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { cliPerson, followLink, run, storeRows } from '../support/desk.ts';
+import { arrowDown, cliPerson, deskCall, followLink, run, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -53,29 +53,12 @@ const savedStories = (id: number): number[] => storeRows('select id from article
 
 const titles = (page: Page) => page.locator('[data-list="dossier"] .front-item-title').allTextContents();
 
-/** Moves the picked-up story one place down, once dnd-kit has announced the move (keys pressed faster are merged). */
-async function arrowDown(page: Page): Promise<void> {
-  const live = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /\S/ });
-  const before = (await live.textContent()) ?? '';
-  await page.keyboard.press('ArrowDown');
-  await expect(live).not.toHaveText(before);
-}
-
 /** Adds a story found by the words of its headline (the search of the screen's side panel). */
 async function addStory(page: Page, search: string, button: string): Promise<void> {
   const form = page.locator('form[role="search"]');
   await form.getByRole('searchbox').fill(search);
   await form.getByRole('button').click();
   await page.getByRole('button', { name: button, exact: true }).first().click();
-}
-
-/** Retires a dossier through the desk's API (the clean-up of a spec that stopped half-way). */
-async function retireById(page: Page, id: number): Promise<number> {
-  return page.evaluate(async (dossierId) => {
-    const session = (await (await fetch('/api/desk/session')).json()) as { response: { csrf: string } };
-    const res = await fetch(`/api/desk/dossiers/${dossierId}/retire`, { method: 'POST', headers: { 'x-desk-csrf': session.response.csrf, 'content-type': 'application/json' }, body: '{}' });
-    return res.status;
-  }, id);
 }
 
 let page: Page;
@@ -97,7 +80,7 @@ test.afterAll(async () => {
   for (const id of [made.fr, made.ar]) {
     if (id === null) continue;
     const [row] = storeRows('select retired_at from dossiers where id = ?', id);
-    if (row && row.retired_at === null) expect(await retireById(page, id), `dossier ${id} retired after the spec`).toBe(200);
+    if (row && row.retired_at === null) expect((await deskCall(page, 'POST', `/api/desk/dossiers/${id}/retire`)).status, `dossier ${id} retired after the spec`).toBe(200);
   }
 });
 

@@ -10,7 +10,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { cliPerson, followLink, storeRows } from '../support/desk.ts';
+import { arrowDown, cliPerson, followLink, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -41,15 +41,6 @@ async function publicSlider(page: Page): Promise<string[]> {
   return [...part.matchAll(/<h[23][^>]*>\s*(?:<a[^>]*>)?\s*([^<]+?)\s*</g)].map((m) => m[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
 }
 
-
-/** Moves the picked-up story one place down, once dnd-kit has announced the move (keys pressed faster are merged). */
-async function arrowDown(page: Page): Promise<void> {
-  // The live region of the list being sorted: the only one saying something (each list has its own).
-  const live = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /\S/ });
-  const before = (await live.textContent()) ?? '';
-  await page.keyboard.press('ArrowDown');
-  await expect(live).not.toHaveText(before);
-}
 
 test('an editor rearranges La UNE by mouse and keyboard, previews, publishes, and restores the previous version', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();

@@ -16,7 +16,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { cliPerson, followLink, run, storeRows } from '../support/desk.ts';
+import { cliPerson, deskCall, followLink, run, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -32,18 +32,6 @@ async function axe(page: Page, what: string): Promise<void> {
 }
 
 type Doc = { title: string; body: string };
-
-/** Calls the desk's API from the signed-in page (its session and CSRF token). */
-async function deskCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; response: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = (await (await fetch('/api/desk/session')).json()) as { response: { csrf: string } };
-      const res = await fetch(path, { method, headers: { 'x-desk-csrf': session.response.csrf, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-      return { status: res.status, response: ((await res.json()) as { response: T }).response };
-    },
-    { method, path, body },
-  );
-}
 
 /** Publishes `doc` as the page's text (the clean-up: the page as it was). */
 async function publishDoc(page: Page, lang: 'ar' | 'fr', doc: Doc): Promise<void> {

@@ -178,3 +178,24 @@ export const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office
 <p class=MsoNormal><img src="file:///C:/Users/x/image001.png" width=10 height=10></p>
 <iframe src="https://evil.example/"></iframe>
 <!--EndFragment--></body></html>`;
+
+/** Calls the desk's API from a signed-in page, with its session's CSRF token (a spec's set-up or clean-up). */
+export async function deskCall<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; response: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = (await (await fetch('/api/desk/session')).json()) as { response: { csrf: string } };
+      const res = await fetch(path, { method, headers: { 'x-desk-csrf': session.response.csrf, 'content-type': 'application/json' }, body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body) });
+      return { status: res.status, response: ((await res.json()) as { response: T }).response };
+    },
+    { method, path, body },
+  );
+}
+
+/** Moves the story picked up in a sortable list one place down, once dnd-kit has announced the move (keys pressed faster are merged). */
+export async function arrowDown(page: Page): Promise<void> {
+  // The live region of the list being sorted: the only one saying something (each list has its own).
+  const live = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /\S/ });
+  const before = (await live.textContent()) ?? '';
+  await page.keyboard.press('ArrowDown');
+  await expect(live).not.toHaveText(before);
+}
