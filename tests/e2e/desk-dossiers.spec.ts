@@ -205,6 +205,7 @@ test('in Arabic: its twin made and paired with it, refusals in Arabic, axe finds
   const newTitle = page.getByLabel('عنوان ملف جديد');
   await newTitle.fill('  ');
   await page.getByRole('button', { name: 'إنشاء الملف' }).click();
+  await expect(newTitle).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator(`[id="${(await newTitle.getAttribute('aria-describedby'))!}"]`)).toHaveText('هذا الحقل إلزامي.');
   await axe(page, 'ar dossiers with a refused title');
 

@@ -184,7 +184,7 @@ export async function deskCall<T = unknown>(page: Page, method: string, path: st
   return page.evaluate(
     async ({ method, path, body }) => {
       const session = (await (await fetch('/api/desk/session')).json()) as { response: { csrf: string } };
-      const res = await fetch(path, { method, headers: { 'x-desk-csrf': session.response.csrf, 'content-type': 'application/json' }, body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body) });
+      const res = await fetch(path, { method, headers: { 'x-desk-csrf': session.response.csrf, 'content-type': 'application/json' }, body: body === undefined ? (method === 'GET' ? null : '{}') : JSON.stringify(body) });
       return { status: res.status, response: ((await res.json()) as { response: T }).response };
     },
     { method, path, body },

@@ -111,6 +111,13 @@ export function DossierList() {
 export function DossierScreen({ params }: { params: Record<string, string> }) {
   const id = Number(params.id);
   const [d, setD] = useState<Dossier | null>(null);
+  /** The title as saved: the screen's heading (not the field being typed, which may be empty). */
+  const [heading, setHeading] = useState('');
+  /** The dossier as the server answered it. */
+  const loaded = (x: Dossier) => {
+    setD(x);
+    setHeading(x.title);
+  };
   const [message, setMessage] = useState<Message>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
@@ -121,7 +128,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
   const [twins, setTwins] = useState<DossierRow[]>([]);
   const lang = d?.lang;
   useEffect(() => {
-    api<Dossier>('GET', `/api/desk/dossiers/${id}`).then(setD, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
+    api<Dossier>('GET', `/api/desk/dossiers/${id}`).then(loaded, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
   }, [id]);
   useEffect(() => {
     if (lang) api<DossierRow[]>('GET', `/api/desk/dossiers${query({ lang: otherLocale(lang) })}`).then(setTwins, () => setTwins([]));
@@ -133,7 +140,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
     setBusy(true);
     setErrors({});
     try {
-      setD(
+      loaded(
         await api<Dossier>('PUT', `/api/desk/dossiers/${id}`, {
           title: next.title,
           description: next.description,
@@ -158,7 +165,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
   const retire = async () => {
     if (!window.confirm(m.desk_dossier_retire_confirm())) return;
     try {
-      setD(await api<Dossier>('POST', `/api/desk/dossiers/${id}/retire`));
+      loaded(await api<Dossier>('POST', `/api/desk/dossiers/${id}/retire`));
       setMessage({ kind: 'success', text: m.desk_dossier_retired_done() });
     } catch (error) {
       setMessage({ kind: 'error', text: (error as Error).message });
@@ -181,7 +188,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
   return (
     <main id="main" className="screen">
       <div className="toolbar-row">
-        <ScreenTitle>{d.title}</ScreenTitle>
+        <ScreenTitle>{heading}</ScreenTitle>
         <Link href={`/desk/dossiers?lang=${d.lang}`}>{m.desk_dossier_back()}</Link>
       </div>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
