@@ -8,7 +8,7 @@
  * same dossier in the other language (the public pages and the sitemap
  * link the two); saved, or retired (its page answers 410).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import type { FrontStory } from '../../lib/front-page.ts';
 import type { MediaItem, StoryItem } from '../../lib/desk-story.ts';
@@ -59,7 +59,7 @@ export function DossierList() {
     setRows(null);
     api<DossierRow[]>('GET', `/api/desk/dossiers${query({ lang })}`).then(setRows, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
   }, [lang]);
-  const create = async (e: FormEvent) => {
+  const create = async (e: SubmitEvent) => {
     e.preventDefault();
     try {
       const made = await api<Dossier>('POST', '/api/desk/dossiers', { lang, title });
@@ -171,7 +171,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
       setMessage({ kind: 'error', text: (error as Error).message });
     }
   };
-  const find = async (e: FormEvent) => {
+  const find = async (e: SubmitEvent) => {
     e.preventDefault();
     if (!search.trim()) return;
     setResults((await api<{ items: StoryItem[] }>('GET', `/api/desk/stories${query({ q: search.trim() })}`)).items.slice(0, 15));
