@@ -131,7 +131,7 @@ describe('dossiers through the desk API', () => {
   });
 
   it('a cover from the media library, shown as the library shows it; a twin paired, replaced and unpaired', async () => {
-    type Paired = Dossier & { translationOf: number | null; coverImageId: number | null; cover: { id: number; thumb: string; altFr: string } | null };
+    type Paired = Dossier & { title: string; translationOf: number | null; coverImageId: number | null; cover: { id: number; thumb: string; altFr: string } | null };
     const editor = await signIn(await person('editor', true));
     const picture = await store.db.selectFrom('images').select('id').where('alt_fr', '!=', '').where('alt_ar', '!=', '').orderBy('id').executeTakeFirstOrThrow();
     const make = async (lang: 'ar' | 'fr', title: string, extra: Record<string, unknown> = {}) => {
