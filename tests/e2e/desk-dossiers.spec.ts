@@ -22,7 +22,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { arrowDown, cliPerson, deskCall, followLink, run, storeRows } from '../support/desk.ts';
+import { arrowDown, cliPerson, deskCall, dragAbove, followLink, journalistPage, run, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -149,13 +149,7 @@ test('in French: a dossier made with its text, cover and stories in order; its p
 
   // By mouse: the second story dragged above the first.
   const handles = page.locator('[data-list="dossier"] .drag-handle');
-  const from = (await handles.nth(1).boundingBox())!;
-  const to = (await handles.nth(0).boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 6, { steps: 12 });
-  await page.mouse.up();
+  await dragAbove(page, handles.nth(1), handles.nth(0));
   const byMouse = [french[1]!, french[0]!, french[2]!];
   await expect.poll(() => titles(page)).toEqual(byMouse.map((s) => s.title));
   await expect.poll(() => savedStories(id)).toEqual(byMouse.map((s) => s.id));
@@ -277,12 +271,8 @@ test('in French: the dossier retired, its page answers 410 and it leaves the sit
 });
 
 test('a journalist is not offered the dossiers, and the API answers 403', async ({ browser }) => {
-  const other = await (await browser.newContext()).newPage();
-  await followLink(other, cliPerson('journalist', 'fr', 'Karim Tazi').link);
-  await expect(other.locator('#desk-nav').getByRole('link', { name: 'Articles' })).toBeVisible();
+  const { page: other, headers } = await journalistPage(browser, 'Karim Tazi');
   await expect(other.locator('#desk-nav').getByRole('link', { name: 'Dossiers' })).toHaveCount(0);
-  const csrf = await other.evaluate(() => fetch('/api/desk/session').then((r) => r.json()).then((b: { response: { csrf: string } }) => b.response.csrf));
-  const headers = { origin: new URL(other.url()).origin, 'x-desk-csrf': csrf, 'content-type': 'application/json', locale: 'fr' };
   expect((await other.request.get('/api/desk/dossiers?lang=fr', { headers: { locale: 'fr' } })).status()).toBe(403);
   expect((await other.request.post('/api/desk/dossiers', { headers, data: JSON.stringify({ lang: 'fr', title: `Refusé ${run}` }) })).status()).toBe(403);
   expect(storeRows('select id from dossiers where title = ?', `Refusé ${run}`)).toHaveLength(0);

@@ -10,7 +10,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { arrowDown, cliPerson, followLink, storeRows } from '../support/desk.ts';
+import { arrowDown, cliPerson, dragAbove, followLink, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -58,13 +58,7 @@ test('an editor rearranges La UNE by mouse and keyboard, previews, publishes, an
 
   // By mouse: the second story dragged above the first.
   const handles = page.locator('[data-list="slider"] .drag-handle');
-  const from = (await handles.nth(1).boundingBox())!;
-  const to = (await handles.nth(0).boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 6, { steps: 12 });
-  await page.mouse.up();
+  await dragAbove(page, handles.nth(1), handles.nth(0));
   const byMouse = [before[1]!, before[0]!, ...before.slice(2)];
   await expect.poll(() => sliderTitles(page)).toEqual(byMouse);
   await expect.poll(() => savedSlider().map(titleOf)).toEqual(byMouse);

@@ -16,7 +16,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { cliPerson, deskCall, followLink, run, storeRows } from '../support/desk.ts';
+import { cliPerson, deskCall, followLink, journalistPage, run, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -159,12 +159,8 @@ test('in Arabic: its Arabic twin written, previewed and published, with the desk
 });
 
 test('a journalist is not offered the pages, and the API answers 403', async ({ browser }) => {
-  const other = await (await browser.newContext()).newPage();
-  await followLink(other, cliPerson('journalist', 'fr', 'Youssef Chraibi').link);
-  await expect(other.locator('#desk-nav').getByRole('link', { name: 'Articles' })).toBeVisible();
+  const { page: other, headers } = await journalistPage(browser, 'Youssef Chraibi');
   await expect(other.locator('#desk-nav').getByRole('link', { name: 'Pages' })).toHaveCount(0);
-  const csrf = await other.evaluate(() => fetch('/api/desk/session').then((r) => r.json()).then((b: { response: { csrf: string } }) => b.response.csrf));
-  const headers = { origin: new URL(other.url()).origin, 'x-desk-csrf': csrf, 'content-type': 'application/json', locale: 'fr' };
   expect((await other.request.get('/api/desk/pages', { headers: { locale: 'fr' } })).status()).toBe(403);
   expect((await other.request.put(`/api/desk/pages/fr/${KEY}`, { headers, data: JSON.stringify({ rev: 0, doc: { title: `Refusé ${run}`, body: '<p>x</p>' } }) })).status()).toBe(403);
   expect((await other.request.post(`/api/desk/pages/fr/${KEY}/publish`, { headers, data: JSON.stringify({ rev: 0 }) })).status()).toBe(403);

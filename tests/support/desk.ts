@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { readMail } from './outbox.ts';
@@ -198,4 +198,24 @@ export async function arrowDown(page: Page): Promise<void> {
   const before = (await live.textContent()) ?? '';
   await page.keyboard.press('ArrowDown');
   await expect(live).not.toHaveText(before);
+}
+
+/** Drags, with the mouse, the sortable item whose handle is `from` above the one whose handle is `to` (past dnd-kit's 4 px activation). */
+export async function dragAbove(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 6, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** A journalist signed in (in French) in a context of their own: their page, and the headers of a desk write (Origin, CSRF token). */
+export async function journalistPage(browser: Browser, name: string): Promise<{ page: Page; headers: Record<string, string> }> {
+  const page = await (await browser.newContext()).newPage();
+  await followLink(page, cliPerson('journalist', 'fr', name).link);
+  await expect(page.locator('#desk-nav').getByRole('link', { name: 'Articles' })).toBeVisible();
+  const csrf = await page.evaluate(() => fetch('/api/desk/session').then((r) => r.json()).then((b: { response: { csrf: string } }) => b.response.csrf));
+  return { page, headers: { origin: new URL(page.url()).origin, 'x-desk-csrf': csrf, 'content-type': 'application/json', locale: 'fr' } };
 }
