@@ -400,6 +400,17 @@ interface StarlightVideosTable {
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** 041_casting_calls: the Starlight casting call of /casting and /castings, per language (`{n}`: the season's number). */
+interface CastingCallsTable {
+  lang: Locale;
+  title: string;
+  intro: string;
+  steps: string;
+  dates: string;
+  /** The last change made in the desk (null: as the migration stored it). */
+  updated_at: string | null;
+}
+
 interface StaticPagesTable {
   id: Id;
   lang: Locale;
@@ -938,6 +949,7 @@ export interface Database {
   starlight_seasons: StarlightSeasonsTable;
   starlight_people: StarlightPeopleTable;
   starlight_videos: StarlightVideosTable;
+  casting_calls: CastingCallsTable;
   static_pages: StaticPagesTable;
   ad_tags: AdTagsTable;
   ad_creatives: AdCreativesTable;
