@@ -18,6 +18,8 @@ import { testStore } from '../support/test-store.ts';
 import { deskApiClient } from '../support/desk-api.ts';
 import type { DeskSession } from '../support/desk-api.ts';
 import { within } from '../support/within.ts';
+import type { DeskCastingCall as Call } from '../../src/lib/desk-starlight.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 
 const baseUrl = inject('baseUrl');
 const store = testStore();
@@ -55,17 +57,6 @@ interface Video {
   titleFr: string;
   thumbnailImageId: number | null;
 }
-interface Call {
-  lang: string;
-  title: string;
-  intro: string;
-  steps: string;
-  dates: string;
-  season: number;
-  path: string;
-  updatedAt: string | null;
-}
-
 const page = async (path: string) => (await fetch(`${baseUrl}${path}`)).text();
 const personBody = (p: Person) => ({ nameAr: p.nameAr, nameFr: p.nameFr, cityAr: p.cityAr, cityFr: p.cityFr, bioAr: p.bioAr, bioFr: p.bioFr, photoImageId: p.photoImageId });
 const seasonBody = (s: Season) => ({ titleAr: s.titleAr, titleFr: s.titleFr, descriptionAr: s.descriptionAr, descriptionFr: s.descriptionFr, year: s.year, coverImageId: s.coverImageId });
@@ -221,7 +212,7 @@ describe('Starlight in the desk', () => {
 describe('the casting call in the desk', () => {
   const CALL = '/api/desk/starlight/casting-call/{lang}';
   const callBody = (c: Call) => ({ title: c.title, intro: c.intro, steps: c.steps, dates: c.dates });
-  const stored = (lang: string) => store.db.selectFrom('casting_calls').select(['title', 'intro', 'steps', 'dates']).where('lang', '=', lang).executeTakeFirstOrThrow();
+  const stored = (lang: Locale) => store.db.selectFrom('casting_calls').select(['title', 'intro', 'steps', 'dates']).where('lang', '=', lang).executeTakeFirstOrThrow();
   const read = async (lang: string) => {
     const got = await desk<Call>('GET', CALL, `/api/desk/starlight/casting-call/${lang}`, { session: editor });
     expect(got.status).toBe(200);

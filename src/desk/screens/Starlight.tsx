@@ -12,7 +12,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { isLocale, LOCALE_CONFIG, LOCALES, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
-import { SEASON_TOKEN, STARLIGHT_LIMITS, withSeason } from '../../lib/desk-starlight.ts';
+import { SEASON_TOKEN, STARLIGHT_LIMITS, withSeason, type DeskCastingCall as CastingCall } from '../../lib/desk-starlight.ts';
 import { api, DeskApiError } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
 import { MediaBrowser, Uploader, type MediaItem } from '../media.tsx';
@@ -44,17 +44,6 @@ interface Video {
   titleAr: string;
   titleFr: string;
   thumbnail: MediaItem | null;
-  path: string;
-  updatedAt: string | null;
-}
-/** A language's casting call (`{n}`: the season's number). */
-interface CastingCall {
-  lang: Locale;
-  title: string;
-  intro: string;
-  steps: string;
-  dates: string;
-  season: number;
   path: string;
   updatedAt: string | null;
 }

@@ -13,7 +13,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { SEASON_TOKEN } from '../../lib/desk-starlight.ts';
 
-export interface CastingCallText {
+interface CastingCallText {
   title: string;
   /** Plain texts; an empty line parts two paragraphs. */
   intro: string;

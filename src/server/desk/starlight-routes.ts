@@ -19,6 +19,7 @@
  *  - PUT  /api/desk/starlight/casting-call/{lang}  change it
  */
 import { isLocale, LOCALES } from '../../i18n/locales.ts';
+import type { DeskCastingCall } from '../../lib/desk-starlight.ts';
 import { deskAudit } from './audit.ts';
 import { idParam, readInput } from './input.ts';
 import { mediaItem } from './media-routes.ts';
@@ -40,7 +41,6 @@ import {
   seasonInputSchema,
   starlightOverview,
   videoInputSchema,
-  type DeskCastingCall,
   type Saved,
 } from './starlight.ts';
 

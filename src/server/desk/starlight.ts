@@ -20,7 +20,7 @@ import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
 import { makeSlug } from '../http/slug.ts';
 import type { MediaItem } from '../../lib/desk-story.ts';
-import { STARLIGHT_LIMITS } from '../../lib/desk-starlight.ts';
+import { STARLIGHT_LIMITS, type DeskCastingCall } from '../../lib/desk-starlight.ts';
 import { itemOf } from './media-routes.ts';
 import { plainText } from './input.ts';
 import type { FieldErrors } from './router.ts';
@@ -71,7 +71,7 @@ export type PersonInput = z.infer<typeof personInputSchema>;
 export type NewPersonInput = z.infer<typeof newPersonInputSchema>;
 export type SeasonInput = z.infer<typeof seasonInputSchema>;
 export type VideoInput = z.infer<typeof videoInputSchema>;
-export type CastingCallInput = z.infer<typeof castingCallInputSchema>;
+type CastingCallInput = z.infer<typeof castingCallInputSchema>;
 
 /** A picture not in the library or without both alternative texts: its field's error. */
 async function refusals(db: DB | Trx, input: Record<string, unknown>, pictureField: string, locale: Locale): Promise<FieldErrors> {
@@ -357,19 +357,6 @@ export async function saveVideo(db: DB, id: number, input: VideoInput, locale: L
     await audit(trx, item, before);
     return { kind: 'saved', item, created: false } as const;
   });
-}
-
-export interface DeskCastingCall {
-  lang: Locale;
-  title: string;
-  intro: string;
-  steps: string;
-  dates: string;
-  /** The season the call is for now (the one after the latest): what `{n}` stands for. */
-  season: number;
-  path: string;
-  /** The last change made in the desk (null: never changed there). */
-  updatedAt: string | null;
 }
 
 /** A language's casting call (the message catalogue's when none is stored). */
