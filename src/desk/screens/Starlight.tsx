@@ -9,7 +9,7 @@
  * casting call's editor holds one language's title and texts. A refused
  * field says why next to it; nothing changes.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isLocale, LOCALE_CONFIG, LOCALES, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { SEASON_TOKEN, STARLIGHT_LIMITS, withSeason, type DeskCastingCall as CastingCall } from '../../lib/desk-starlight.ts';
@@ -87,7 +87,7 @@ export function StarlightList() {
   const name = (p: { nameAr: string; nameFr: string }) => (locale === 'ar' ? p.nameAr : p.nameFr);
   const title = (s: { titleAr: string; titleFr: string }) => (locale === 'ar' ? s.titleAr : s.titleFr);
 
-  const openSeason = async (e: FormEvent) => {
+  const openSeason = async (e: SubmitEvent) => {
     e.preventDefault();
     try {
       const made = await api<Season>('POST', '/api/desk/starlight/seasons', { titleAr: season.titleAr, titleFr: season.titleFr, year: Number(season.year) });
@@ -96,7 +96,7 @@ export function StarlightList() {
       failure(error, setErrors, setMessage);
     }
   };
-  const addPerson = async (e: FormEvent) => {
+  const addPerson = async (e: SubmitEvent) => {
     e.preventDefault();
     const seasonId = Number(person.seasonId || data?.seasons[0]?.id);
     try {
@@ -344,7 +344,7 @@ export function StarlightEditor({ params }: { params: Record<string, string> }) 
     return <main id="main" className="screen">{message ? <Notice kind="error">{message.text}</Notice> : <p className="loading">{m.desk_loading()}</p>}</main>;
   }
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setBusy(true);
     const payload: Record<string, unknown> = { [spec.picture.key]: item[spec.picture.key] ?? null };
@@ -488,7 +488,7 @@ export function CastingCallEditor({ params }: { params: Record<string, string> }
   }
   const others = LOCALES.filter((l) => l !== lang);
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setBusy(true);
     try {
