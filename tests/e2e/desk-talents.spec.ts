@@ -149,7 +149,7 @@ test('an editor changes the French casting call and sees it on /fr/casting; an e
   const season = Number(latest!.n) + 1;
   await page.locator('#starlight-calls a[href="/desk/starlight/casting-call/fr"]').click();
   await expect(page.locator('main h1')).toHaveText('Appel à candidatures en français');
-  await expect(page.getByText(`aujourd'hui : saison ${season}`)).toBeVisible();
+  await expect(page.getByText(`aujourd'hui\u202f: saison ${season}`)).toBeVisible();
   const title = page.getByLabel("Titre de l'appel");
   const intro = page.getByLabel("L'appel", { exact: true });
   const dates = page.getByLabel('Dates et villes');
