@@ -147,7 +147,7 @@ test('an editor changes the French casting call and sees it on /fr/casting; an e
   const original = storeRows("select title, intro, steps, dates from casting_calls where lang = 'fr'")[0]!;
   const [latest] = storeRows('select max(number) as n from starlight_seasons');
   const season = Number(latest!.n) + 1;
-  await page.locator('#starlight-calls a[href="/desk/starlight/casting-call/fr"]').click();
+  await page.locator('section[aria-labelledby="starlight-calls"] a[href="/desk/starlight/casting-call/fr"]').click();
   await expect(page.locator('main h1')).toHaveText('Appel à candidatures en français');
   await expect(page.getByText(`aujourd'hui\u202f: saison ${season}`)).toBeVisible();
   const title = page.getByLabel("Titre de l'appel");
