@@ -42,7 +42,7 @@ YE YT
 ZA ZM ZW`;
 
 /** Every code a banner may name (249). */
-export const COUNTRY_CODES: readonly string[] = CODES.trim().split(/\s+/);
+const COUNTRY_CODES: readonly string[] = CODES.trim().split(/\s+/);
 
 const KNOWN = new Set(COUNTRY_CODES);
 
@@ -54,7 +54,7 @@ export function isCountryCode(code: string): boolean {
 }
 
 /** Morocco, then the countries of the Moroccan diaspora and of the Gulf: what the desk offers first. */
-export const FIRST_COUNTRIES = ['MA', 'FR', 'BE', 'ES', 'NL', 'IT', 'DE', 'CA', 'US', 'AE', 'SA', 'QA'] as const;
+const FIRST_COUNTRIES = ['MA', 'FR', 'BE', 'ES', 'NL', 'IT', 'DE', 'CA', 'US', 'AE', 'SA', 'QA'] as const;
 
 /** Morocco's code, and the code of the Moroccan Sahara that counts as Morocco. */
 export const MOROCCO = 'MA';

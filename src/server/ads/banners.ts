@@ -71,7 +71,7 @@ export function bannerRule(banner: Pick<Banner, 'country_rule'>): CountryRule {
 }
 
 /** Whether a banner is shown to the visitor of a request (src/lib/countries.ts). */
-export function bannerShownTo(banner: Pick<Banner, 'country_rule' | 'countries'>, req: Pick<BannerRequest, 'market' | 'country'>): boolean {
+function bannerShownTo(banner: Pick<Banner, 'country_rule' | 'countries'>, req: Pick<BannerRequest, 'market' | 'country'>): boolean {
   return shownTo(bannerRule(banner), bannerCountries(banner), { code: req.country, abroad: req.market === 'intl' });
 }
 
