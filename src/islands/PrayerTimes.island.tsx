@@ -9,7 +9,7 @@
  * mark as time passes. A failed fetch keeps the times shown and says so
  * discreetly; it never breaks the page.
  */
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import type { Locale } from '../i18n/locales.ts';
 import { dayLabel } from '../lib/dates.ts';
 import * as m from '../paraglide/messages.js';
@@ -131,7 +131,7 @@ export default function PrayerTimes({ locale, idPrefix, cities, initial, rendere
     void load(id); // first: it records the city asked for, so the store listener set at mount ignores this change
     choosePrayerCity(id);
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => event.preventDefault();
 
   const view = prayerView(pair, now);
   const cityName = locale === 'ar' ? view.day.name.ar : view.day.name.fr;

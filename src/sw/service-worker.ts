@@ -75,7 +75,10 @@
   /** The notification a push message asks for; a message that is not ours still shows something (userVisibleOnly). */
   const fromPayload = (raw: unknown): Shown => {
     const p = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-    const lang = p.lang === 'ar' || p.lang === 'fr' ? p.lang : undefined;
+    // The server sends the story's language tag and its direction (from the locale model,
+    // src/i18n/locales.ts); the worker only checks their form, so a new language needs nothing here.
+    const lang = typeof p.lang === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(p.lang) ? p.lang : undefined;
+    const dir = p.dir === 'rtl' || p.dir === 'ltr' ? p.dir : 'auto';
     const url = safeUrl(p.url);
     // Only links to this site open from a notification.
     const target = url && new URL(url).origin === origin ? url : `${origin}/`;
@@ -85,7 +88,8 @@
       body: text(p.body, 500),
       icon: safeUrl(p.icon) ?? `${origin}/favicon.svg`,
       data: { url: target },
-      ...(lang ? { lang, dir: p.dir === 'rtl' || p.dir === 'ltr' ? p.dir : lang === 'ar' ? 'rtl' : 'ltr' } : {}),
+      dir,
+      ...(lang ? { lang } : {}),
       ...(image ? { image } : {}),
       // The same story sent again replaces the notification, and says so.
       ...(tag ? { tag, renotify: true } : {}),

@@ -3,7 +3,7 @@
  * the password, two-factor (set up, or new recovery codes), signing out
  * everywhere else.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, DeskApiError } from '../api.ts';
 import { setDeskLocale } from '../i18n.ts';
@@ -41,7 +41,7 @@ export default function AccountScreen() {
     }
   };
 
-  const changePassword = async (e: FormEvent) => {
+  const changePassword = async (e: SubmitEvent) => {
     e.preventDefault();
     try {
       const r = await api<{ ended: number }>('POST', '/api/desk/me/password', { current, password });
@@ -54,7 +54,7 @@ export default function AccountScreen() {
     }
   };
 
-  const newCodes = async (e: FormEvent) => {
+  const newCodes = async (e: SubmitEvent) => {
     e.preventDefault();
     try {
       setCodes((await api<{ recoveryCodes: string[] }>('POST', '/api/desk/two-factor/recovery-codes', { code })).recoveryCodes);

@@ -5,7 +5,7 @@
  * and click URL, see it in the sizes of the slots that take
  * it, pause and resume. Editors and admins change; journalists read.
  */
-import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, problemOf, upload, type Problem } from '../api.ts';
 import { count, useLocale } from '../i18n.ts';
@@ -237,7 +237,7 @@ export default function BannersScreen() {
     }
   };
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     setNotice(null);

@@ -5,7 +5,7 @@
  * their number; the pushes sent, with their progress while they go out.
  * Editors and admins change and send; journalists read.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, problemOf, query, type Problem } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
@@ -90,7 +90,7 @@ export default function BreakingScreen() {
     };
   }, [lang, q]);
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     setSaved(false);

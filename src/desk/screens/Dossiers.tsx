@@ -6,7 +6,7 @@
  * search (a story of the other language or withdrawn is refused, saying
  * why) or removed; saved, or retired (its page answers 410).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import type { FrontStory } from '../../lib/front-page.ts';
 import type { StoryItem } from '../../lib/desk-story.ts';
@@ -53,7 +53,7 @@ export function DossierList() {
     setRows(null);
     api<DossierRow[]>('GET', `/api/desk/dossiers${query({ lang })}`).then(setRows, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
   }, [lang]);
-  const create = async (e: FormEvent) => {
+  const create = async (e: SubmitEvent) => {
     e.preventDefault();
     try {
       const made = await api<Dossier>('POST', '/api/desk/dossiers', { lang, title });
@@ -142,7 +142,7 @@ export function DossierScreen({ params }: { params: Record<string, string> }) {
       setMessage({ kind: 'error', text: (error as Error).message });
     }
   };
-  const find = async (e: FormEvent) => {
+  const find = async (e: SubmitEvent) => {
     e.preventDefault();
     if (!search.trim()) return;
     setResults((await api<{ items: StoryItem[] }>('GET', `/api/desk/stories${query({ q: search.trim() })}`)).items.slice(0, 15));

@@ -12,7 +12,7 @@
  * Every change is saved on the server at once (the working copy is shared:
  * a change made elsewhere in between is loaded, and said so).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { arrayMove } from '@dnd-kit/sortable';
 import { SortableStories } from '../sortable.tsx';
 import * as m from '../../paraglide/messages.js';
@@ -54,7 +54,7 @@ function PinSearch({ lang, blocks, onPin }: { lang: Locale; blocks: { label: str
   const [text, setText] = useState('');
   const [results, setResults] = useState<StoryItem[] | null>(null);
   const [target, setTarget] = useState('slider');
-  const search = async (e: FormEvent) => {
+  const search = async (e: SubmitEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
     const page = await api<{ items: StoryItem[] }>('GET', `/api/desk/stories${query({ q: text.trim() })}`);

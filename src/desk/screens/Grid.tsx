@@ -8,7 +8,7 @@
  *  - a week of the grid (broadcast days, Casablanca time), one programme
  *    opened in a dialog and changed.
  */
-import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, DeskApiError, problemOf, query, upload, type Problem } from '../api.ts';
 import { count, useLocale } from '../i18n.ts';
@@ -78,7 +78,7 @@ function LivePanel() {
   useEffect(() => {
     api<LiveState>('GET', '/api/desk/live').then(show, (e: unknown) => setProblem(problemOf(e)));
   }, []);
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     setDone(null);
@@ -193,7 +193,7 @@ function XmltvPanel({ onImported }: { onImported: () => void }) {
     setRows([]);
     setDone(null);
   };
-  const send = async (e: FormEvent) => {
+  const send = async (e: SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     setRows([]);
@@ -319,7 +319,7 @@ function EntryDialog({ entry, onClose, onSaved }: { entry: Entry | null; onClose
     const mins = Number(value);
     if (at && Number.isInteger(mins) && mins > 0) set({ end: casablancaLocalDateTime(at.getTime() + mins * 60_000) });
   };
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     try {

@@ -8,7 +8,7 @@
  *    to oneself, scheduling, sending (after a confirmation that gives the
  *    number of recipients), and while it goes out its delivery counts.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, apiText, problemOf, query, type Problem } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
@@ -156,7 +156,7 @@ function EditionForm({ edition, onSaved }: { edition: Edition | null; onSaved: (
     // The titles of the edition's stories, in its order.
     void Promise.all(edition.storyIds.map((id) => api<{ doc: { title: string } }>('GET', `/api/desk/stories/${id}`).then((s) => ({ id, title: s.doc.title }), () => ({ id, title: `#${id}` })))).then(setStories);
   }, [edition]);
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     setSaved(false);
@@ -200,7 +200,7 @@ function DailySettings({ daily, onSaved }: { daily: Overview['daily']; onSaved: 
   const [problem, setProblem] = useState<Problem>(null);
   const [saved, setSaved] = useState(false);
   useEffect(() => setValues(daily), [daily]);
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setProblem(null);
     setSaved(false);

@@ -4,7 +4,7 @@
  * mailed to them), change a role or a language, disable someone (signed
  * out at once), send a new sign-in link, reset two-factor, sign them out.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, DeskApiError } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
@@ -45,7 +45,7 @@ export default function PeopleScreen() {
     }
   };
 
-  const invite = (e: FormEvent) => {
+  const invite = (e: SubmitEvent) => {
     e.preventDefault();
     setErrors({});
     void run(async () => {

@@ -9,7 +9,7 @@
  * site; publish again brings it back. The server's refusals show next to
  * their fields.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { api, DeskApiError, problemOf, query, type Problem } from '../api.ts';
@@ -138,7 +138,7 @@ export function ReplayList() {
         className="toolbar-row panel"
         role="search"
         aria-label={m.desk_replay_filter()}
-        onSubmit={(e: FormEvent) => {
+        onSubmit={(e: SubmitEvent) => {
           e.preventDefault();
           go({ q: words.trim() });
         }}
@@ -326,7 +326,7 @@ export function ReplayScreen({ params }: { params: Record<string, string> }) {
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const setCaption = (i: number, patch: Partial<Caption>) => set({ captions: draft.captions.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
   const errors = problem?.errors ?? {};
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setBusy(true);
     setProblem(null);

@@ -6,7 +6,7 @@
  * welcome screen of a one-time sign-in link (choose a password).
  */
 import { LOCALE_CONFIG, otherLocale, type Locale } from '../../i18n/locales.ts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, DeskApiError } from '../api.ts';
 import { setDeskLocale, useLocale } from '../i18n.ts';
@@ -54,7 +54,7 @@ export function SignInForm({ onDone }: { onDone: (s: Session) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, failure, send } = useSending();
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void send(async () => onDone(await api<Session>('POST', '/api/desk/session', { email, password })));
   };
@@ -74,7 +74,7 @@ export function SecondFactorForm({ onDone }: { onDone: (s: Session) => void }) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const { busy, failure, setFailure, send } = useSending();
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void send(async () => onDone(await api<Session>('POST', '/api/desk/session/second-factor', recovery ? { recoveryCode: code } : { code })));
   };
@@ -130,7 +130,7 @@ export function TwoFactorSetup({ onDone }: { onDone: (s: Session) => void }) {
       .then(setSetup)
       .catch((error: unknown) => setFailure(failureOf(error)));
   }, []);
-  const confirm = (e: FormEvent) => {
+  const confirm = (e: SubmitEvent) => {
     e.preventDefault();
     void send(async () => setResult(await api<{ session: Session; recoveryCodes: string[] }>('POST', '/api/desk/two-factor/confirm', { code })));
   };
@@ -202,7 +202,7 @@ export function WelcomeScreen() {
       })
       .catch((error: unknown) => setFailure(failureOf(error)));
   }, [token]);
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     if (password !== again) {
       setFailure({ message: m.desk_err_422(), errors: { again: [m.desk_passwords_differ()] } });

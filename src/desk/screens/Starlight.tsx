@@ -7,7 +7,7 @@
  * chosen in the media library (with its alternative texts), and retires a
  * candidate or a coach. A refused field says why next to it; nothing changes.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { STARLIGHT_LIMITS } from '../../lib/desk-starlight.ts';
@@ -84,7 +84,7 @@ export function StarlightList() {
   const name = (p: { nameAr: string; nameFr: string }) => (locale === 'ar' ? p.nameAr : p.nameFr);
   const title = (s: { titleAr: string; titleFr: string }) => (locale === 'ar' ? s.titleAr : s.titleFr);
 
-  const openSeason = async (e: FormEvent) => {
+  const openSeason = async (e: SubmitEvent) => {
     e.preventDefault();
     try {
       const made = await api<Season>('POST', '/api/desk/starlight/seasons', { titleAr: season.titleAr, titleFr: season.titleFr, year: Number(season.year) });
@@ -93,7 +93,7 @@ export function StarlightList() {
       failure(error, setErrors, setMessage);
     }
   };
-  const addPerson = async (e: FormEvent) => {
+  const addPerson = async (e: SubmitEvent) => {
     e.preventDefault();
     const seasonId = Number(person.seasonId || data?.seasons[0]?.id);
     try {
@@ -315,7 +315,7 @@ export function StarlightEditor({ params }: { params: Record<string, string> }) 
     return <main id="main" className="screen">{message ? <Notice kind="error">{message.text}</Notice> : <p className="loading">{m.desk_loading()}</p>}</main>;
   }
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     setBusy(true);
     const payload: Record<string, unknown> = { [spec.picture.key]: item[spec.picture.key] ?? null };

@@ -4,7 +4,7 @@
  * (the filters live in the address, so a filtered list can be shared and
  * the back button returns to it), 50 a page.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { STORY_STATES, type StoryItem } from '../../lib/desk-story.ts';
 import { api, DeskApiError, query } from '../api.ts';
@@ -31,7 +31,7 @@ function PinDialog({ story, onClose }: { story: StoryItem | null; onClose: () =>
     setMessage(null);
     if (story) api<FrontWorkspace>('GET', `/api/desk/front/${story.lang}`).then(setWs, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
   }, [story]);
-  const pin = async (e: FormEvent) => {
+  const pin = async (e: SubmitEvent) => {
     e.preventDefault();
     if (!story || !ws) return;
     const [list, block] = target.startsWith('une.') ? ['une', Number(target.slice(4))] : [target, 0];
@@ -132,7 +132,7 @@ export default function StoriesScreen() {
     }
   };
 
-  const search = (e: FormEvent) => {
+  const search = (e: SubmitEvent) => {
     e.preventDefault();
     set({ q: text.trim() });
   };

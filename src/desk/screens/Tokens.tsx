@@ -2,7 +2,7 @@
  * The newsroom API's bearer tokens (admins only, docs/newsroom.md): make one
  * (shown once), revoke one (its calls get 401 at once).
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, DeskApiError } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
@@ -27,7 +27,7 @@ export default function TokensScreen() {
       .catch((e: unknown) => setError({ message: (e as Error).message, errors: {} }));
   }, []);
   useEffect(load, [load]);
-  const create = async (e: FormEvent) => {
+  const create = async (e: SubmitEvent) => {
     e.preventDefault();
     setError(null);
     try {

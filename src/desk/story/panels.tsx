@@ -3,7 +3,7 @@
  * pictures and video, the search and social preview, the translation.
  */
 import { LOCALE_CONFIG, otherLocale } from '../../i18n/locales.ts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { bodyText, STORY_LIMITS, type StoryDoc, type StoryPicture } from '../../lib/desk-story.ts';
 import { cut } from '../../lib/text.ts';
@@ -40,7 +40,7 @@ export function DetailsPanel({ story, doc, sections, editable, errors, change }:
     }, 200);
     return () => clearTimeout(t);
   }, [doc.byline, story.lang]);
-  const addTag = (e?: FormEvent) => {
+  const addTag = (e?: SyntheticEvent) => {
     e?.preventDefault();
     const name = tag.trim();
     if (!name || doc.tags.some((t) => t.name === name) || doc.tags.length >= STORY_LIMITS.tags) return;

@@ -5,7 +5,7 @@
  * sessions end), and "sign out everywhere". Each form answers in place, in
  * the page's language; nothing here is rendered for anyone else.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
@@ -46,7 +46,7 @@ export default function AccountSettings({ locale }: { locale: Locale }) {
     setProfileNote(a.ok ? m.account_profile_saved({}, o) : a.message);
   }
 
-  async function changePassword(event: FormEvent<HTMLFormElement>) {
+  async function changePassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
