@@ -29,7 +29,7 @@ import {
 import { chooseSlotProvider, providerNameFor, type CountrySource } from '../../src/islands/ads/provider.ts';
 import { bannerAnswer, bannerQuery, bannerVisitor } from '../../src/server/ads/http.ts';
 import { bannerUrl } from '../../src/islands/ads/house.ts';
-import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner } from '../../src/server/ads/banners.ts';
+import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner, type BannerRequest } from '../../src/server/ads/banners.ts';
 import { DEFAULT_SLOTS, loadSlots } from '../../src/server/ads/slots.ts';
 import { signToken } from '../../src/server/ads/event-tokens.ts';
 import { bannerReport, formatBannerReport } from '../../src/server/ads/report.ts';
@@ -239,7 +239,7 @@ describe('banner choice', () => {
   });
 
   it('offers a desk creative’s AVIF renditions, at 1x and 2x, as absolute URLs', () => {
-    const req = { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'ma', country: 'MA' } as const;
+    const req: BannerRequest = { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'ma', country: 'MA' };
     const webp = { image_url: '/media/newsroom/ab/ab12-320.webp', image_2x_url: '/media/newsroom/ab/ab12-640.webp' };
     const ad = bannerAd(bannerRow({ ...webp, image_avif_url: '/media/newsroom/ab/ab12-320.avif', image_avif_2x_url: '/media/newsroom/ab/ab12-640.avif' }), req, ORIGIN, 'TOKEN');
     expect(ad).toMatchObject({ image: `${ORIGIN}/media/newsroom/ab/ab12-320.webp`, avif: `${ORIGIN}/media/newsroom/ab/ab12-320.avif`, avif2x: `${ORIGIN}/media/newsroom/ab/ab12-640.avif` });
