@@ -301,6 +301,8 @@ function nameRank(names: readonly string[], words: readonly string[]): number | 
   if (normalized.some((n) => words.every((w) => n.includes(w)))) return 0;
   const phrase = ` ${words.join(' ')} `;
   if (normalized.some((n) => n.length >= 2 && phrase.includes(` ${n} `))) return 1;
+  // The name's own stems all among the query's, as SQLite's index finds it ("الطاقة" for "أسعار الطاقة").
+  if (names.some((n) => isWithin(queryTerms(n), words))) return 1;
   return undefined;
 }
 

@@ -32,6 +32,7 @@ import { dossiersMigration } from './migrations/033_dossiers.ts';
 import { replayRetirementMigration } from './migrations/039_replay_retirement.ts';
 import { starlightDeskMigration } from './migrations/040_starlight_desk.ts';
 import { castingCallsMigration } from './migrations/041_casting_calls.ts';
+import { bannerCountriesMigration } from './migrations/042_banner_countries.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -66,6 +67,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '039_replay_retirement': replayRetirementMigration(),
     '040_starlight_desk': starlightDeskMigration(),
     '041_casting_calls': castingCallsMigration(),
+    '042_banner_countries': bannerCountriesMigration(),
   };
 }
 
