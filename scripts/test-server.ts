@@ -218,6 +218,9 @@ export async function startServer(opts: {
       NEWSROOM_AUTH_FAILURES_PER_MIN: '30',
       // The guide and live tests render pages at a time of day they choose (x-test-clock, src/server/clock.ts).
       TEST_CLOCK_HEADER: 'true',
+      // The visitor's country as a CDN would give it (COUNTRY_HEADER): the banner tests choose it per
+      // request; without the header (every other test) the country stays unknown, as on 127.0.0.1.
+      COUNTRY_HEADER: 'X-Test-Country',
       ...(opts.weatherUrl ? { WEATHER_PROVIDER_URL: opts.weatherUrl } : {}),
       ...opts.env,
     },

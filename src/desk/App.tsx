@@ -30,6 +30,7 @@ const TokensScreen = lazy(() => import('./screens/Tokens.tsx'));
 const AccountScreen = lazy(() => import('./screens/Account.tsx'));
 const StarlightList = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.StarlightList })));
 const StarlightEditor = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.StarlightEditor })));
+const CastingCallEditor = lazy(() => import('./screens/Starlight.tsx').then((x) => ({ default: x.CastingCallEditor })));
 const BannersScreen = lazy(() => import('./screens/Banners.tsx'));
 const ReplayList = lazy(() => import('./screens/Replays.tsx').then((x) => ({ default: x.ReplayList })));
 const ReplayScreen = lazy(() => import('./screens/Replays.tsx').then((x) => ({ default: x.ReplayScreen })));
@@ -63,6 +64,7 @@ const SCREENS: readonly ScreenEntry[] = [
   { pattern: '/desk/replays/new', component: ReplayScreen, roles: CURATORS },
   { pattern: '/desk/replays/:kind/:id', component: ReplayScreen, roles: CURATORS },
   { pattern: '/desk/starlight', component: StarlightList, roles: CURATORS, nav: () => m.desk_nav_starlight() },
+  { pattern: '/desk/starlight/casting-call/:lang', component: CastingCallEditor, roles: CURATORS },
   { pattern: '/desk/starlight/:kind/:id', component: StarlightEditor, roles: CURATORS },
   { pattern: '/desk/media', component: MediaScreen, nav: () => m.desk_nav_media() },
   { pattern: '/desk/breaking', component: BreakingScreen, nav: () => m.desk_nav_breaking() },

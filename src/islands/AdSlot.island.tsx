@@ -6,7 +6,8 @@
  *
  *  - the server renders the box with its height kept (minHeight), in the
  *    ad background colour (useBgColor), so nothing moves when the ad comes;
- *  - a house ad is a link with its picture and, when the creative asks for
+ *  - a house ad is a link with its picture (AVIF first, then WebP, then the
+ *    stored file, each at 1x and 2x) and, when the creative asks for
  *    it, its words and call to action drawn over it in the page's language;
  *    the impression is reported once drawn, the viewable impression after a
  *    second at least half on screen; other providers draw into the box;
@@ -68,7 +69,7 @@ function twinOf(url: string, format: ModernFormat): string | null {
   }
 }
 
-/** The creative's AVIF or WebP twins (/media pictures, ADR 014) at 1x and 2x; null when it has none. */
+/** The creative's AVIF or WebP twins (/media JPEG and PNG pictures, ADR 014) at 1x and 2x; null when it has none. */
 function twinSrcset(image: string, image2x: string | null | undefined, format: ModernFormat): string | null {
   const one = twinOf(image, format);
   if (!one) return null;
@@ -100,6 +101,8 @@ function HouseBanner({ ad, locale, eager }: { ad: HouseAd; locale: Locale; eager
     >
       {ad.image && (
         <picture>
+          {/* A desk creative's own AVIF (its image is the WebP rendition): first, so a browser that reads AVIF takes it. */}
+          {ad.avif && <source type={FORMAT_TYPES.avif} srcSet={ad.avif2x ? `${ad.avif} 1x, ${ad.avif2x} 2x` : ad.avif} />}
           {MODERN_FORMATS.map((format) => {
             const srcSet = twinSrcset(ad.image!, ad.image2x, format);
             return srcSet && <source key={format} type={FORMAT_TYPES[format]} srcSet={srcSet} />;

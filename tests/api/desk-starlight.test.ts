@@ -7,13 +7,19 @@
  * refused: an empty name, a text over its bound, markup in a plain text, a
  * picture not in the media library or without its alternative texts, each
  * per field in the person's language, and nothing changes. Every change is
- * audited. What it changed is put back.
+ * audited. The casting call of each language: a journalist gets 403; an
+ * empty title, a text over its bound or markup is refused per field and
+ * changes nothing; an editor's call is on /fr/casting and /casting (Arabic)
+ * within 5 s, its season filled in, its paragraphs and line breaks kept,
+ * printed as escaped text. What it changed is put back.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testStore } from '../support/test-store.ts';
 import { deskApiClient } from '../support/desk-api.ts';
 import type { DeskSession } from '../support/desk-api.ts';
 import { within } from '../support/within.ts';
+import type { DeskCastingCall as Call } from '../../src/lib/desk-starlight.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 
 const baseUrl = inject('baseUrl');
 const store = testStore();
@@ -51,7 +57,6 @@ interface Video {
   titleFr: string;
   thumbnailImageId: number | null;
 }
-
 const page = async (path: string) => (await fetch(`${baseUrl}${path}`)).text();
 const personBody = (p: Person) => ({ nameAr: p.nameAr, nameFr: p.nameFr, cityAr: p.cityAr, cityFr: p.cityFr, bioAr: p.bioAr, bioFr: p.bioFr, photoImageId: p.photoImageId });
 const seasonBody = (s: Season) => ({ titleAr: s.titleAr, titleFr: s.titleFr, descriptionAr: s.descriptionAr, descriptionFr: s.descriptionFr, year: s.year, coverImageId: s.coverImageId });
@@ -201,5 +206,96 @@ describe('Starlight in the desk', () => {
     expect((await desk('POST', '/api/desk/starlight/people/{id}/retire', '/api/desk/starlight/people/2000000000/retire', { session: editor })).status).toBe(404);
     const audit = await store.db.selectFrom('desk_audit').select('action').where('item_type', '=', 'starlight-person').where('item_id', '=', String(made.body.response.id)).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['starlight.person.create', 'starlight.person.retire']);
+  });
+});
+
+describe('the casting call in the desk', () => {
+  const CALL = '/api/desk/starlight/casting-call/{lang}';
+  const callBody = (c: Call) => ({ title: c.title, intro: c.intro, steps: c.steps, dates: c.dates });
+  const stored = (lang: Locale) => store.db.selectFrom('casting_calls').select(['title', 'intro', 'steps', 'dates']).where('lang', '=', lang).executeTakeFirstOrThrow();
+  const read = async (lang: string) => {
+    const got = await desk<Call>('GET', CALL, `/api/desk/starlight/casting-call/${lang}`, { session: editor });
+    expect(got.status).toBe(200);
+    return got.body.response;
+  };
+
+  it('lists both languages’ calls, as stored; a journalist gets 403, an unknown language 404', async () => {
+    const all = await desk<{ calls: Call[] }>('GET', '/api/desk/starlight', '/api/desk/starlight', { session: editor });
+    expect(all.body.response.calls.map((c) => c.lang)).toEqual(['ar', 'fr']);
+    const fr = await read('fr');
+    expect(callBody(fr)).toEqual(await stored('fr'));
+    expect(fr.season).toBe(Number((await store.db.selectFrom('starlight_seasons').select((eb) => eb.fn.max('number').as('n')).executeTakeFirstOrThrow()).n) + 1);
+    expect(fr.path).toBe('/fr/casting');
+    const s = { session: journalist };
+    expect((await desk('GET', CALL, '/api/desk/starlight/casting-call/fr', s)).status).toBe(403);
+    expect((await desk('PUT', CALL, '/api/desk/starlight/casting-call/fr', { ...s, body: { ...callBody(fr), title: 'Pris par un journaliste' } })).status).toBe(403);
+    expect((await desk('GET', CALL, '/api/desk/starlight/casting-call/es', { session: editor })).status).toBe(404);
+    expect((await desk('PUT', CALL, '/api/desk/starlight/casting-call/es', { session: editor, body: callBody(fr) })).status).toBe(404);
+    expect(await stored('fr')).toEqual(callBody(fr));
+  });
+
+  it('bad input: per field, in the person’s language, and nothing changes', async () => {
+    const fr = await read('fr');
+    const before = await stored('fr');
+    const put = (body: object) => desk('PUT', CALL, '/api/desk/starlight/casting-call/fr', { session: editor, body: { ...callBody(fr), ...body } });
+    const empty = await put({ title: '  ', intro: '' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.header.errors).toEqual({ title: ['Ce champ est obligatoire.'], intro: ['Ce champ est obligatoire.'] });
+    const long = await put({ title: 'T'.repeat(201), dates: 'd'.repeat(2001) });
+    expect(long.status).toBe(422);
+    expect(long.body.header.errors).toEqual({ title: ['Ce champ ne doit pas dépasser 200 caractères.'], dates: ['Ce champ ne doit pas dépasser 2000 caractères.'] });
+    const markup = await put({ steps: 'Inscrivez-vous <a href="https://example.com">ici</a>' });
+    expect(markup.status).toBe(422);
+    expect(markup.body.header.errors).toEqual({ steps: ['Texte simple : les balises (<…>) ne sont pas acceptées ici.'] });
+    await store.db.updateTable('desk_users').set({ locale: 'ar' }).where('id', '=', editorId).execute();
+    const arabic = await put({ title: '' });
+    await store.db.updateTable('desk_users').set({ locale: 'fr' }).where('id', '=', editorId).execute();
+    expect(arabic.body.header.errors).toEqual({ title: ['هذا الحقل إلزامي.'] });
+    expect(await stored('fr')).toEqual(before);
+    expect((await store.db.selectFrom('desk_audit').select('id').where('action', '=', 'starlight.casting.save').where('actor', 'like', `editor ${run}%`).execute()).length).toBe(0);
+  });
+
+  it('an editor’s call is on /fr/casting and /casting within 5 s, season filled in, escaped; audited', async () => {
+    const [ar, fr] = [await read('ar'), await read('fr')];
+    const n = fr.season;
+    const frCall = {
+      title: `Casting de la saison {n} ${run}`,
+      intro: `Vous avez entre 18 & 28 ans ? La saison {n} vous attend (${run}).`,
+      steps: 'Première étape : une chanson.\nDeuxième étape : le jury.\n\nLes finalistes rejoignent l’académie.',
+      dates: '',
+    };
+    const arCall = { title: `كاستينغ الموسم {n} ${run}`, intro: `الموسم {n} ينتظر أصواتكم "${run}".`, steps: 'غنوا أغنية من اختياركم.', dates: 'الدار البيضاء ثم مراكش.' };
+    const savedFr = await desk<Call>('PUT', CALL, '/api/desk/starlight/casting-call/fr', { session: editor, body: frCall });
+    expect(savedFr.status).toBe(200);
+    expect(savedFr.body.response.updatedAt).not.toBeNull();
+    expect(await stored('fr')).toEqual(frCall);
+    expect((await desk('PUT', CALL, '/api/desk/starlight/casting-call/ar', { session: editor, body: arCall })).status).toBe(200);
+    try {
+      await within(5, 'the French call on /fr/casting', async () => (await page('/fr/casting')).includes(`Casting de la saison ${n} ${run}`));
+      const html = await page('/fr/casting');
+      expect(html).toContain(`Vous avez entre 18 &amp; 28 ans ? La saison ${n} vous attend (${run}).`);
+      // A line break stays one; an empty line parts paragraphs (the elements carry Astro's style scope).
+      expect(html).toMatch(/<p[^>]*>Première étape : une chanson\.<br[^>]*>Deuxième étape : le jury\.<\/p>/);
+      expect(html).toMatch(/<p[^>]*>Les finalistes rejoignent l’académie\.<\/p>/);
+      expect(html).not.toContain('{n}');
+      await within(5, 'the French call on /fr/castings', async () => (await page('/fr/castings')).includes(`Casting de la saison ${n} ${run}`));
+      await within(5, 'the Arabic call on /casting', async () => (await page('/casting')).includes(`كاستينغ الموسم ${n} ${run}`));
+      const arabic = await page('/casting');
+      expect(arabic).toContain(`الموسم ${n} ينتظر أصواتكم &quot;${run}&quot;.`);
+      expect(arabic).toMatch(/<p[^>]*>الدار البيضاء ثم مراكش\.<\/p>/);
+      expect(arabic).not.toContain(`Casting de la saison ${n} ${run}`);
+    } finally {
+      await desk('PUT', CALL, '/api/desk/starlight/casting-call/fr', { session: editor, body: callBody(fr) });
+      await desk('PUT', CALL, '/api/desk/starlight/casting-call/ar', { session: editor, body: callBody(ar) });
+    }
+    await within(5, 'put back', async () => !(await page('/fr/casting')).includes(`Casting de la saison ${n} ${run}`));
+    const audit = await store.db.selectFrom('desk_audit').select(['action', 'item_type', 'item_id', 'after_json']).where('action', '=', 'starlight.casting.save').where('actor', 'like', `editor ${run}%`).orderBy('id').execute();
+    expect(audit.map((a) => [a.item_type, a.item_id])).toEqual([
+      ['starlight-casting-call', 'fr'],
+      ['starlight-casting-call', 'ar'],
+      ['starlight-casting-call', 'fr'],
+      ['starlight-casting-call', 'ar'],
+    ]);
+    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ title: frCall.title });
   });
 });

@@ -11,8 +11,10 @@
  *    service (each subscriber once, the payload decrypted), with its
  *    counts in the history; the ticker is changed;
  *  - a banner creative that is not a picture is refused with a message and
- *    nothing changes; a real one is made, previewed at the slot's size,
- *    saved and paused;
+ *    nothing changes; a real one is made for chosen countries (ADR 053),
+ *    previewed at the slot's size, saved; a visitor from France sees it on
+ *    the site, Chromium fetching its AVIF rendition; one from Morocco never
+ *    gets it; it is paused;
  *  - a journalist's send, push and banner change get 403;
  *  - axe finds nothing on these screens, in French and in Arabic.
  */
@@ -189,7 +191,16 @@ test('banners: a file that is not a picture is refused and changes nothing; a cr
   await page.getByLabel("Texte en arabe (alternative de l'image)").fill('عروض رمضان على دوزيم');
   await page.getByLabel("Texte en français (alternative de l'image)").fill('Les soirées du Ramadan sur 2M');
   await page.getByLabel('Lien du clic').fill('/fr/programmes');
-  await page.getByLabel("Poids (sa part d'affichage)").fill('3');
+  // Weight 1000 against the seed's few: the public page below shows it.
+  await page.getByLabel("Poids (sa part d'affichage)").fill('1000');
+  // Only in France, Belgium and Senegal (the last among the other countries, folded away).
+  await page.getByRole('radio', { name: 'Seulement dans ces pays' }).check();
+  await page.getByRole('checkbox', { name: 'France', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Belgique', exact: true }).check();
+  await page.locator('summary').filter({ hasText: 'Autres pays' }).click();
+  await page.getByRole('checkbox', { name: 'Sénégal', exact: true }).check();
+  await expect(page.locator('summary').filter({ hasText: 'Autres pays' })).toContainText('choisis\u202f: 1');
+  await expect(page.locator('[data-countries-chosen]')).toHaveText('Seulement\u202f: France, Belgique et Sénégal');
   const preview = page.locator('.banner-preview img');
   // Once the creative is uploaded (its renditions made), it shows in the slot's size.
   await expect(preview.first()).toBeVisible({ timeout: 30_000 });
@@ -197,13 +208,46 @@ test('banners: a file that is not a picture is refused and changes nothing; a cr
   await axe(page, 'fr banner form');
   await page.getByRole('button', { name: 'Enregistrer la bannière' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Bannière enregistrée.' })).toBeVisible();
-  const row = storeRows('select id, width, height, weight, is_active, image_url, image_2x_url, market from ad_banners where name = ?', name)[0] as Record<string, unknown>;
-  expect(row).toMatchObject({ width: 320, height: 100, weight: 3, is_active: 1, market: 'ma' });
+  const row = storeRows('select id, width, height, weight, is_active, image_url, image_2x_url, image_avif_url, country_rule, countries from ad_banners where name = ?', name)[0] as Record<string, unknown>;
+  expect(row).toMatchObject({ width: 320, height: 100, weight: 1000, is_active: 1, country_rule: 'only', countries: '["FR","BE","SN"]' });
   expect(String(row.image_url)).toMatch(/\.webp$/);
   expect(String(row.image_2x_url)).toMatch(/\.webp$/);
+  expect(String(row.image_avif_url)).toBe(String(row.image_url).replace(/\.webp$/, '.avif'));
+  await expect(page.locator(`[data-banner="${String(row.id)}"]`)).toContainText('Seulement\u202f: France, Belgique et Sénégal');
   // Its AVIF renditions were made too.
   const [picture] = storeRows('select renditions from images order by id desc limit 1');
   expect(String(picture!.renditions)).toContain('image/avif');
+
+  // A visitor from France (the country a CDN's header gives, X-Test-Country on the test server) sees it at the top of a phone page, in AVIF.
+  const visitor = await page.context().browser()!.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: { 'x-test-country': 'FR' } });
+  const phone = await visitor.newPage();
+  const avif: { url: string; type: string | undefined; head: string }[] = [];
+  phone.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.avif')) void r.body().then((b) => avif.push({ url: r.url(), type: r.headers()['content-type'], head: b.subarray(4, 12).toString('latin1') }), () => {});
+  });
+  const top = phone.locator('.ad-slot.ad-top-mobile a.ad-house');
+  for (let i = 0; i < 5; i++) {
+    await phone.goto('/fr');
+    await expect(phone.locator('.ad-slot.ad-top-mobile')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
+    if ((await top.getAttribute('data-ad-id')) === String(row.id)) break;
+  }
+  await expect(top).toHaveAttribute('data-ad-id', String(row.id));
+  const img = top.locator('img');
+  await expect(img).toHaveAttribute('width', '320');
+  await expect(img).toHaveAttribute('height', '100');
+  await expect(top.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\.avif 1x, .+\.avif 2x$/);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.avif$/);
+  const served = String(row.image_avif_url).replace(/-\d+\.avif$/, '');
+  await expect.poll(() => avif.filter((a) => new URL(a.url).pathname.startsWith(served))).toContainEqual(expect.objectContaining({ type: 'image/avif', head: 'ftypavif' }));
+  // A visitor from Morocco never gets it.
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(new URL('/ads/banner?unit=/2M/mobile/top&sizes=320x100&lang=fr', phone.url()), { headers: { 'x-test-country': 'MA' } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const { ad } = (await res.json()) as { ad: { id: number } | null };
+    expect(ad?.id).not.toBe(Number(row.id));
+  }
+  await visitor.close();
+
   await page.getByRole('button', { name: `Mettre en pause «\u202f${name}\u202f»` }).click();
   await expect(page.locator(`[data-banner="${String(row.id)}"]`)).toContainText('En pause');
   expect(storeRows('select is_active from ad_banners where id = ?', Number(row.id))[0]).toEqual({ is_active: 0 });
@@ -238,6 +282,13 @@ test('axe finds nothing on these screens in Arabic; at 375 px nothing widens the
   ] as const) {
     await page.goto(p);
     await expect(page.locator('main h1')).toBeVisible();
+    if (what === 'banners') {
+      // The countries, named in Arabic, the other countries unfolded.
+      await page.getByRole('radio', { name: 'في كل البلدان ما عدا هذه' }).check();
+      await page.getByRole('checkbox', { name: 'المغرب', exact: true }).check();
+      await page.locator('summary').filter({ hasText: 'بلدان أخرى' }).click();
+      await expect(page.getByRole('checkbox', { name: 'فرنسا', exact: true })).toBeVisible();
+    }
     await axe(page, `ar ${what}`);
   }
   // A phone: the screens fit the width (lists scroll inside their own box).

@@ -4,8 +4,11 @@
  * photo chosen in the media library, seen on the public pages within
  * seconds; an empty name and markup in a biography refused next to their
  * fields, nothing changed; a candidate added, then retired (off /talents,
- * their page 404). Axe finds nothing on the list, the editors and the
- * picture dialog, in French and in Arabic.
+ * their page 404). The French casting call's title and text changed, seen
+ * on /fr/casting within seconds, an empty title refused next to its field
+ * (in French and in Arabic), nothing changed. Axe finds nothing on the list,
+ * the editors, the casting call's editor and the picture dialog, in French
+ * and in Arabic.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
@@ -133,4 +136,78 @@ test('in Arabic: axe finds nothing on the list, the editors and the picture dial
   await expect(title).toHaveAccessibleDescription(/هذا الحقل إلزامي\./);
   expect(storeRows('select title_ar from starlight_videos where id = ?', Number(video!.id))[0]!.title_ar).toBe(video!.title_ar);
   await axe(page, 'ar casting video editor with an error');
+});
+
+test('an editor changes the French casting call and sees it on /fr/casting; an empty title is refused; axe in French and Arabic', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+  const editor = cliPerson('editor', 'fr', 'Ghita Lahlou');
+  await followLink(page, editor.link);
+  await page.goto('/desk/starlight');
+  await expect(page.locator('#starlight-calls')).toBeVisible();
+  const original = storeRows("select title, intro, steps, dates from casting_calls where lang = 'fr'")[0]!;
+  const [latest] = storeRows('select max(number) as n from starlight_seasons');
+  const season = Number(latest!.n) + 1;
+  await page.locator('section[aria-labelledby="starlight-calls"] a[href="/desk/starlight/casting-call/fr"]').click();
+  await expect(page.locator('main h1')).toHaveText('Appel à candidatures en français');
+  await expect(page.getByText(`aujourd'hui\u202f: saison ${season}`)).toBeVisible();
+  const title = page.getByLabel("Titre de l'appel");
+  const intro = page.getByLabel("L'appel", { exact: true });
+  const dates = page.getByLabel('Dates et villes');
+  await expect(title).toHaveValue(String(original.title));
+  await axe(page, 'fr casting call editor');
+
+  // Bad input: an empty title, refused next to its field; nothing changes.
+  await title.fill('');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription(/Ce champ est obligatoire\./);
+  expect(storeRows("select title from casting_calls where lang = 'fr'")[0]!.title).toBe(original.title);
+  await axe(page, 'fr casting call editor with an error');
+
+  const newTitle = `Starlight saison {n} : les auditions (${run})`;
+  const newIntro = `Vous chantez du chaâbi, du raï ou de l'amazigh ? La saison {n} vous attend (${run}).`;
+  await title.fill(newTitle);
+  await intro.fill(newIntro);
+  await dates.fill(`Casablanca, Marrakech et Tanger.\n\nOujda et Agadir ensuite (${run}).`);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Enregistré : les pages Starlight le montrent en quelques secondes.' })).toBeVisible();
+  await expect(title).not.toHaveAttribute('aria-invalid', 'true');
+  expect(storeRows("select title, intro from casting_calls where lang = 'fr'")[0]).toEqual({ title: newTitle, intro: newIntro });
+  try {
+    const shown = `Starlight saison ${season} : les auditions (${run})`;
+    await expect.poll(async () => (await publicHtml(page, '/fr/casting')).includes(shown), { timeout: 10_000 }).toBe(true);
+    const visitor = await page.context().newPage();
+    await visitor.goto('/fr/casting');
+    await expect(visitor.locator('#call-title')).toHaveText(shown);
+    await expect(visitor.locator('.call p').filter({ hasText: `La saison ${season} vous attend (${run}).` })).toBeVisible();
+    await expect(visitor.locator('.call p').filter({ hasText: `Oujda et Agadir ensuite (${run}).` })).toBeVisible();
+    await visitor.close();
+  } finally {
+    // Put back the call other specs and the demo show.
+    await title.fill(String(original.title));
+    await intro.fill(String(original.intro));
+    await dates.fill(String(original.dates));
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => storeRows("select title, intro, dates from casting_calls where lang = 'fr'")[0]).toEqual({ title: original.title, intro: original.intro, dates: original.dates });
+  }
+  const audit = storeRows("select action from desk_audit where item_type = 'starlight-casting-call' and item_id = 'fr' and actor like ? order by id", `%<${editor.email}>`).map((r) => r.action);
+  expect(audit).toEqual(['starlight.casting.save', 'starlight.casting.save']);
+
+  // In Arabic: the same screen, its refusal in Arabic, and axe.
+  const arabic = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  const arEditor = cliPerson('editor', 'ar', 'سناء الفاسي');
+  await followLink(arabic, arEditor.link);
+  await arabic.goto('/desk/starlight/casting-call/ar');
+  await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(arabic.locator('main h1')).toHaveText('نداء المواهب بالعربية');
+  const arTitle = arabic.getByLabel('عنوان النداء');
+  await expect(arTitle).toHaveValue(String(storeRows("select title from casting_calls where lang = 'ar'")[0]!.title));
+  await axe(arabic, 'ar casting call editor');
+  await arTitle.fill('');
+  await arabic.getByRole('button', { name: 'حفظ', exact: true }).click();
+  await expect(arTitle).toHaveAccessibleDescription(/هذا الحقل إلزامي\./);
+  await axe(arabic, 'ar casting call editor with an error');
+  await arabic.getByRole('link', { name: 'النداء بالفرنسية' }).click();
+  await expect(arabic.locator('main h1')).toHaveText('نداء المواهب بالفرنسية');
+  await axe(arabic, 'ar desk, French casting call editor');
 });

@@ -5,7 +5,7 @@
  * viewable impression and click in the store; the slot rebuilt 50 ms after
  * the window crosses a breakpoint; the skin fixed on scroll and absolute
  * before the bulletin section and the footer; a refresh when the targeting
- * changes; the abroad market; "ad error" with nothing visible when the ad
+ * changes; the campaigns shown abroad (ADR 053); "ad error" with nothing visible when the ad
  * server fails; and the Google Publisher Tag adapter against a stand-in
  * gpt.js in a harness page.
  *
@@ -137,13 +137,23 @@ test.describe('impressions and clicks', () => {
     expect(bannerEvents(id, after).filter((e) => e === 'click')).toHaveLength(1);
   });
 
-  test('visitors abroad (country flag 1) get the international campaign', async ({ page }) => {
+  test('visitors abroad (country flag 1) get the campaigns shown abroad, never one kept for Morocco', async ({ page }) => {
+    const abroad = ['2M vous accompagne partout dans le monde', '2M en direct, où que vous soyez', 'L’essentiel de l’info chaque matin'];
     await page.addInitScript(() => sessionStorage.setItem('countryFlag', '1'));
     const seen = bannerRequests(page);
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/fr');
-    await expect(slot(page, 'ad-top-mobile').locator('.ad-house-headline')).toHaveText('2M vous accompagne partout dans le monde', { timeout: 15_000 });
+    const headline = slot(page, 'ad-top-mobile').locator('.ad-house-headline');
+    await expect(headline).toBeVisible({ timeout: 15_000 });
+    expect(abroad).toContain(await headline.textContent());
     expect(seen.some((u) => u.searchParams.get('market') === 'intl' && u.searchParams.get('unit') === '/2M/mobile/top')).toBe(true);
+    // The seed's diaspora campaign (everywhere but Morocco) and those of all countries, by weight; Starlight (Morocco only) never (ADR 053).
+    const drawn = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      const res = await page.request.get('/ads/banner?unit=/2M/mobile/top&sizes=320x100&lang=fr&market=intl');
+      drawn.add(((await res.json()) as { ad: { headline: string } }).ad.headline);
+    }
+    expect([...drawn].sort()).toEqual([...abroad].sort());
   });
 
   test('with the house server for both flags the top banner is asked for at once, the market left to the server (no wait for the geo lookup)', async ({ page }) => {

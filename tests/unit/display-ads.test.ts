@@ -27,9 +27,9 @@ import {
   type AdSlotSettings,
 } from '../../src/lib/ads/display.ts';
 import { chooseSlotProvider, providerNameFor, type CountrySource } from '../../src/islands/ads/provider.ts';
-import { bannerAnswer, bannerQuery } from '../../src/server/ads/http.ts';
+import { bannerAnswer, bannerQuery, bannerVisitor } from '../../src/server/ads/http.ts';
 import { bannerUrl } from '../../src/islands/ads/house.ts';
-import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner } from '../../src/server/ads/banners.ts';
+import { bannerAd, chooseBanner, clickDestination, eligibleBanners, houseBanner, recordBannerEvent, type Banner, type BannerRequest } from '../../src/server/ads/banners.ts';
 import { DEFAULT_SLOTS, loadSlots } from '../../src/server/ads/slots.ts';
 import { signToken } from '../../src/server/ads/event-tokens.ts';
 import { bannerReport, formatBannerReport } from '../../src/server/ads/report.ts';
@@ -192,11 +192,15 @@ function bannerRow(over: Partial<Banner> = {}): Banner {
     id: 1,
     name: 'test',
     market: 'ma',
+    country_rule: 'only',
+    countries: '["MA"]',
     format: 'banner',
     width: 728,
     height: 90,
     image_url: '/media/ads/a.jpg',
     image_2x_url: '/media/ads/a@2x.jpg',
+    image_avif_url: null,
+    image_avif_2x_url: null,
     headline_ar: 'عنوان',
     headline_fr: 'Titre',
     cta_ar: 'شاهدوا',
@@ -222,16 +226,24 @@ describe('banner choice', () => {
   });
 
   it('draws the ad in the visitor’s language, its click and events through our server', () => {
-    const ad = bannerAd(bannerRow({ id: 5 }), { unit: '/2M/web/top', format: 'banner', sizes: [[728, 90]], lang: 'ar', market: 'ma' }, ORIGIN, 'TOKEN');
-    expect(ad).toMatchObject({ id: 5, headline: 'عنوان', cta: 'شاهدوا', textOverlay: true, external: false, image: `${ORIGIN}/media/ads/a.jpg` });
+    const ad = bannerAd(bannerRow({ id: 5 }), { unit: '/2M/web/top', format: 'banner', sizes: [[728, 90]], lang: 'ar', market: 'ma', country: 'MA' }, ORIGIN, 'TOKEN');
+    expect(ad).toMatchObject({ id: 5, headline: 'عنوان', cta: 'شاهدوا', textOverlay: true, external: false, image: `${ORIGIN}/media/ads/a.jpg`, avif: null, avif2x: null });
     expect(new URL(ad.href).pathname).toBe('/ads/banner/click');
     expect(Object.fromEntries(new URL(ad.href).searchParams)).toEqual({ b: '5', u: '/2M/web/top', m: 'ma', t: 'TOKEN', lang: 'ar' });
     expect(new URL(ad.impression).searchParams.get('t')).toBe('TOKEN');
     expect(new URL(ad.impression).searchParams.get('e')).toBe('impression');
     expect(new URL(ad.viewable).searchParams.get('e')).toBe('viewable');
-    const abroad = bannerAd(bannerRow({ click_url: 'https://annonceur.example/offre' }), { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'intl' }, ORIGIN, 'TOKEN');
+    const abroad = bannerAd(bannerRow({ click_url: 'https://annonceur.example/offre' }), { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'intl', country: 'FR' }, ORIGIN, 'TOKEN');
     expect(abroad.external).toBe(true);
     expect(abroad.headline).toBe('Titre');
+  });
+
+  it('offers a desk creative’s AVIF renditions, at 1x and 2x, as absolute URLs', () => {
+    const req: BannerRequest = { unit: '/u', format: 'banner', sizes: [], lang: 'fr', market: 'ma', country: 'MA' };
+    const webp = { image_url: '/media/newsroom/ab/ab12-320.webp', image_2x_url: '/media/newsroom/ab/ab12-640.webp' };
+    const ad = bannerAd(bannerRow({ ...webp, image_avif_url: '/media/newsroom/ab/ab12-320.avif', image_avif_2x_url: '/media/newsroom/ab/ab12-640.avif' }), req, ORIGIN, 'TOKEN');
+    expect(ad).toMatchObject({ image: `${ORIGIN}/media/newsroom/ab/ab12-320.webp`, avif: `${ORIGIN}/media/newsroom/ab/ab12-320.avif`, avif2x: `${ORIGIN}/media/newsroom/ab/ab12-640.avif` });
+    expect(bannerAd(bannerRow(webp), req, ORIGIN, 'TOKEN')).toMatchObject({ avif: null, avif2x: null });
   });
 
   it('sends clicks to the stored destination, with the language filled in', () => {
@@ -248,7 +260,10 @@ describe('house banner store', () => {
     ({ db } = await openStore({ dataDir: ':memory:' }));
     const rows: NewRow<'ad_banners'>[] = [
       { ...bannerRow(), id: undefined, name: 'ma-728' },
-      { ...bannerRow(), id: undefined, name: 'intl-728', market: 'intl' },
+      { ...bannerRow(), id: undefined, name: 'intl-728', country_rule: 'except', countries: '["MA"]' },
+      { ...bannerRow(), id: undefined, name: 'fr-be-300', country_rule: 'only', countries: '["FR","BE"]', width: 300, height: 250 },
+      { ...bannerRow(), id: undefined, name: 'all-300', country_rule: 'all', countries: '[]', width: 300, height: 250 },
+      { ...bannerRow(), id: undefined, name: 'not-fr-300', country_rule: 'except', countries: '["FR","MA"]', width: 300, height: 250 },
       { ...bannerRow(), id: undefined, name: 'ma-old', ends_at: '2026-11-01T00:00:00.000Z' },
       { ...bannerRow(), id: undefined, name: 'ma-later', starts_at: '2026-12-01T00:00:00.000Z' },
       { ...bannerRow(), id: undefined, name: 'ma-off', is_active: 0 },
@@ -264,42 +279,66 @@ describe('house banner store', () => {
     await db.destroy();
   });
 
-  it('serves active banners inside their window, of the visitor’s market', async () => {
-    expect((await eligibleBanners(db, 'banner', 'ma', NOW)).map((b) => b.name)).toEqual(['ma-728']);
-    expect((await eligibleBanners(db, 'banner', 'intl', NOW)).map((b) => b.name)).toEqual(['intl-728']);
-    expect((await eligibleBanners(db, 'skin', 'ma', NOW)).map((b) => b.name)).toEqual(['ma-skin']);
-    // A market without its own skin gets the other's (house ads are the last resort).
-    expect((await eligibleBanners(db, 'skin', 'intl', NOW)).map((b) => b.name)).toEqual(['ma-skin']);
+  it('serves active banners inside their window, shown in the visitor’s country', async () => {
+    const names = async (format: 'banner' | 'skin', market: 'ma' | 'intl', country: string | null) => (await eligibleBanners(db, format, { market, country }, NOW)).map((b) => b.name);
+    expect(await names('banner', 'ma', 'MA')).toEqual(['ma-728', 'all-300']);
+    // A visitor from France gets the French banner and the abroad ones; one from Morocco never the French one.
+    expect(await names('banner', 'intl', 'FR')).toEqual(['intl-728', 'fr-be-300', 'all-300']);
+    expect(await names('banner', 'intl', 'BE')).toEqual(['intl-728', 'fr-be-300', 'all-300', 'not-fr-300']);
+    expect(await names('banner', 'intl', 'US')).toEqual(['intl-728', 'all-300', 'not-fr-300']);
+    // The Moroccan Sahara counts as Morocco.
+    expect(await names('banner', 'intl', 'EH')).toEqual(['ma-728', 'all-300']);
+    // A country not known (no database, a private address): only the banners shown everywhere.
+    expect(await names('banner', 'ma', null)).toEqual(['all-300']);
+    // Known only to be abroad: those shown everywhere, and everywhere but Morocco.
+    expect(await names('banner', 'intl', null)).toEqual(['intl-728', 'all-300']);
+    // No banner of another country stands in: a Moroccan visitor has no skin here.
+    expect(await names('skin', 'ma', 'MA')).toEqual(['ma-skin']);
+    expect(await names('skin', 'intl', 'FR')).toEqual([]);
   });
 
   it('answers null when nothing fits the slot', async () => {
-    const req = { unit: '/2M/mobile/top', format: 'banner', sizes: [[320, 50]], lang: 'fr', market: 'ma' } as const;
+    const req = { unit: '/2M/mobile/top', format: 'banner', sizes: [[320, 50]], lang: 'fr', market: 'ma', country: 'MA' } as const;
     expect(await houseBanner(db, { ...req, sizes: [[320, 50]] }, ORIGIN, KEY, NOW)).toBeNull();
     expect((await houseBanner(db, { ...req, sizes: [[728, 90]] }, ORIGIN, KEY, NOW))?.id).toBe(ids['ma-728']);
   });
 
-  it('GET /ads/banner: market auto (or none) is the visitor’s, decided by the server; an explicit one is kept', async () => {
-    const parse = (q: Record<string, string>) => bannerQuery.parse({ unit: '/2M/web/top', sizes: '728x90', lang: 'fr', ...q });
+  it('GET /ads/banner: the visitor’s country decides (auto or none), ma is Morocco without asking; a failing lookup is a country not known', async () => {
+    const parse = (q: Record<string, string>) => bannerQuery.parse({ unit: '/2M/web/top', sizes: '728x90,300x250', lang: 'fr', ...q });
     expect(parse({}).market).toBe('auto');
     expect(bannerQuery.safeParse({ unit: '/2M/web/top', sizes: '728x90', market: 'us' }).success).toBe(false);
     let asked = 0;
-    const flag = (f: 0 | 1) => () => {
+    const from = (code: string | null) => () => {
       asked++;
-      return Promise.resolve(f);
+      return Promise.resolve(code);
     };
-    const abroad = await bannerAnswer(db, parse({}), ORIGIN, flag(1), KEY);
-    expect(abroad.market).toBe('intl');
-    expect(abroad.ad?.id).toBe(ids['intl-728']);
-    // The events and the click are recorded for the market actually served.
-    expect(new URL(abroad.ad!.impression).searchParams.get('m')).toBe('intl');
-    expect(new URL(abroad.ad!.href).searchParams.get('m')).toBe('intl');
-    const home = await bannerAnswer(db, parse({ market: 'auto' }), ORIGIN, flag(0), KEY);
+    const fr = await bannerAnswer(db, parse({ sizes: '300x250' }), ORIGIN, from('FR'), KEY);
+    expect(fr.market).toBe('intl');
+    expect([ids['fr-be-300'], ids['all-300']]).toContain(fr.ad?.id);
+    // The events and the click are recorded for the visitor's market.
+    expect(new URL(fr.ad!.impression).searchParams.get('m')).toBe('intl');
+    expect(new URL(fr.ad!.href).searchParams.get('m')).toBe('intl');
+    const home = await bannerAnswer(db, parse({ market: 'auto' }), ORIGIN, from('MA'), KEY);
     expect(home).toMatchObject({ market: 'ma', ad: { id: ids['ma-728'] } });
     expect(asked).toBe(2);
-    // Explicit: the visitor's country is not consulted.
-    const explicit = await bannerAnswer(db, parse({ market: 'ma' }), ORIGIN, flag(1), KEY);
+    // Moroccan visitors never get the French banner, whatever the draw.
+    for (const draw of [0, 0.3, 0.6, 0.99]) {
+      const chosen = await houseBanner(db, { unit: '/u', format: 'banner', sizes: [[300, 250]], lang: 'fr', market: 'ma', country: 'MA' }, ORIGIN, KEY, NOW, () => draw);
+      expect(chosen?.id).toBe(ids['all-300']);
+    }
+    // Unknown, and a lookup that fails: the banners shown everywhere, no error.
+    expect(await bannerAnswer(db, parse({}), ORIGIN, from(null), KEY)).toMatchObject({ market: 'ma', ad: { id: ids['all-300'] } });
+    expect(await bannerAnswer(db, parse({}), ORIGIN, () => Promise.reject(new Error('no database')), KEY)).toMatchObject({ market: 'ma', ad: { id: ids['all-300'] } });
+    // Explicit ma: Morocco, the country not consulted.
+    asked = 0;
+    const explicit = await bannerAnswer(db, parse({ market: 'ma' }), ORIGIN, from('FR'), KEY);
     expect(explicit).toMatchObject({ market: 'ma', ad: { id: ids['ma-728'] } });
-    expect(asked).toBe(2);
+    expect(asked).toBe(0);
+    // Explicit intl: abroad, the country named by the lookup when it can be.
+    expect(await bannerVisitor('intl', from('FR'))).toEqual({ market: 'intl', country: 'FR' });
+    expect(await bannerVisitor('intl', from(null))).toEqual({ market: 'intl', country: null });
+    expect(await bannerVisitor('intl', from('MA'))).toEqual({ market: 'intl', country: null });
+    expect(await bannerVisitor('auto', from('EH'))).toEqual({ market: 'ma', country: 'MA' });
   });
 
   it('counts each served impression once per kind (impression, viewable, click); refuses repeats, forged and expired tokens, bots and an address over its limit, and counts the refusals', async () => {

@@ -1,13 +1,16 @@
 /**
  * House banners (docs/desk.md "Banners"): upload a creative (the media
- * pipeline makes its WebP and AVIF), choose a slot's size, the market,
- * dates, weight and click URL, see it in the sizes of the slots that take
+ * pipeline makes its WebP and AVIF), choose a slot's size, the countries
+ * it is shown in (all, only some, all but some: ADR 053), dates, weight
+ * and click URL, see it in the sizes of the slots that take
  * it, pause and resume. Editors and admins change; journalists read.
  */
-import { useCallback, useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, problemOf, upload, type Problem } from '../api.ts';
-import { count } from '../i18n.ts';
+import { count, useLocale } from '../i18n.ts';
+import { countriesInOrder, type CountryRule } from '../../lib/countries.ts';
+import { LOCALE_CONFIG } from '../../i18n/locales.ts';
 import { casablancaLocalDateTime, fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { useSession } from '../session.tsx';
 import { Button, Notice, ScreenTitle, SelectField, TextField } from '../ui.tsx';
@@ -15,7 +18,8 @@ import { Button, Notice, ScreenTitle, SelectField, TextField } from '../ui.tsx';
 interface Banner {
   id: number;
   name: string;
-  market: 'ma' | 'intl';
+  countryRule: CountryRule;
+  countries: string[];
   width: number;
   height: number;
   image: string | null;
@@ -39,7 +43,8 @@ interface Slot {
 interface Draft {
   id: number | null;
   name: string;
-  market: 'ma' | 'intl';
+  countryRule: CountryRule;
+  countries: string[];
   size: string;
   imageId: number | null;
   image: string | null;
@@ -52,7 +57,7 @@ interface Draft {
 }
 
 
-const EMPTY: Draft = { id: null, name: '', market: 'ma', size: '', imageId: null, image: null, headlineAr: '', headlineFr: '', clickUrl: '', weight: '1', startsAt: '', endsAt: '' };
+const EMPTY: Draft = { id: null, name: '', countryRule: 'all', countries: [], size: '', imageId: null, image: null, headlineAr: '', headlineFr: '', clickUrl: '', weight: '1', startsAt: '', endsAt: '' };
 
 function slotLabel(slot: string): string {
   if (slot === 'top-mobile') return m.desk_ban_slot_top_mobile();
@@ -64,7 +69,8 @@ function draftOf(b: Banner): Draft {
   return {
     id: b.id,
     name: b.name,
-    market: b.market,
+    countryRule: b.countryRule,
+    countries: b.countries,
     size: `${b.width}x${b.height}`,
     imageId: null,
     image: b.image,
@@ -75,6 +81,101 @@ function draftOf(b: Banner): Draft {
     startsAt: b.startsAt ? casablancaLocalDateTime(b.startsAt) : '',
     endsAt: b.endsAt ? casablancaLocalDateTime(b.endsAt) : '',
   };
+}
+
+/** Country names in the desk's language (Intl.DisplayNames); the code itself when the browser has no name. */
+function countryNames(tag: string): (code: string) => string {
+  const display = new Intl.DisplayNames([tag], { type: 'region' });
+  const cache = new Map<string, string>();
+  return (code) => {
+    let name = cache.get(code);
+    if (name === undefined) {
+      name = display.of(code) ?? code;
+      cache.set(code, name);
+    }
+    return name;
+  };
+}
+
+/** What the list says of a banner's countries: every country, the countries, or every country but them (a long list: its first five and how many more). */
+function whereLabel(rule: CountryRule, countries: readonly string[], names: (code: string) => string, tag: string): string {
+  if (rule === 'all') return m.desk_ban_rule_all();
+  const shown = countries.length > 6 ? [...countries.slice(0, 5).map(names), m.desk_ban_countries_more({ count: count(countries.length - 5) })] : countries.map(names);
+  const list = new Intl.ListFormat(tag, { type: 'conjunction' }).format(shown);
+  return rule === 'only' ? m.desk_ban_where_only({ countries: list }) : m.desk_ban_where_except({ countries: list });
+}
+
+/**
+ * Where a banner is shown: every country, only the chosen ones, or all but
+ * the chosen ones; Morocco and the diaspora's countries first, the others
+ * by their name in the desk's language (folded away until opened).
+ */
+function CountriesField({
+  rule,
+  countries,
+  names,
+  onChange,
+  errors,
+}: {
+  rule: CountryRule;
+  countries: string[];
+  names: (code: string) => string;
+  onChange: (patch: Pick<Draft, 'countryRule' | 'countries'>) => void;
+  errors: string[] | undefined;
+}) {
+  const id = useId();
+  const locale = useLocale();
+  const order = useMemo(() => countriesInOrder(LOCALE_CONFIG[locale].bcp47, names), [locale, names]);
+  const chosen = new Set(countries);
+  const toggle = (code: string, on: boolean) => onChange({ countryRule: rule, countries: on ? [...countries, code] : countries.filter((c) => c !== code) });
+  const others = order.others.filter((c) => chosen.has(c)).length;
+  const box = (code: string) => (
+    <li key={code}>
+      <label className="checkbox">
+        <input type="checkbox" name="country" value={code} checked={chosen.has(code)} onChange={(e) => toggle(code, e.target.checked)} />
+        {names(code)}
+      </label>
+    </li>
+  );
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="stack banner-countries">
+      <fieldset className="banner-rule" aria-describedby={[`${id}-hint`, errorId].filter(Boolean).join(' ')}>
+        <legend>{m.desk_ban_countries()}</legend>
+        <div className="toolbar-row">
+          {(['all', 'only', 'except'] as const).map((r) => (
+            <label key={r} className="checkbox">
+              <input type="radio" name={`${id}-rule`} value={r} checked={rule === r} onChange={() => onChange({ countryRule: r, countries })} />
+              {r === 'all' ? m.desk_ban_rule_all() : r === 'only' ? m.desk_ban_rule_only() : m.desk_ban_rule_except()}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="hint" id={`${id}-hint`}>
+        {m.desk_ban_countries_hint()}
+      </p>
+      {rule !== 'all' && (
+        <>
+          <fieldset className="banner-country-group">
+            <legend>{m.desk_ban_countries_first()}</legend>
+            <ul className="plain banner-country-list">{order.first.map(box)}</ul>
+          </fieldset>
+          <details className="banner-country-group">
+            <summary>{m.desk_ban_countries_others({ chosen: count(others) })}</summary>
+            <ul className="plain banner-country-list">{order.others.map(box)}</ul>
+          </details>
+          <p className="hint" aria-live="polite" data-countries-chosen>
+            {countries.length === 0 ? m.desk_ban_countries_none() : whereLabel(rule, countries, names, LOCALE_CONFIG[locale].bcp47)}
+          </p>
+        </>
+      )}
+      {errorId && (
+        <p className="error" id={errorId}>
+          {errors!.join(' ')}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** The creative in each slot that takes its size, at that size. */
@@ -99,6 +200,8 @@ function Preview({ draft, slots }: { draft: Draft; slots: Slot[] }) {
 
 export default function BannersScreen() {
   const { session } = useSession();
+  const locale = useLocale();
+  const names = useMemo(() => countryNames(LOCALE_CONFIG[locale].bcp47), [locale]);
   const mayChange = session?.person?.role !== 'journalist';
   const [banners, setBanners] = useState<Banner[]>([]);
   const [slots, setSlots] = useState<Slot[]>([]);
@@ -146,7 +249,8 @@ export default function BannersScreen() {
     const instant = (local: string) => (local ? (fromCasablancaLocal(local)?.toISOString() ?? local) : null);
     const body = {
       name: draft.name,
-      market: draft.market,
+      countryRule: draft.countryRule,
+      countries: draft.countryRule === 'all' ? [] : draft.countries,
       width: width ?? 0,
       height: height ?? 0,
       // Without a new creative a banner keeps its own.
@@ -202,10 +306,7 @@ export default function BannersScreen() {
                 </optgroup>
               ))}
             </SelectField>
-            <SelectField label={m.desk_ban_market()} value={draft.market} onChange={(e) => set({ market: e.target.value as Draft['market'] })}>
-              <option value="ma">{m.desk_ban_market_ma()}</option>
-              <option value="intl">{m.desk_ban_market_intl()}</option>
-            </SelectField>
+            <CountriesField rule={draft.countryRule} countries={draft.countries} names={names} onChange={(patch) => set(patch)} errors={errors.countries} />
             <TextField label={m.desk_ban_headline_ar()} dir="rtl" lang="ar" value={draft.headlineAr} maxLength={200} onChange={(e) => set({ headlineAr: e.target.value })} errors={errors.headlineAr} />
             <TextField label={m.desk_ban_headline_fr()} dir="ltr" lang="fr" value={draft.headlineFr} maxLength={200} onChange={(e) => set({ headlineFr: e.target.value })} errors={errors.headlineFr} />
             <TextField label={m.desk_ban_click()} dir="ltr" value={draft.clickUrl} maxLength={2000} onChange={(e) => set({ clickUrl: e.target.value })} errors={errors.clickUrl} />
@@ -228,7 +329,7 @@ export default function BannersScreen() {
             <tr>
               <th scope="col">{m.desk_ban_name()}</th>
               <th scope="col">{m.desk_ban_size()}</th>
-              <th scope="col">{m.desk_ban_market()}</th>
+              <th scope="col">{m.desk_ban_countries()}</th>
               <th scope="col">{m.desk_state()}</th>
               <th scope="col">{m.desk_actions()}</th>
             </tr>
@@ -240,7 +341,7 @@ export default function BannersScreen() {
                 <td dir="ltr">
                   {b.width} × {b.height}
                 </td>
-                <td>{b.market === 'ma' ? m.desk_ban_market_ma() : m.desk_ban_market_intl()}</td>
+                <td>{whereLabel(b.countryRule, b.countries, names, LOCALE_CONFIG[locale].bcp47)}</td>
                 <td>
                   {b.active ? m.desk_ban_active() : m.desk_ban_paused()} · {m.desk_ban_stats({ impressions: count(b.impressions), clicks: count(b.clicks) })}
                 </td>

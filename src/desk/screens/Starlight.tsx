@@ -1,21 +1,23 @@
 /**
  * Starlight (docs/desk.md "Starlight"), for editors and admins: the
- * seasons, the candidates (the talents), the coaches and the casting videos
- * as the public pages show them. The list opens the next season or adds a
- * candidate or a coach to a season; each one's editor holds its Arabic and
- * French texts (plain fields: the pages print them as text) and its picture,
- * chosen in the media library (with its alternative texts), and retires a
- * candidate or a coach. A refused field says why next to it; nothing changes.
+ * seasons, the candidates (the talents), the coaches, the casting videos
+ * and the casting call of each language as the public pages show them. The
+ * list opens the next season or adds a candidate or a coach to a season;
+ * each one's editor holds its Arabic and French texts (plain fields: the
+ * pages print them as text) and its picture, chosen in the media library
+ * (with its alternative texts), and retires a candidate or a coach. The
+ * casting call's editor holds one language's title and texts. A refused
+ * field says why next to it; nothing changes.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
+import { isLocale, LOCALE_CONFIG, LOCALES, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
-import { STARLIGHT_LIMITS } from '../../lib/desk-starlight.ts';
+import { SEASON_TOKEN, STARLIGHT_LIMITS, withSeason, type DeskCastingCall as CastingCall } from '../../lib/desk-starlight.ts';
 import { api, DeskApiError } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
 import { MediaBrowser, Uploader, type MediaItem } from '../media.tsx';
 import { Link, navigate } from '../router.tsx';
-import { Button, Dialog, Notice, ScreenTitle, SelectField, TextArea, TextField } from '../ui.tsx';
+import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, TextArea, TextField } from '../ui.tsx';
 
 interface Season {
   id: number;
@@ -49,6 +51,7 @@ interface Overview {
   seasons: Season[];
   people: Person[];
   castings: Video[];
+  calls: CastingCall[];
 }
 
 type Message = { kind: 'error' | 'success' | 'warning'; text: string } | null;
@@ -242,6 +245,32 @@ export function StarlightList() {
               </table>
             )}
           </section>
+          <section className="panel" aria-labelledby="starlight-calls">
+            <h2 id="starlight-calls">{m.desk_starlight_calls()}</h2>
+            <p className="hint">{m.desk_starlight_calls_hint()}</p>
+            <table className="list">
+              <thead>
+                <tr>
+                  <th scope="col">{m.desk_language()}</th>
+                  <th scope="col">{m.desk_starlight_heading()}</th>
+                  <th scope="col">{m.desk_updated()}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.calls.map((c) => (
+                  <tr key={c.lang}>
+                    <td>{langLabel(c.lang)}</td>
+                    <td>
+                      <Link href={`/desk/starlight/casting-call/${c.lang}`} {...inLang(c.lang)}>
+                        {withSeason(c.title, c.season)}
+                      </Link>
+                    </td>
+                    <td>{c.updatedAt ? when(c.updatedAt, locale) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         </>
       )}
     </main>
@@ -430,6 +459,87 @@ export function StarlightEditor({ params }: { params: Record<string, string> }) 
           }}
         />
       </Dialog>
+    </main>
+  );
+}
+
+const CALL_FIELDS = [
+  { key: 'title', label: m.desk_starlight_call_title, max: LIMITS.castingTitle, required: true, long: false },
+  { key: 'intro', label: m.desk_starlight_call_intro, max: LIMITS.castingText, required: true, long: true },
+  { key: 'steps', label: m.desk_starlight_call_steps, max: LIMITS.castingText, required: false, long: true },
+  { key: 'dates', label: m.desk_starlight_call_dates, max: LIMITS.castingText, required: false, long: true },
+] as const;
+
+/** One language's casting call (/casting and /castings): its title and its plain texts. */
+export function CastingCallEditor({ params }: { params: Record<string, string> }) {
+  const lang = isLocale(params.lang) ? params.lang : null;
+  const [call, setCall] = useState<CastingCall | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const url = `/api/desk/starlight/casting-call/${lang ?? ''}`;
+  useEffect(() => {
+    if (!lang) return;
+    api<CastingCall>('GET', url).then(setCall, (e: unknown) => setMessage({ kind: 'error', text: (e as Error).message }));
+  }, [url, lang]);
+  if (!lang) return <main id="main" className="screen"><Notice kind="error">{m.desk_not_found()}</Notice></main>;
+  if (!call) {
+    return <main id="main" className="screen">{message ? <Notice kind="error">{message.text}</Notice> : <p className="loading">{m.desk_loading()}</p>}</main>;
+  }
+  const others = LOCALES.filter((l) => l !== lang);
+
+  const save = async (e: SubmitEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const next = await api<CastingCall>('PUT', url, { title: call.title, intro: call.intro, steps: call.steps, dates: call.dates });
+      setCall(next);
+      setErrors({});
+      setMessage({ kind: 'success', text: m.desk_starlight_saved() });
+    } catch (error) {
+      failure(error, setErrors, setMessage);
+    }
+    setBusy(false);
+  };
+  return (
+    <main id="main" className="screen">
+      <div className="toolbar-row">
+        <ScreenTitle>{lang === 'ar' ? m.desk_starlight_call_heading_ar() : m.desk_starlight_call_heading_fr()}</ScreenTitle>
+        {others.map((other) => (
+          <Link key={other} href={`/desk/starlight/casting-call/${other}`}>
+            {other === 'ar' ? m.desk_starlight_call_other_ar() : m.desk_starlight_call_other_fr()}
+          </Link>
+        ))}
+        <Link href="/desk/starlight">{m.desk_starlight_back()}</Link>
+      </div>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      <form className="stack" onSubmit={(e) => void save(e)} noValidate>
+        <p className="hint">{m.desk_starlight_call_hint({ token: SEASON_TOKEN, season: String(call.season) })}</p>
+        {CALL_FIELDS.map((f) => {
+          const props = {
+            label: f.label(),
+            ...inLang(lang),
+            value: call[f.key],
+            maxLength: f.max,
+            required: f.required,
+            hint: m.desk_starlight_plain_hint({ max: String(f.max) }),
+            errors: errors[f.key],
+          };
+          return f.long ? (
+            <TextArea key={f.key} rows={5} {...props} onChange={(e) => setCall({ ...call, [f.key]: e.target.value })} />
+          ) : (
+            <TextField key={f.key} {...props} onChange={(e) => setCall({ ...call, [f.key]: e.target.value })} />
+          );
+        })}
+        <div className="actions">
+          <Button kind="primary" type="submit" disabled={busy}>
+            {m.desk_starlight_save()}
+          </Button>
+          <a className="button button--secondary" href={call.path} target="_blank" rel="noopener">
+            {m.desk_starlight_open()}
+          </a>
+        </div>
+      </form>
     </main>
   );
 }

@@ -1,12 +1,14 @@
 /**
  * The house ad server's display side (ADR 008): picks a banner
- * for a slot (its sizes, the visitor's market) among the store's active
- * banners, and records what the slots report (impression, viewable, click).
+ * for a slot (its sizes, the visitor's country: ADR 053) among the store's
+ * active banners, and records what the slots report (impression, viewable,
+ * click).
  */
 import type { DB } from '../db/index.ts';
 import type { Row } from '../db/schema.ts';
 import type { AdSize } from '../../lib/ads/display.ts';
-import { absoluteUrl, inCampaign, ownMarketFirst, pickCreative, type Market } from './house.ts';
+import { absoluteUrl, inCampaign, pickCreative, type Market } from './house.ts';
+import { COUNTRY_RULES, shownTo, type CountryRule } from '../../lib/countries.ts';
 import { isBotAgent, recordRefusal, signToken, verifyToken, type RefusalReason } from './event-tokens.ts';
 import type { Limiter } from '../http/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -24,6 +26,9 @@ export interface BannerAd {
   height: number;
   image: string | null;
   image2x: string | null;
+  /** The same picture in AVIF at 1x and 2x (a desk creative's renditions), offered before `image`; null: none stored. */
+  avif: string | null;
+  avif2x: string | null;
   /** The ad's words in the visitor's language (drawn, or the picture's alternative text). */
   headline: string;
   cta: string | null;
@@ -44,11 +49,38 @@ export interface BannerRequest {
   /** Sizes the slot can hold, best first (ignored for a skin). */
   sizes: AdSize[];
   lang: Locale;
+  /** The visitor's market, as the events record it: ma (Morocco, or a country not known), intl (abroad). */
   market: Market;
+  /** The visitor's ISO 3166-1 alpha-2 code; null when not known (then only the banners shown everywhere fit, or, abroad, those kept only from Morocco). */
+  country: string | null;
 }
 
-/** Active banners of a format inside their campaign window, for a market (the other market's stand in when it has none). */
-export async function eligibleBanners(db: DB, format: BannerFormat, market: Market, now: Date): Promise<Banner[]> {
+/** A banner's countries as stored (a JSON array of codes); a malformed value reads as none. */
+export function bannerCountries(banner: Pick<Banner, 'countries'>): string[] {
+  try {
+    const list: unknown = JSON.parse(banner.countries);
+    return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A banner's country rule as stored; an unknown one reads as `only` (with its list: shown nowhere unexpected). */
+export function bannerRule(banner: Pick<Banner, 'country_rule'>): CountryRule {
+  return (COUNTRY_RULES as readonly string[]).includes(banner.country_rule) ? banner.country_rule : 'only';
+}
+
+/** Whether a banner is shown to the visitor of a request (src/lib/countries.ts). */
+function bannerShownTo(banner: Pick<Banner, 'country_rule' | 'countries'>, req: Pick<BannerRequest, 'market' | 'country'>): boolean {
+  return shownTo(bannerRule(banner), bannerCountries(banner), { code: req.country, abroad: req.market === 'intl' });
+}
+
+/**
+ * Active banners of a format inside their campaign window that are shown
+ * to the visitor's country. None of another country stands in: a banner
+ * kept for France is never shown in Morocco.
+ */
+export async function eligibleBanners(db: DB, format: BannerFormat, visitor: Pick<BannerRequest, 'market' | 'country'>, now: Date): Promise<Banner[]> {
   const rows = await db
     .selectFrom('ad_banners')
     .selectAll()
@@ -58,7 +90,7 @@ export async function eligibleBanners(db: DB, format: BannerFormat, market: Mark
     .where(inCampaign(now))
     .orderBy('id')
     .execute();
-  return ownMarketFirst(rows, market);
+  return rows.filter((r) => bannerShownTo(r, visitor));
 }
 
 /**
@@ -91,6 +123,8 @@ export function bannerAd(banner: Banner, req: BannerRequest, origin: string, tok
     height: banner.height,
     image: banner.image_url ? absoluteUrl(banner.image_url, origin) : null,
     image2x: banner.image_2x_url ? absoluteUrl(banner.image_2x_url, origin) : null,
+    avif: banner.image_avif_url ? absoluteUrl(banner.image_avif_url, origin) : null,
+    avif2x: banner.image_avif_url && banner.image_avif_2x_url ? absoluteUrl(banner.image_avif_2x_url, origin) : null,
     headline,
     cta: cta ?? null,
     textOverlay: banner.text_overlay === 1,
@@ -104,7 +138,7 @@ export function bannerAd(banner: Banner, req: BannerRequest, origin: string, tok
 
 /** The ad for a slot, or null (no banner fits: the slot stays empty). `key` signs its impression's token. */
 export async function houseBanner(db: DB, req: BannerRequest, origin: string, key: Buffer, now: Date = new Date(), random: () => number = Math.random): Promise<BannerAd | null> {
-  const banner = chooseBanner(await eligibleBanners(db, req.format, req.market, now), req, random);
+  const banner = chooseBanner(await eligibleBanners(db, req.format, req, now), req, random);
   return banner ? bannerAd(banner, req, origin, signToken(key, { bannerId: banner.id, unit: req.unit, market: req.market }, now.getTime())) : null;
 }
 

@@ -42,8 +42,8 @@ export function inCampaign(now: Date): Expression<SqlBool> {
   return sql<SqlBool>`(starts_at is null or starts_at <= ${iso}) and (ends_at is null or ends_at > ${iso})`;
 }
 
-/** The rows of the visitor's market; when it has none, the other market's stand in (house ads are the last resort). */
-export function ownMarketFirst<T extends { market: Market }>(rows: T[], market: Market): T[] {
+/** The video creatives of the visitor's market; when it has none, the other market's stand in (house ads are the last resort; banners go by country, ADR 053). */
+function ownMarketFirst(rows: Creative[], market: Market): Creative[] {
   const own = rows.filter((r) => r.market === market);
   return own.length > 0 ? own : rows;
 }

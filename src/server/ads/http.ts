@@ -17,7 +17,7 @@ import type { DB } from '../db/index.ts';
 import { visitorCountry } from '../geo/index.ts';
 import { addressKey, clientAddress, proxyTrust, storeLimiter, type Limiter } from '../http/index.ts';
 import { tokenKey } from './event-tokens.ts';
-import type { CountryFlag } from '../geo/lookup.ts';
+import { MOROCCO, targetCountry } from '../../lib/countries.ts';
 import { redirectResponse } from '../http/redirect.ts';
 
 const unit = z.string({ error: 'required: the video ad unit' }).regex(AD_UNIT_PATTERN, 'must be 1 to 200 letters, digits, _ . / -');
@@ -118,9 +118,11 @@ export const bannerQuery = z.object({
     .transform((v) => parseSizes(v)),
   lang: z.enum(LOCALES, { error: 'must be ar or fr' }).default(DEFAULT_LOCALE),
   /**
-   * ma or intl; auto (or none): the server decides from the request, as
-   * /geo/json.gp does for the visitor's own address (CDN header, else the
-   * local database), so a slot need not wait for the browser's lookup.
+   * auto (or none): the server decides the visitor's country from the
+   * request, as /geo/json.gp does for the visitor's own address (CDN
+   * header, else the local database), so a slot need not wait for the
+   * browser's lookup. ma: the visitor is in Morocco (no lookup); intl:
+   * abroad (the lookup names the country when it can).
    */
   market: z.enum(['ma', 'intl', 'auto'], { error: 'must be ma, intl or auto' }).default('auto'),
 }).refine((q) => q.format === 'skin' || q.sizes.length > 0, { path: ['sizes'], message: 'required for a banner: sizes such as 728x90,468x60' });
@@ -165,21 +167,32 @@ function unknownBanner(): Response {
 
 export type BannerQuery = z.output<typeof bannerQuery>;
 
-/** What GET /ads/banner answers: the banner (null when none fits) and the market it was chosen for. */
+/** What GET /ads/banner answers: the banner (null when none fits) and the visitor's market (what its events record). */
 export interface BannerAnswer {
   ad: BannerAd | null;
   market: Market;
 }
 
 /**
- * The banner for a slot. `market=auto` asks `visitorFlag` (the requesting
- * visitor's country flag: 1 → intl, else ma); an explicit market never
- * does. The event and click URLs carry the market actually served.
+ * The visitor a slot's banner is chosen for (ADR 053): `market=ma` is
+ * Morocco without asking; otherwise `visitorCountry` (the requesting
+ * visitor's ISO code, null when unknown) names the country. Its market is
+ * intl for a known country other than Morocco, or when the slot said intl;
+ * else ma (a country not known counts as home, as the country flag does).
+ * A lookup that fails is a country not known: never an error.
  */
-export async function bannerAnswer(db: DB, query: BannerQuery, origin: string, visitorFlag: () => Promise<CountryFlag>, key: Buffer): Promise<BannerAnswer> {
-  const market: Market = query.market === 'auto' ? ((await visitorFlag()) === 1 ? 'intl' : 'ma') : query.market;
-  const ad = await houseBanner(db, { ...query, market }, origin, key);
-  return { ad, market };
+export async function bannerVisitor(market: BannerQuery['market'], visitorCountry: () => Promise<string | null>): Promise<{ market: Market; country: string | null }> {
+  if (market === 'ma') return { market: 'ma', country: MOROCCO };
+  const code = targetCountry(await visitorCountry().catch(() => null));
+  if (market === 'intl') return { market: 'intl', country: code === MOROCCO ? null : code };
+  return { market: code !== null && code !== MOROCCO ? 'intl' : 'ma', country: code };
+}
+
+/** The banner for a slot, for the visitor's country (bannerVisitor). The event and click URLs carry the visitor's market. */
+export async function bannerAnswer(db: DB, query: BannerQuery, origin: string, visitorCountry: () => Promise<string | null>, key: Buffer): Promise<BannerAnswer> {
+  const visitor = await bannerVisitor(query.market, visitorCountry);
+  const ad = await houseBanner(db, { ...query, ...visitor }, origin, key);
+  return { ad, market: visitor.market };
 }
 
 /** GET /ads/banner: `{ ad, market }` for a slot (`ad` null when no banner fits). */
@@ -189,7 +202,8 @@ export async function handleBannerRequest(request: Request, peer: string | undef
   if (!parsed.success) return invalid(parsed.error);
   const db = await getDb();
   const key = await tokenKey(db, getConfig().AD_TOKEN_SECRET);
-  const answer = await bannerAnswer(db, parsed.data, publicOrigin(), async () => (await visitorCountry(request, peer)).flag, key);
+  const answer = await bannerAnswer(db, parsed.data, publicOrigin(), async () => (await visitorCountry(request, peer)).code, key);
+  // One visitor's answer (chosen for their country) is never kept for another: no-store.
   return Response.json(answer, { headers: NO_STORE });
 }
 

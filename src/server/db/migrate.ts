@@ -31,6 +31,8 @@ import { frontPagesMigration } from './migrations/032_front_pages.ts';
 import { dossiersMigration } from './migrations/033_dossiers.ts';
 import { replayRetirementMigration } from './migrations/039_replay_retirement.ts';
 import { starlightDeskMigration } from './migrations/040_starlight_desk.ts';
+import { castingCallsMigration } from './migrations/041_casting_calls.ts';
+import { bannerCountriesMigration } from './migrations/042_banner_countries.ts';
 
 /** Migrations are listed in code (not read from disk) so they bundle with the server. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -64,6 +66,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '036_push_jobs': pushJobsMigration(dialect),
     '039_replay_retirement': replayRetirementMigration(),
     '040_starlight_desk': starlightDeskMigration(),
+    '041_casting_calls': castingCallsMigration(),
+    '042_banner_countries': bannerCountriesMigration(),
   };
 }
 

@@ -400,6 +400,17 @@ interface StarlightVideosTable {
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** 041_casting_calls: the Starlight casting call of /casting and /castings, per language (`{n}`: the season's number). */
+interface CastingCallsTable {
+  lang: Locale;
+  title: string;
+  intro: string;
+  steps: string;
+  dates: string;
+  /** The last change made in the desk (null: as the migration stored it). */
+  updated_at: string | null;
+}
+
 interface StaticPagesTable {
   id: Id;
   lang: Locale;
@@ -467,7 +478,18 @@ interface AdBannersTable {
   id: Id;
   /** Internal name (reports). */
   name: string;
-  /** ma: shown in Morocco (country flag 0); intl: shown abroad (flag 1). */
+  /**
+   * Where it is shown (ADR 053): `all` everywhere, `only` in `countries`,
+   * `except` everywhere but `countries` (src/lib/countries.ts decides).
+   */
+  country_rule: ColumnType<'all' | 'only' | 'except', 'all' | 'only' | 'except' | undefined, 'all' | 'only' | 'except'>;
+  /** A JSON array of ISO 3166-1 alpha-2 codes, e.g. ["MA"]; [] with `all`. */
+  countries: ColumnType<string, string | undefined, string>;
+  /**
+   * Before countries: ma shown in Morocco, intl abroad. Kept for an instance
+   * of the previous version during a rolling upgrade (migrations only add);
+   * written from the countries (ma when shown in Morocco), read no more.
+   */
   market: 'ma' | 'intl';
   format: 'banner' | 'skin';
   /** The creative's size in CSS pixels (a skin: its background image's). */
@@ -476,6 +498,9 @@ interface AdBannersTable {
   /** Public path or absolute URL of the picture (a skin: its background), and its 2x rendition. */
   image_url: string | null;
   image_2x_url: string | null;
+  /** The AVIF renditions of the same picture at 1x and 2x (desk creatives; null: none, the slot offers what it derives). */
+  image_avif_url: ColumnType<string | null, string | null | undefined, string | null>;
+  image_avif_2x_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the ad says, per language: drawn over the picture when text_overlay is 1, else its alternative text. */
   headline_ar: string | null;
   headline_fr: string | null;
@@ -938,6 +963,7 @@ export interface Database {
   starlight_seasons: StarlightSeasonsTable;
   starlight_people: StarlightPeopleTable;
   starlight_videos: StarlightVideosTable;
+  casting_calls: CastingCallsTable;
   static_pages: StaticPagesTable;
   ad_tags: AdTagsTable;
   ad_creatives: AdCreativesTable;

@@ -5,7 +5,7 @@
  *  - GET  /api/desk/banners                 the banners (newest first) with their counts, and the slots with their sizes
  *  - POST /api/desk/banners/creative        a creative's raw bytes (JPEG, PNG, WebP): the media pipeline makes its WebP
  *                                           and AVIF renditions (src/server/newsroom/media.ts), as for every picture
- *  - POST /api/desk/banners                 a new banner: a size of a slot, the market (Morocco or abroad), dates, weight, click URL
+ *  - POST /api/desk/banners                 a new banner: a size of a slot, its countries (all, only some, all but some), dates, weight, click URL
  *  - PUT  /api/desk/banners/{id}            change one
  *  - POST /api/desk/banners/{id}/pause      taken out of rotation at once
  *  - POST /api/desk/banners/{id}/resume     back in rotation
@@ -19,6 +19,8 @@ import { displaySlots } from '../ads/slots.ts';
 import { getMediaStore } from '../media-store.ts';
 import { MAX_MEDIA_BYTES, MediaRefused, readPictureBody, storeMedia, type Rendition } from '../newsroom/media.ts';
 import * as m from '../../paraglide/messages.js';
+import { bannerCountries, bannerRule } from '../ads/banners.ts';
+import { COUNTRY_RULES, isCountryCode, MAX_BANNER_COUNTRIES, MOROCCO, shownTo } from '../../lib/countries.ts';
 import { idParam, readInput } from './input.ts';
 import type { DeskContext, DeskOutcome, DeskRoute } from './router.ts';
 
@@ -40,11 +42,14 @@ function bannerOf(b: BannerRow, counts: Map<string, number>) {
     id: b.id,
     name: b.name,
     format: b.format,
-    market: b.market,
+    countryRule: bannerRule(b),
+    countries: bannerCountries(b),
     width: b.width,
     height: b.height,
     image: b.image_url,
     image2x: b.image_2x_url,
+    avif: b.image_avif_url,
+    avif2x: b.image_avif_2x_url,
     headlineAr: b.headline_ar ?? '',
     headlineFr: b.headline_fr ?? '',
     clickUrl: b.click_url,
@@ -59,16 +64,19 @@ function bannerOf(b: BannerRow, counts: Map<string, number>) {
 
 const banner = {
   type: 'object',
-  required: ['id', 'name', 'format', 'market', 'width', 'height', 'image', 'image2x', 'headlineAr', 'headlineFr', 'clickUrl', 'weight', 'active', 'startsAt', 'endsAt', 'impressions', 'clicks'],
+  required: ['id', 'name', 'format', 'countryRule', 'countries', 'width', 'height', 'image', 'image2x', 'avif', 'avif2x', 'headlineAr', 'headlineFr', 'clickUrl', 'weight', 'active', 'startsAt', 'endsAt', 'impressions', 'clicks'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
     format: { enum: ['banner', 'skin'] },
-    market: { enum: ['ma', 'intl'], description: 'ma: visitors in Morocco; intl: visitors abroad' },
+    countryRule: { enum: [...COUNTRY_RULES], description: 'all: shown everywhere (and to visitors whose country is not known); only: in the listed countries; except: everywhere but them' },
+    countries: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, description: 'ISO 3166-1 alpha-2 codes' },
     width: { type: 'integer' },
     height: { type: 'integer' },
     image: { type: ['string', 'null'] },
     image2x: { type: ['string', 'null'] },
+    avif: { type: ['string', 'null'], description: 'The AVIF rendition at 1x' },
+    avif2x: { type: ['string', 'null'], description: 'The AVIF rendition at 2x' },
     headlineAr: { type: 'string' },
     headlineFr: { type: 'string' },
     clickUrl: { type: 'string' },
@@ -85,7 +93,9 @@ const isoInstant = z.iso.datetime({ offset: true });
 const bannerInput = z
   .object({
     name: z.string().trim().min(2).max(120),
-    market: z.enum(['ma', 'intl']),
+    countryRule: z.enum(COUNTRY_RULES),
+    /** Bounded here (and by the body's 64 KB); checked one by one in bannerFields, with a message naming the codes refused. */
+    countries: z.array(z.string()).max(MAX_BANNER_COUNTRIES),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     /** The creative: a picture uploaded through /api/desk/banners/creative (a change of a banner keeps its own without one). */
@@ -107,29 +117,54 @@ async function renditionsOf(ctx: DeskContext, imageId: number): Promise<Renditio
   return row.renditions ? (JSON.parse(row.renditions) as Rendition[]) : [];
 }
 
+/**
+ * A banner's countries (ADR 053): none for `all` (a list sent with it is
+ * dropped), else at least one, each a code of src/lib/countries.ts, in
+ * their order without repeats; or the message naming the codes refused.
+ */
+function countryList(v: Pick<BannerInput, 'countryRule' | 'countries'>, locale: DeskContext['locale']): { ok: true; codes: string[] } | { ok: false; message: string } {
+  if (v.countryRule === 'all') return { ok: true, codes: [] };
+  const unknown = v.countries.filter((c) => !isCountryCode(c));
+  if (unknown.length > 0) return { ok: false, message: m.desk_ban_err_country({ codes: unknown.slice(0, 5).map((c) => c.slice(0, 8)).join(', ') }, { locale }) };
+  const codes = [...new Set(v.countries)];
+  if (codes.length === 0) return { ok: false, message: m.desk_ban_err_no_country({}, { locale }) };
+  return { ok: true, codes };
+}
+
 /** Checks a banner's size (one of a slot's) and creative (wide enough for 1x); the fields to store, or the refusal. */
 async function bannerFields(ctx: DeskContext, v: BannerInput, before?: BannerRow): Promise<{ ok: true; fields: Partial<BannerRow> } | { ok: false; outcome: DeskOutcome }> {
   const o = { locale: ctx.locale };
   if (!slotSizes().some((s) => s.sizes.some(([w, h]) => w === v.width && h === v.height))) {
     return { ok: false, outcome: { status: 422, errors: { width: [m.desk_ban_err_size({}, o)] } } };
   }
-  let image: Pick<BannerRow, 'image_url' | 'image_2x_url'>;
+  const countries = countryList(v, ctx.locale);
+  if (!countries.ok) return { ok: false, outcome: { status: 422, errors: { countries: [countries.message] } } };
+  let image: Pick<BannerRow, 'image_url' | 'image_2x_url' | 'image_avif_url' | 'image_avif_2x_url'>;
   if (v.imageId === undefined) {
     // Its own creative, made for its size: a new size needs a new creative.
     if (!before || before.width !== v.width || before.height !== v.height) return { ok: false, outcome: { status: 422, errors: { imageId: [m.desk_ban_err_creative({}, o)] } } };
-    image = { image_url: before.image_url, image_2x_url: before.image_2x_url };
+    image = { image_url: before.image_url, image_2x_url: before.image_2x_url, image_avif_url: before.image_avif_url, image_avif_2x_url: before.image_avif_2x_url };
   } else {
     const renditions = await renditionsOf(ctx, v.imageId);
-    const webp = (renditions ?? []).filter((r) => r.type === 'image/webp').sort((a, b) => a.width - b.width);
+    const of = (type: string) => (renditions ?? []).filter((r) => r.type === type).sort((a, b) => a.width - b.width);
+    const webp = of('image/webp');
+    const avif = of('image/avif');
     const one = webp.find((r) => r.width >= v.width);
     if (!renditions || !one) return { ok: false, outcome: { status: 422, errors: { imageId: [m.desk_ban_err_small({ width: String(v.width) }, o)] } } };
-    image = { image_url: one.url, image_2x_url: webp.find((r) => r.width >= 2 * v.width)?.url ?? null };
+    const two = webp.find((r) => r.width >= 2 * v.width);
+    // The AVIF of the very widths the WebP are (the media pipeline makes both at each width).
+    const twin = (r: Rendition | undefined) => (r ? (avif.find((a) => a.width === r.width)?.url ?? null) : null);
+    const avifOne = twin(one);
+    image = { image_url: one.url, image_2x_url: two?.url ?? null, image_avif_url: avifOne, image_avif_2x_url: avifOne ? twin(two) : null };
   }
   return {
     ok: true,
     fields: {
       name: v.name,
-      market: v.market,
+      country_rule: v.countryRule,
+      countries: JSON.stringify(countries.codes),
+      // What an instance of the previous version reads during a rolling upgrade (schema.ts).
+      market: shownTo(v.countryRule, countries.codes, { code: MOROCCO, abroad: false }) ? 'ma' : 'intl',
       format: 'banner',
       width: v.width,
       height: v.height,
@@ -173,10 +208,11 @@ const pause = (verb: 'pause' | 'resume'): DeskRoute => ({
 const bannerBody = {
   'application/json': {
     type: 'object',
-    required: ['name', 'market', 'width', 'height', 'headlineAr', 'headlineFr', 'clickUrl', 'weight', 'startsAt', 'endsAt'],
+    required: ['name', 'countryRule', 'countries', 'width', 'height', 'headlineAr', 'headlineFr', 'clickUrl', 'weight', 'startsAt', 'endsAt'],
     properties: {
       name: { type: 'string', maxLength: 120 },
-      market: { enum: ['ma', 'intl'] },
+      countryRule: { enum: [...COUNTRY_RULES] },
+      countries: { type: 'array', maxItems: MAX_BANNER_COUNTRIES, items: { type: 'string' }, description: 'ISO 3166-1 alpha-2 codes (upper case); empty with countryRule all, at least one otherwise' },
       width: { type: 'integer' },
       height: { type: 'integer' },
       imageId: { type: 'integer' },

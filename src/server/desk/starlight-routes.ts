@@ -1,11 +1,11 @@
 /**
  * Starlight in the desk (docs/desk.md "Starlight"), for editors and admins
  * (a journalist gets 403): the seasons, the candidates and coaches, the
- * casting videos; their texts per language and their pictures from the
- * media library (starlight.ts), each change audited and on the public pages
- * within seconds.
+ * casting videos, the casting call of each language; their texts per
+ * language and their pictures from the media library (starlight.ts), each
+ * change audited and on the public pages within seconds.
  *
- *  - GET  /api/desk/starlight                      seasons, people, casting videos
+ *  - GET  /api/desk/starlight                      seasons, people, casting videos, casting calls
  *  - POST /api/desk/starlight/seasons              open the next season
  *  - GET  /api/desk/starlight/seasons/{id}         one season
  *  - PUT  /api/desk/starlight/seasons/{id}         change it
@@ -15,19 +15,26 @@
  *  - POST /api/desk/starlight/people/{id}/retire   retire them
  *  - GET  /api/desk/starlight/videos/{id}          one Starlight video
  *  - PUT  /api/desk/starlight/videos/{id}          change its titles and thumbnail
+ *  - GET  /api/desk/starlight/casting-call/{lang}  a language's casting call (/casting, /castings)
+ *  - PUT  /api/desk/starlight/casting-call/{lang}  change it
  */
+import { isLocale, LOCALES } from '../../i18n/locales.ts';
+import type { DeskCastingCall } from '../../lib/desk-starlight.ts';
 import { deskAudit } from './audit.ts';
 import { idParam, readInput } from './input.ts';
 import { mediaItem } from './media-routes.ts';
 import { CURATORS } from './roles.ts';
 import { personOf as deskPerson, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
 import {
+  castingCallInputSchema,
+  findCastingCall,
   findPerson,
   findSeason,
   findVideo,
   newPersonInputSchema,
   personInputSchema,
   retirePerson,
+  saveCastingCall,
   savePerson,
   saveSeason,
   saveVideo,
@@ -36,6 +43,9 @@ import {
   videoInputSchema,
   type Saved,
 } from './starlight.ts';
+
+/** A long text in the audit log: its start (an entry holds a few kilobytes of JSON). */
+const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
 
 const nullable = (schema: object) => ({ oneOf: [{ type: 'null' }, schema] });
 const str = { type: 'string' };
@@ -72,6 +82,20 @@ const videoDoc = {
   required: ['id', 'seasonId', 'seasonNumber', 'kind', 'titleAr', 'titleFr', 'thumbnailImageId', 'thumbnail', 'path', 'updatedAt'],
   properties: { id: { type: 'integer' }, seasonId: { type: 'integer' }, seasonNumber: { type: 'integer' }, kind: str, titleAr: str, titleFr: str, thumbnailImageId: picture, thumbnail: nullable(mediaItem), path: str, updatedAt: { type: ['string', 'null'] } },
 };
+const callDoc = {
+  type: 'object',
+  required: ['lang', 'title', 'intro', 'steps', 'dates', 'season', 'path', 'updatedAt'],
+  properties: {
+    lang: { enum: LOCALES },
+    title: str,
+    intro: str,
+    steps: str,
+    dates: str,
+    season: { type: 'integer', description: 'The season the call is for now: what {n} in the texts stands for' },
+    path: str,
+    updatedAt: { type: ['string', 'null'] },
+  },
+};
 const body = (required: string[], properties: Record<string, object>) => ({ 'application/json': { type: 'object', required, properties } });
 const personBody = { nameAr: str, nameFr: str, cityAr: str, cityFr: str, bioAr: str, bioFr: str, photoImageId: picture };
 const seasonBody = { titleAr: str, titleFr: str, descriptionAr: str, descriptionFr: str, year: { type: 'integer' }, coverImageId: picture };
@@ -93,8 +117,12 @@ export const starlightRoutes: DeskRoute[] = [
     'GET',
     '',
     {
-      summary: 'Starlight’s seasons (newest first), candidates and coaches (retired ones last) and casting videos (newest first)',
-      response: { type: 'object', required: ['seasons', 'people', 'castings'], properties: { seasons: { type: 'array', items: seasonDoc }, people: { type: 'array', items: personDoc }, castings: { type: 'array', items: videoDoc } } },
+      summary: 'Starlight’s seasons (newest first), candidates and coaches (retired ones last), casting videos (newest first) and casting calls (one per language)',
+      response: {
+        type: 'object',
+        required: ['seasons', 'people', 'castings', 'calls'],
+        properties: { seasons: { type: 'array', items: seasonDoc }, people: { type: 'array', items: personDoc }, castings: { type: 'array', items: videoDoc }, calls: { type: 'array', items: callDoc } },
+      },
       codes: { '200': 'Everything' },
     },
     async (ctx) => ({ status: 200, response: await starlightOverview(ctx.db) }),
@@ -183,6 +211,31 @@ export const starlightRoutes: DeskRoute[] = [
       const input = await readInput(ctx, videoInputSchema);
       if (!input.ok) return input.outcome;
       return outcome(await saveVideo(ctx.db, id, input.value, ctx.locale, audited(ctx, 'starlight-video', 'starlight.video.save', (v) => v.titleFr, (v) => ({ titleAr: v.titleAr, titleFr: v.titleFr, thumbnailImageId: v.thumbnailImageId }))));
+    },
+  ),
+  curated('GET', '/casting-call/{lang}', { summary: 'A language’s casting call (of /casting and /castings)', response: callDoc, codes: { '200': 'The call', '404': 'Unknown language' } }, async (ctx) => {
+    const lang = ctx.params.lang;
+    return isLocale(lang) ? { status: 200, response: await findCastingCall(ctx.db, lang) } : { status: 404 };
+  }),
+  curated(
+    'PUT',
+    '/casting-call/{lang}',
+    {
+      summary: 'Change a language’s casting call: plain texts, {n} for the season’s number, an empty line between paragraphs',
+      body: body(['title', 'intro'], { title: str, intro: str, steps: str, dates: str }),
+      response: callDoc,
+      codes: { '200': 'Saved', '404': 'Unknown language', '422': 'A text is refused (empty title or call, too long, markup); nothing changed' },
+    },
+    async (ctx) => {
+      const lang = ctx.params.lang;
+      if (!isLocale(lang)) return { status: 404 };
+      const input = await readInput(ctx, castingCallInputSchema);
+      if (!input.ok) return input.outcome;
+      const fields = (c: DeskCastingCall) => ({ title: c.title, intro: clip(c.intro), steps: clip(c.steps), dates: clip(c.dates) });
+      const item = await saveCastingCall(ctx.db, lang, input.value, (trx, saved, before) =>
+        deskAudit(trx, { user: deskPerson(ctx), address: ctx.address, action: 'starlight.casting.save', itemType: 'starlight-casting-call', itemId: lang, summary: saved.title, before: before ? fields(before) : null, after: fields(saved) }),
+      );
+      return { status: 200, response: item };
     },
   ),
 ];

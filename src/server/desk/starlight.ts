@@ -1,8 +1,8 @@
 /**
  * Starlight in the desk (docs/desk.md "Starlight"): the seasons, the
- * candidates (the talents), the coaches and the casting videos, as the
- * public pages show them (/starlight, /talents, /casting, /castings and
- * every /replay/starlight page). Every text is plain (the pages print it as
+ * candidates (the talents), the coaches, the casting videos and each
+ * language's casting call, as the public pages show them (/starlight,
+ * /talents, /casting, /castings and every /replay/starlight page). Every text is plain (the pages print it as
  * text): a field holding markup is refused (input.ts `plainText`) rather
  * than shown with its tags.
  * A picture comes from the media library and must have its Arabic and French
@@ -13,13 +13,14 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/index.ts';
 import type { Database, Row } from '../db/schema.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { recordContentChange } from '../content/changes.ts';
+import { catalogueCastingCall, storedCastingCall } from '../content/casting-call.ts';
 import { route } from '../../lib/routes.ts';
 import * as m from '../../paraglide/messages.js';
 import { makeSlug } from '../http/slug.ts';
 import type { MediaItem } from '../../lib/desk-story.ts';
-import { STARLIGHT_LIMITS } from '../../lib/desk-starlight.ts';
+import { STARLIGHT_LIMITS, type DeskCastingCall } from '../../lib/desk-starlight.ts';
 import { itemOf } from './media-routes.ts';
 import { plainText } from './input.ts';
 import type { FieldErrors } from './router.ts';
@@ -58,10 +59,19 @@ export const videoInputSchema = z.object({
   thumbnailImageId: picture.default(null),
 });
 
+/** A language's casting call: `{n}` stands for the season's number; an empty line parts two paragraphs. */
+export const castingCallInputSchema = z.object({
+  title: required(STARLIGHT_LIMITS.castingTitle),
+  intro: required(STARLIGHT_LIMITS.castingText),
+  steps: text(STARLIGHT_LIMITS.castingText).default(''),
+  dates: text(STARLIGHT_LIMITS.castingText).default(''),
+});
+
 export type PersonInput = z.infer<typeof personInputSchema>;
 export type NewPersonInput = z.infer<typeof newPersonInputSchema>;
 export type SeasonInput = z.infer<typeof seasonInputSchema>;
 export type VideoInput = z.infer<typeof videoInputSchema>;
+type CastingCallInput = z.infer<typeof castingCallInputSchema>;
 
 /** A picture not in the library or without both alternative texts: its field's error. */
 async function refusals(db: DB | Trx, input: Record<string, unknown>, pictureField: string, locale: Locale): Promise<FieldErrors> {
@@ -205,10 +215,13 @@ export async function starlightOverview(db: DB) {
   ]);
   const pics = await pictures(db, [...seasons.map((s) => s.cover_image_id), ...people.map((p) => p.photo_image_id), ...videos.map((v) => v.thumbnail_image_id)]);
   const number = new Map(seasons.map((s) => [s.id, s.number]));
+  const calls: DeskCastingCall[] = [];
+  for (const lang of LOCALES) calls.push(await findCastingCall(db, lang));
   return {
     seasons: seasons.map((s) => seasonOf(s, pics)),
     people: people.map((p) => personOf(p, number.get(p.season_id) ?? 0, pics)),
     castings: videos.map((v) => videoOf(v, number.get(v.season_id) ?? 0, pics)),
+    calls,
   };
 }
 
@@ -343,5 +356,37 @@ export async function saveVideo(db: DB, id: number, input: VideoInput, locale: L
     await recordStarlightChange(trx, 'starlight');
     await audit(trx, item, before);
     return { kind: 'saved', item, created: false } as const;
+  });
+}
+
+/** A language's casting call (the message catalogue's when none is stored). */
+export async function findCastingCall(db: DB | Trx, lang: Locale): Promise<DeskCastingCall> {
+  const stored = await storedCastingCall(db, lang);
+  const latest = await db.selectFrom('starlight_seasons').select((eb) => eb.fn.max('number').as('n')).executeTakeFirst();
+  const { title, intro, steps, dates } = stored ?? catalogueCastingCall(lang);
+  return { lang, title, intro, steps, dates, season: Number(latest?.n ?? 0) + 1, path: route('casting', lang), updatedAt: stored?.updatedAt ?? null };
+}
+
+/**
+ * Every page that shows a casting call: /casting and /castings in each
+ * language (the unprefixed Arabic ones also answer in the language of the
+ * visitor's cookie, so a change of either language renders them again).
+ */
+const castingCallPaths = (): string[] => LOCALES.flatMap((l) => [route('casting', l), route('castings', l)]);
+
+/** Changes a language's casting call. */
+export async function saveCastingCall(db: DB, lang: Locale, input: CastingCallInput, audit: Audit<DeskCastingCall>): Promise<DeskCastingCall> {
+  const values = { title: input.title, intro: input.intro, steps: input.steps, dates: input.dates, updated_at: new Date().toISOString() };
+  return db.transaction().execute(async (trx) => {
+    const before = await findCastingCall(trx, lang);
+    await trx
+      .insertInto('casting_calls')
+      .values({ lang, ...values })
+      .onConflict((oc) => oc.column('lang').doUpdateSet(values))
+      .execute();
+    const item = await findCastingCall(trx, lang);
+    await recordContentChange(trx, { paths: castingCallPaths(), reason: 'starlight' });
+    await audit(trx, item, before);
+    return item;
   });
 }

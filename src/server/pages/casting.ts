@@ -1,17 +1,26 @@
 /**
  * /casting and /castings: the Starlight casting videos (starlight_videos of
- * kind 'casting') by season, newest season first, and the season the call
- * for candidates is for (the one after the latest).
+ * kind 'casting') by season, newest season first, the season the call for
+ * candidates is for (the one after the latest) and the call's text, as the
+ * desk wrote it (content/casting-call.ts), its season filled in.
  */
 import type { DB } from '../db/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { VideoCard } from '../api/shapes.ts';
 import type { StarlightSeason } from '../content/video/starlight.ts';
+import { withSeason } from '../../lib/desk-starlight.ts';
+import { castingCallText, paragraphsOf } from '../content/casting-call.ts';
 import { allSeasons, seasonVideoRows, starlightVideoCards } from './starlight-common.ts';
 
+/** The call for candidates as the page prints it (as text): a title, then paragraphs of lines. */
+export interface CastingCallView {
+  title: string;
+  paragraphs: string[][];
+}
+
 export interface CastingPage {
-  /** Number of the season the call for candidates is for. */
-  nextSeason: number;
+  /** The call for candidates, for the season after the latest. */
+  call: CastingCallView;
   latest: StarlightSeason | null;
   groups: { season: StarlightSeason; videos: VideoCard[] }[];
 }
@@ -25,5 +34,11 @@ export async function loadCasting(db: DB, locale: Locale): Promise<CastingPage> 
     })),
   );
   const latest = seasons[0] ?? null;
-  return { nextSeason: (latest?.number ?? 0) + 1, latest, groups: groups.filter((g) => g.videos.length > 0) };
+  const nextSeason = (latest?.number ?? 0) + 1;
+  const text = await castingCallText(db, locale);
+  const call = {
+    title: withSeason(text.title, nextSeason),
+    paragraphs: [text.intro, text.steps, text.dates].flatMap((t) => paragraphsOf(withSeason(t, nextSeason))),
+  };
+  return { call, latest, groups: groups.filter((g) => g.videos.length > 0) };
 }

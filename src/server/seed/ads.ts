@@ -63,10 +63,15 @@ const BANNER_SIZES = [
 ] as const;
 const SKIN = { width: 1920, height: 1080 } as const;
 
+/** Where a campaign is shown (ADR 053): Morocco only, abroad only, or everywhere (what a visitor of unknown country sees). */
+const IN_MOROCCO = { country_rule: 'only', countries: '["MA"]', market: 'ma' } as const;
+const ABROAD = { country_rule: 'except', countries: '["MA"]', market: 'intl' } as const;
+const EVERYWHERE = { country_rule: 'all', countries: '[]', market: 'ma' } as const;
+
 interface Campaign {
   key: string;
   name: string;
-  market: 'ma' | 'intl';
+  where: typeof IN_MOROCCO | typeof ABROAD | typeof EVERYWHERE;
   palette: Palette;
   motif: Motif;
   headline: Bi;
@@ -80,7 +85,7 @@ const CAMPAIGNS: Campaign[] = [
   {
     key: 'live',
     name: 'Autopromo : 2M en direct',
-    market: 'ma',
+    where: EVERYWHERE,
     palette: PALETTES.live,
     motif: 'studio',
     headline: { fr: '2M en direct, où que vous soyez', ar: 'دوزيم مباشرة، أينما كنتم' },
@@ -91,7 +96,7 @@ const CAMPAIGNS: Campaign[] = [
   {
     key: 'starlight',
     name: 'Autopromo : Starlight saison 3',
-    market: 'ma',
+    where: IN_MOROCCO,
     palette: PALETTES.starlight,
     motif: 'stage',
     headline: { fr: 'Starlight : revivez les primes', ar: 'ستارلايت: أعيدوا مشاهدة البرايمات' },
@@ -102,7 +107,7 @@ const CAMPAIGNS: Campaign[] = [
   {
     key: 'newsletter',
     name: 'Autopromo : lettre d’information',
-    market: 'ma',
+    where: EVERYWHERE,
     palette: PALETTES.actualite,
     motif: 'shapes',
     headline: { fr: 'L’essentiel de l’info chaque matin', ar: 'أهم الأخبار كل صباح' },
@@ -113,7 +118,7 @@ const CAMPAIGNS: Campaign[] = [
   {
     key: 'intl',
     name: 'Autopromo international : 2M dans le monde',
-    market: 'intl',
+    where: ABROAD,
     palette: PALETTES.monde,
     motif: 'shapes',
     headline: { fr: '2M vous accompagne partout dans le monde', ar: 'دوزيم معكم في كل مكان من العالم' },
@@ -127,7 +132,7 @@ const SKINS: (Omit<Campaign, 'cta' | 'weight'> & { bg: string })[] = [
   {
     key: 'skin-starlight',
     name: 'Habillage : Starlight saison 3',
-    market: 'ma',
+    where: EVERYWHERE,
     palette: PALETTES.starlight,
     motif: 'stage',
     headline: { fr: 'Starlight saison 3', ar: 'ستارلايت الموسم 3' },
@@ -137,7 +142,7 @@ const SKINS: (Omit<Campaign, 'cta' | 'weight'> & { bg: string })[] = [
   {
     key: 'skin-intl',
     name: 'Habillage international : 2M dans le monde',
-    market: 'intl',
+    where: ABROAD,
     palette: PALETTES.monde,
     motif: 'shapes',
     headline: { fr: '2M partout dans le monde', ar: 'دوزيم في كل مكان من العالم' },
@@ -162,7 +167,7 @@ export async function renderAdBanners(media: MediaStore): Promise<NewRow<'ad_ban
       jobs.push(renderArt(media, `${dir}/${base}@2x.jpg`, w * 2, h * 2, c.palette, c.motif, 9000 + ci));
       rows.push({
         name: `${c.name} (${w}×${h})`,
-        market: c.market,
+        ...c.where,
         format: 'banner',
         width: w,
         height: h,
@@ -184,7 +189,7 @@ export async function renderAdBanners(media: MediaStore): Promise<NewRow<'ad_ban
     jobs.push(renderArt(media, `${dir}/${file}`, SKIN.width, SKIN.height, s.palette, s.motif, 9100 + si, 62));
     rows.push({
       name: s.name,
-      market: s.market,
+      ...s.where,
       format: 'skin',
       width: SKIN.width,
       height: SKIN.height,

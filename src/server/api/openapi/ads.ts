@@ -12,6 +12,8 @@ const bannerAd = z
     height: z.number().int(),
     image: z.string().nullable(),
     image2x: z.string().nullable(),
+    avif: z.string().nullable().describe('The picture in AVIF at 1x (offered before image), or null'),
+    avif2x: z.string().nullable().describe('The picture in AVIF at 2x, or null'),
     headline: z.string(),
     cta: z.string().nullable(),
     textOverlay: z.boolean(),
@@ -59,7 +61,7 @@ export const adsOpenApi: OpenApiModule = {
         }),
       },
       '/ads/banner': {
-        get: get('/ads/banner', 'The banner for a display slot, or null; market auto (or none): chosen from the visitor’s country (CDN header, else the local database)', bannerQuery, {
+        get: get('/ads/banner', 'The banner for a display slot, or null, among those shown in the visitor’s country; market auto (or none): the country from the request (CDN header, else the local database), ma: Morocco, intl: abroad', bannerQuery, {
           '200': {
             description: 'The banner and the market it was chosen for (its event and click URLs carry it)',
             content: { 'application/json': { schema: t.schema(z.object({ ad: bannerAd.nullable(), market: z.enum(['ma', 'intl']) })) } },
