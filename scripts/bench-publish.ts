@@ -82,10 +82,10 @@ let deskSecret = '';
   await store.db.destroy();
 }
 
-/** The lead story's part of a home page (its slider's first card). */
+/** The lead story's part of a home page: its slider's first card, whole (the card holds divs of its own). */
 const sliderLead = (html: string): string => {
   const start = html.indexOf('class="slider-lead"');
-  return start < 0 ? '' : html.slice(start, html.indexOf('</div>', start));
+  return start < 0 ? '' : html.slice(start, html.indexOf('</article>', start));
 };
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
