@@ -13,11 +13,13 @@
  * Counted for a page: every `<script src>` (classic or module), every inline
  * script (JSON-LD and other data blocks excluded), every
  * `<link rel="modulepreload">`, the component and renderer modules of every
- * Astro island on the page (an upper bound: `client:visible` islands below
- * the fold load later), and, recursively, the static imports of every
+ * Astro island hydrated at load (`client:load`), and, recursively, the static imports of every
  * module counted (dynamic `import()` loads on demand, and is not counted).
- * Islands hydrated with `client:idle` (the navigation's live strip) load once
- * the page is idle, after it became interactive: their modules not already
+ * Islands hydrated later load after the page became interactive: with
+ * `client:idle` (the shell's islands) once the page is idle, with
+ * `client:visible` (the rectangle ad and the home's prayer card, below a
+ * phone's first screen; a member page's panel) once they near the screen, with `client:media` (the
+ * desktop skin) only at the widths they exist at. Their modules not already
  * counted are shown apart ("idle gzip KB") and are not in the budget.
  * Each file is gzipped on its own at level 6 (what CDNs and nginx use) and
  * the sizes summed, as a browser receives them.
@@ -66,7 +68,7 @@ interface Measure {
   raw: number;
   gzip: number;
   files: { url: string; raw: number; gzip: number }[];
-  /** gzip bytes of the `client:idle` islands' modules not counted above. */
+  /** gzip bytes of the deferred (idle, visible, media) islands' modules not counted above. */
   idleGzip: number;
   idleFiles: { url: string; raw: number; gzip: number }[];
   note?: string;
@@ -163,7 +165,7 @@ const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascri
 interface PageScripts {
   external: string[];
   inline: string[];
-  /** Modules of `client:idle` islands (loaded when the page is idle). */
+  /** Modules of deferred islands (`client:idle`, `client:visible`, `client:media`). */
   idle: string[];
 }
 
@@ -187,7 +189,7 @@ function scriptsOf(html: string, pageUrl: string): PageScripts {
     if (href && rel.includes('modulepreload')) external.add(new URL(href, pageUrl).href);
   }
   for (const m of doc.matchAll(/<astro-island\b[^>]*>/gi)) {
-    const onIdle = attr(m[0], 'client') === 'idle';
+    const onIdle = ['idle', 'visible', 'media'].includes(attr(m[0], 'client') ?? '');
     for (const name of ['component-url', 'renderer-url']) {
       const u = attr(m[0], name);
       if (u) (onIdle ? idle : external).add(new URL(u, pageUrl).href);
@@ -301,7 +303,7 @@ function table(rows: Measure[]): string {
 
 async function run(base: string): Promise<number> {
   console.log(`JavaScript before interaction on ${base} (gzip level ${GZIP_LEVEL}; budget: every page type ≤ ${BUDGET_KB} KB gzip)`);
-  console.log('idle: what client:idle islands add once the page is idle (not in the budget)\n');
+  console.log('idle: what the deferred islands (client:idle, client:visible, client:media) add after the page is interactive (not in the budget)\n');
   const rows: Measure[] = [];
   for (const lang of LOCALES) {
     for (const t of await targets(base, lang)) rows.push(await measure(base, t));

@@ -5,7 +5,8 @@
  *    stylesheet that is still loading holds the HTML parser until it has
  *    arrived, and the page's title was then painted a frame after the first
  *    paint. Astro's island loader and its `client:idle` directive
- *    (IslandRuntime.astro) and the ticker's hint are in the head, before the
+ *    (IslandRuntime.astro), its `client:visible` and `client:media`
+ *    directives and the ticker's hint are in the head, before the
  *    stylesheets, once;
  *  - the mega menu's panel comes after `</main>` (MegaMenu.astro), so the
  *    article's title is not behind its links;
@@ -57,6 +58,12 @@ describe('the order of a page', () => {
       const idle = scripts.filter((s) => s.text.includes('requestIdleCallback') && s.text.includes('.idle='));
       expect(idle, `${path}: the idle directive, once`).toHaveLength(1);
       expect(idle[0]!.at, path).toBeLessThan(firstStylesheet);
+      // The lazy ad slots and widgets (client:visible) and the desktop skin (client:media) use theirs from the head too.
+      for (const directive of ['visible', 'media']) {
+        const found = scripts.filter((s) => s.text.includes(`.${directive}=`));
+        expect(found, `${path}: the ${directive} directive, once`).toHaveLength(1);
+        expect(found[0]!.at, `${path}: the ${directive} directive before the first stylesheet`).toBeLessThan(firstStylesheet);
+      }
     }
   });
 

@@ -5,7 +5,8 @@
  * viewable impression and click in the store; the slot rebuilt 50 ms after
  * the window crosses a breakpoint; the skin fixed on scroll and absolute
  * before the bulletin section and the footer; a refresh when the targeting
- * changes; the campaigns shown abroad (ADR 053); "ad error" with nothing visible when the ad
+ * changes; what a phone hydrates (the rectangle when scrolled near, never
+ * the skin); the campaigns shown abroad (ADR 053); "ad error" with nothing visible when the ad
  * server fails; and the Google Publisher Tag adapter against a stand-in
  * gpt.js in a harness page.
  *
@@ -241,6 +242,33 @@ test.describe('resizing and targeting', () => {
     await expect(page).not.toHaveURL(/\/fr\/?$/);
     await expect.poll(skinRequests, { timeout: 12_000 }).toBe(before + 1);
     await expect(skin).toHaveAttribute('data-ad-status', 'filled');
+  });
+});
+
+test.describe('what a phone hydrates', () => {
+  test('below the first screen and outside its width, a slot costs nothing at load: the rectangle hydrates when scrolled near, the skin never on a phone', async ({ page }) => {
+    const seen = bannerRequests(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/ar');
+    // The top banner hydrates once the page is idle and fills; by then every idle island has hydrated.
+    await expect(slot(page, 'ad-top-mobile')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
+    const island = (name: string) => page.locator(`astro-island[component-url*="${name}.island"]`);
+    const rectangle = page.locator('[data-ad-slot="rectangle"] astro-island');
+    await expect(rectangle).toHaveAttribute('client', 'visible');
+    await expect(rectangle).toHaveAttribute('ssr', '');
+    await expect(island('AdSkin')).toHaveAttribute('ssr', '');
+    await expect(page.locator('[data-prayer-widget] astro-island')).toHaveAttribute('ssr', '');
+    expect(seen.some((u) => u.searchParams.get('unit') === '/2M/mobile/rectangle')).toBe(false);
+    await page.locator('[data-ad-slot="rectangle"]').scrollIntoViewIfNeeded();
+    await expect(rectangle).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    await expect(slot(page, 'ad-rectangle')).toHaveAttribute('data-ad-unit', '/2M/mobile/rectangle', { timeout: 15_000 });
+    await page.locator('[data-prayer-widget]').scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-prayer-widget] astro-island')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    // The skin is still not hydrated on a phone; from 970 px it is.
+    await expect(island('AdSkin')).toHaveAttribute('ssr', '');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(island('AdSkin')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    await expect(page.locator('#ad-skin')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
   });
 });
 

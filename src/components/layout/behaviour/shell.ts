@@ -52,15 +52,14 @@ function setupReveal(): void {
   revealObserver = undefined;
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   if (!('IntersectionObserver' in window)) return;
-  const pending: Element[] = [];
   const limit = window.innerHeight;
-  for (const el of document.querySelectorAll('[data-reveal]:not(.is-revealed)')) {
-    // Only what is still below the fold waits: nothing visible disappears.
-    if (el.classList.contains('reveal-pending') || el.getBoundingClientRect().top > limit) {
-      el.classList.add('reveal-pending');
-      pending.push(el);
-    }
-  }
+  // Only what is still below the fold waits: nothing visible disappears.
+  // Every position is read before any class is written, so the page is
+  // laid out once, not once per element (no layout thrash at load).
+  const pending = [...document.querySelectorAll('[data-reveal]:not(.is-revealed)')].filter(
+    (el) => el.classList.contains('reveal-pending') || el.getBoundingClientRect().top > limit,
+  );
+  for (const el of pending) el.classList.add('reveal-pending');
   if (!pending.length) return;
   revealObserver = new IntersectionObserver(
     (entries, observer) => {
