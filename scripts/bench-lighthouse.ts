@@ -107,7 +107,8 @@ async function audit(port: number, url: string, cpuSlowdown: number, run = 0): P
   if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
   const lhr = runner.lhr;
   if (process.env.BENCH_LH_SAVE) {
-    const { writeFileSync } = await import('node:fs');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
     const file = path.join(process.env.BENCH_LH_SAVE, `${new URL(url).pathname.replace(/[^\w]+/g, '_')}${run ? `-${run + 1}` : ''}.json`);
     writeFileSync(file, JSON.stringify(lhr));
   }
