@@ -13,7 +13,8 @@
  * Counted for a page: every `<script src>` (classic or module), every inline
  * script (JSON-LD and other data blocks excluded), every
  * `<link rel="modulepreload">`, the component and renderer modules of every
- * Astro island hydrated at load (`client:load`), and, recursively, the static imports of every
+ * Astro island hydrated at load (any other directive than the three below),
+ * and, recursively, the static imports of every
  * module counted (dynamic `import()` loads on demand, and is not counted).
  * Islands hydrated later load after the page became interactive: with
  * `client:idle` (the shell's islands) once the page is idle, with
