@@ -14,9 +14,8 @@
  * top bar keeps its height (the widget is never taller than the bar) and
  * the account button at the bar's end does not move.
  *
- * Mounted with `client:idle`; once idle it also starts the visitor's country
- * detection (src/islands/geo/country.ts, loaded on demand), which every page
- * needs for the ad providers and this island is on every page.
+ * Mounted with `client:media` from 576 px (src/lib/breakpoints.ts): a phone,
+ * where the top bar hides it, never loads it.
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '../stores/use-store.ts';
@@ -68,10 +67,6 @@ export default function Weather({ locale }: Props) {
     });
     return () => controller.abort();
   }, [city, locale]);
-
-  useEffect(() => {
-    void import('./geo/country.ts').then((geo) => geo.detectCountry()).catch(() => {});
-  }, []);
 
   // No temperature to show: no widget (a list of towns alone says nothing).
   if (!view || view.degrees === null) return null;

@@ -6,7 +6,7 @@
  * the window crosses a breakpoint; the skin fixed on scroll and absolute
  * before the bulletin section and the footer; a refresh when the targeting
  * changes; what a phone hydrates (the rectangle when scrolled near, never
- * the skin); the campaigns shown abroad (ADR 053); "ad error" with nothing visible when the ad
+ * the skin, nor the header's weather and live strip); the campaigns shown abroad (ADR 053); "ad error" with nothing visible when the ad
  * server fails; and the Google Publisher Tag adapter against a stand-in
  * gpt.js in a harness page.
  *
@@ -250,9 +250,13 @@ test.describe('what a phone hydrates', () => {
     const seen = bannerRequests(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/ar');
-    // The top banner hydrates once the page is idle and fills; by then every idle island has hydrated.
+    // The top banner hydrates once the page is idle and fills; the account button (idle too) has hydrated by then.
     await expect(slot(page, 'ad-top-mobile')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
     const island = (name: string) => page.locator(`astro-island[component-url*="${name}.island"]`);
+    await expect(island('AccountButton')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    // What a phone's header hides never hydrates: the weather widget and the live strip.
+    await expect(island('Weather')).toHaveAttribute('ssr', '');
+    await expect(island('LiveStrip')).toHaveAttribute('ssr', '');
     const rectangle = page.locator('[data-ad-slot="rectangle"] astro-island');
     await expect(rectangle).toHaveAttribute('client', 'visible');
     await expect(rectangle).toHaveAttribute('ssr', '');
@@ -264,10 +268,14 @@ test.describe('what a phone hydrates', () => {
     await expect(slot(page, 'ad-rectangle')).toHaveAttribute('data-ad-unit', '/2M/mobile/rectangle', { timeout: 15_000 });
     await page.locator('[data-prayer-widget]').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-prayer-widget] astro-island')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
-    // The skin is still not hydrated on a phone; from 970 px it is.
+    // The skin is still not hydrated on a phone; from 970 px it is, and the header's weather and live strip come back.
     await expect(island('AdSkin')).toHaveAttribute('ssr', '');
+    await expect(island('Weather')).toHaveAttribute('ssr', '');
     await page.setViewportSize({ width: 1200, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(island('AdSkin')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    await expect(island('Weather')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    await expect(island('LiveStrip')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
     await expect(page.locator('#ad-skin')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
   });
 });

@@ -13,16 +13,17 @@ export function placementClass(slot: PlacedSlot): string {
   return `ad-placement-${displaySlots()[slot].divId}`;
 }
 
+/** A slot's window band as a media query: `(min-width: 414px) and (max-width: 969.98px)`. */
+export function bandQuery(slot: PlacedSlot): string {
+  const s = displaySlots()[slot];
+  return s.maxWidth === null ? `(min-width: ${s.minWidth}px)` : `(min-width: ${s.minWidth}px) and (max-width: ${s.maxWidth + 0.98}px)`;
+}
+
 /** `@media not all and (band) { .ad-placement-… { display: none } }` for every placed slot. */
 export function placementBandsCss(): string {
   const slots = displaySlots();
   return (Object.keys(slots) as SlotName[])
     .filter((name): name is PlacedSlot => name !== 'skin')
-    .map((name) => {
-      const s = slots[name];
-      const band =
-        s.maxWidth === null ? `(min-width: ${s.minWidth}px)` : `(min-width: ${s.minWidth}px) and (max-width: ${s.maxWidth + 0.98}px)`;
-      return `@media not all and ${band} { .${placementClass(name)} { display: none; } }`;
-    })
+    .map((name) => `@media not all and ${bandQuery(name)} { .${placementClass(name)} { display: none; } }`)
     .join('\n');
 }

@@ -131,6 +131,17 @@ function onPage(): void {
   rememberLocale();
   refreshToday();
 }
+/* ---- The visitor's country, once per visit ----
+ * Every page needs it for the ad providers and the banners' targeting
+ * (src/islands/geo/country.ts: two requests, then kept for the session);
+ * started once the page is idle, loaded on demand. */
+function detectCountryWhenIdle(): void {
+  const start = () => void import('../../../islands/geo/country.ts').then((geo) => geo.detectCountry()).catch(() => {});
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start);
+  else window.setTimeout(start, 200);
+}
+detectCountryWhenIdle();
+
 // At once (the first `astro:page-load` waits for every image to load),
 // then after every navigation.
 onPage();
