@@ -68,6 +68,13 @@ function start(env: ConnectivityEnv): () => void {
   };
 }
 
+/** The sentence shown for a state, from the note's two sentences ('' while online). */
+export function connectivityText(state: ConnectivityState, texts: { offline?: string | undefined; online?: string | undefined }): string {
+  if (state === 'offline') return texts.offline ?? '';
+  if (state === 'restored') return texts.online ?? '';
+  return '';
+}
+
 /** Follows the browser's connectivity; returns the function that stops watching. */
 export function watchConnectivity(env?: ConnectivityEnv): () => void {
   if (!env && typeof window === 'undefined') return () => {};

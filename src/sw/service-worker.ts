@@ -11,7 +11,7 @@
  *  - `notificationclick`: focuses a tab already on the article, else opens it.
  *
  * No `fetch` handler and no cache: pages, the API and the offline note
- * (src/islands/Connectivity.island.tsx) work as if there were no service
+ * (src/components/layout/behaviour/connectivity.ts) work as if there were no service
  * worker, and a browser skips starting it for navigations.
  *
  * A classic script (module service workers are not supported everywhere),

@@ -28,7 +28,7 @@ const ticker = (page: Page) => page.locator('.breaking-ticker');
  * `ssr` from an island once it ran. Generous: on a busy machine the browser
  * may be idle late.
  */
-async function hydrated(page: Page, islands: string[] = ['Connectivity']): Promise<void> {
+async function hydrated(page: Page, islands: string[] = ['BreakingTicker', 'PushPrompt']): Promise<void> {
   await page.waitForFunction(
     (names) => names.every((n) => !document.querySelector(`astro-island[component-url*="${n}.island"][ssr]`)),
     islands,
@@ -384,7 +384,7 @@ test.describe('connectivity and errors', () => {
     await expect(status).toHaveAttribute('role', 'status');
     await expect(status).toHaveText('');
     // Offline before the islands hydrated, their code could not load.
-    await hydrated(page, ['Connectivity', 'BreakingTicker']);
+    await hydrated(page, ['BreakingTicker']);
     // The page survives the outage: no reload (a chunk that fails to load
     // offline, e.g. the live strip's hls.js, is not a new deployment).
     await page.evaluate(() => ((window as unknown as { survivor: number }).survivor = 1));
@@ -399,7 +399,7 @@ test.describe('connectivity and errors', () => {
 
   test('in Arabic too', async ({ page, context }) => {
     await page.goto('/ar');
-    await hydrated(page, ['Connectivity', 'BreakingTicker']);
+    await hydrated(page, ['BreakingTicker']);
     await context.setOffline(true);
     await expect(page.locator('.connectivity-status')).toHaveText('أنت غير متصل بالإنترنت');
     await context.setOffline(false);
@@ -418,7 +418,7 @@ test.describe('connectivity and errors', () => {
     await page.goto(article);
     await expect(page).toHaveURL(/\/fr\/?$/, SHOWN);
     // At home, the same answer changes nothing (no loop).
-    await hydrated(page, ['Connectivity', 'BreakingTicker']);
+    await hydrated(page, ['BreakingTicker']);
     await expect(ticker(page)).toHaveAttribute('data-state', 'empty');
     await expect(page).toHaveURL(/\/fr\/?$/);
   });

@@ -8,7 +8,6 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import BreakingTicker from '../../src/islands/BreakingTicker.island.tsx';
-import Connectivity from '../../src/islands/Connectivity.island.tsx';
 import {
   rememberHint,
   revealTime,
@@ -23,7 +22,7 @@ import {
   TICKER_LOOP_SECONDS,
   TICKER_MAX_SPEED_PX_S,
 } from '../../src/islands/ticker/model.ts';
-import { $connectivity, RESTORED_SHOWN_MS, watchConnectivity, type ConnectivityEnv } from '../../src/stores/connectivity.ts';
+import { $connectivity, connectivityText, RESTORED_SHOWN_MS, watchConnectivity, type ConnectivityEnv } from '../../src/stores/connectivity.ts';
 
 describe('the ticker as one Tab stop', () => {
   it('moves with the arrows in the reading direction, wraps, and knows Home and End', () => {
@@ -215,11 +214,12 @@ describe('server render', () => {
     }
   });
 
-  it('the connectivity note renders an empty polite live region', () => {
-    const html = renderToString(createElement(Connectivity, { locale: 'fr' }));
-    expect(html).toMatch(/role="status"/);
-    expect(html).toMatch(/aria-live="polite"/);
-    expect(html).toMatch(/<div[^>]*class="connectivity-status"[^>]*><\/div>/);
+  it('the connectivity note says the offline sentence, then the back-online one, and nothing while online', () => {
+    const texts = { offline: 'Vous êtes hors ligne', online: 'De nouveau en ligne' };
+    expect(connectivityText('offline', texts)).toBe('Vous êtes hors ligne');
+    expect(connectivityText('restored', texts)).toBe('De nouveau en ligne');
+    expect(connectivityText('online', texts)).toBe('');
+    expect(connectivityText('offline', {})).toBe('');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Shell fragments (ADR 021): the parts of the site shell that do not depend
  * on the page (top bar, menu button and logo, mega menu, search box, navigation list,
- * footer links, the ticker and the connectivity and push islands) are
+ * footer links, the ticker and push islands, the connectivity note) are
  * rendered once and their markup reused by the next pages.
  *
  * A fragment is kept per `source` object and `id`:

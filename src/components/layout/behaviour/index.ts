@@ -13,6 +13,7 @@ import './nav-bar.ts';
 import './language-switch.ts';
 import './translation-notice.ts';
 import './footer.ts';
+import './connectivity.ts';
 import { enhanceForms } from '../../forms/enhance.ts';
 
 // The footer's newsletter form is on every page; the contact and newsletter
