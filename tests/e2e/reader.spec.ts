@@ -10,7 +10,7 @@
  */
 import { type Page } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import AxeBuilder from '@axe-core/playwright';
 
 const LOCALES = [
   { lang: 'ar', dir: 'rtl' },
@@ -39,6 +39,14 @@ async function recentArticlePath(page: Page, lang: string): Promise<string> {
   const path = body.response.articles[0]?.path;
   expect(path, 'no recent article').toBeTruthy();
   return path!;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const report = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, report.join('\n')).toEqual([]);
 }
 
 /** The top of an element in the page (not the viewport), in CSS px. */

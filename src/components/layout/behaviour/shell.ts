@@ -55,14 +55,9 @@ function setupReveal(): void {
   const limit = window.innerHeight;
   // Only what is still below the fold waits: nothing visible disappears.
   // Every position is read before any class is written, so the page is
-  // laid out once, not once per element (no layout thrash at load). A card
-  // in a block the browser skips (`content-visibility: auto`, the home's
-  // blocks below the first screen on a phone) is off screen by definition:
-  // it waits without being measured, which would lay its block out.
-  const skipped = (el: Element) =>
-    typeof el.checkVisibility === 'function' && !el.checkVisibility({ contentVisibilityAuto: true }) && el.checkVisibility();
+  // laid out once, not once per element (no layout thrash at load).
   const pending = [...document.querySelectorAll('[data-reveal]:not(.is-revealed)')].filter(
-    (el) => el.classList.contains('reveal-pending') || skipped(el) || el.getBoundingClientRect().top > limit,
+    (el) => el.classList.contains('reveal-pending') || el.getBoundingClientRect().top > limit,
   );
   for (const el of pending) el.classList.add('reveal-pending');
   if (!pending.length) return;
