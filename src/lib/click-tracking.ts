@@ -23,6 +23,7 @@
  * announced as a `Click` analytics event (src/lib/analytics.ts).
  */
 import { AnalyticsEventNames, AnalyticsEvents, CLICK_TRACK_NAMES, track, type ClickEventId, type ClickTrackName } from './analytics.ts';
+import { whenIdle } from './idle.ts';
 import { userId } from '../stores/session.ts';
 import { beacon, siteFetch } from './api-client.ts';
 
@@ -245,7 +246,6 @@ export function installClickTracking(batcher: ClickBatcher = new ClickBatcher())
     });
     window.addEventListener('pagehide', () => batcher.flush());
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(listen, { timeout: 3000 });
-  else setTimeout(listen, 1);
+  whenIdle(listen, { timeout: 3000, fallbackMs: 1 });
   return batcher;
 }

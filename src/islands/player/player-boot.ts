@@ -8,6 +8,7 @@
  * and rendering the player are two tasks (yieldToMain), and React renders
  * it as a transition, in slices (mount.tsx): no long task of them together.
  */
+import { whenIdle } from '../../lib/idle.ts';
 import { yieldToMain } from './yield.ts';
 
 const PENDING = '.player-poster[data-player]:not([data-player-mounted])';
@@ -22,10 +23,7 @@ export function bootPlayers(): void {
       })
       .catch((error: unknown) => console.warn('video error', error));
   };
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
-    else setTimeout(start, 200);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  const startWhenIdle = () => whenIdle(start, { timeout: 2000 });
+  if (document.readyState === 'complete') startWhenIdle();
+  else addEventListener('load', startWhenIdle, { once: true });
 }

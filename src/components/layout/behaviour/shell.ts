@@ -1,6 +1,7 @@
 /** ShellBehaviour.astro's behaviour in the browser (loaded by ./index.ts, the shell's one module script). */
 import { isLocale } from '../../../i18n/locales.ts';
 import { closeOnRouteChange } from '../../../stores/shell.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import { todayInCasablanca, topbarDate, topbarShortDate } from '../today.ts';
 
 const PROGRESS_DELAY_MS = 200;
@@ -135,12 +136,7 @@ function onPage(): void {
  * Every page needs it for the ad providers and the banners' targeting
  * (src/islands/geo/country.ts: two requests, then kept for the session);
  * started once the page is idle, loaded on demand. */
-function detectCountryWhenIdle(): void {
-  const start = () => void import('../../../islands/geo/country.ts').then((geo) => geo.detectCountry()).catch(() => {});
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start);
-  else window.setTimeout(start, 200);
-}
-detectCountryWhenIdle();
+whenIdle(() => void import('../../../islands/geo/country.ts').then((geo) => geo.detectCountry()).catch(() => {}));
 
 // At once (the first `astro:page-load` waits for every image to load),
 // then after every navigation.
