@@ -119,6 +119,8 @@ test('XMLTV: an ISO-8859-1 file with overlaps is refused against its lines and c
   await axe(page, 'fr grid with problems');
   expect(gridCount()).toBe(before);
 
+  // The good file's day is free in the seeded grid, so importing it adds and replaces nothing.
+  expect(storeRows('select count(*) as n from grid_entries where day = ?', DAY)).toEqual([{ n: 0 }]);
   await page.getByLabel('Fichier XMLTV').setInputFiles(goodFile());
   await page.getByRole('button', { name: 'Importer', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: '3 programmes importés' })).toBeVisible();

@@ -12,7 +12,8 @@ import { openStore, type DB } from '../../src/server/db/index.ts';
 import { STATIC_PAGE_KEYS } from '../../src/server/db/schema.ts';
 import { addSyntheticArticles, seedDemoContent, type SeedSummary } from '../../src/server/seed/index.ts';
 import { SAMPLE_VIDEOS } from '../../src/server/seed/media.ts';
-import { addDays, localDay, localToUtc } from '../../src/server/seed/time.ts';
+import { createGrid } from '../../src/server/seed/catalogue.ts';
+import { addDays, broadcastDay, localDay, localToUtc } from '../../src/server/seed/time.ts';
 
 // Saturday 21 November 2026, 22:30 in Casablanca (UTC+0 all year since 2026-09-20).
 const NOW = new Date('2026-11-21T22:30:00.000Z');
@@ -538,4 +539,32 @@ describe('sample media', () => {
       }
     });
   }
+});
+
+describe('the demo grid seeded at night', () => {
+  // Sunday 29 November 2026, 01:13 in Casablanca: the calendar says the 29th,
+  // the broadcast day on air is still the 28th's.
+  const NIGHT = new Date('2026-11-29T01:13:00.000Z');
+
+  it('is centred on the broadcast day on air, so the day after its last is free', async () => {
+    const store = (await openStore({ dataDir: ':memory:' })).db;
+    try {
+      await createGrid(store, NIGHT, new Map(), []);
+      const days = (await store.selectFrom('grid_entries').select('day').distinct().orderBy('day').execute()).map((r) => r.day);
+      expect(broadcastDay(NIGHT)).toBe('2026-11-28');
+      expect(days).toHaveLength(14);
+      expect(days[0]).toBe('2026-11-21');
+      expect(days[13]).toBe('2026-12-04');
+      // The programme on air at 01:13 belongs to the 28th's grid.
+      const onAir = await store
+        .selectFrom('grid_entries')
+        .select('day')
+        .where('starts_at', '<=', NIGHT.toISOString())
+        .where('ends_at', '>', NIGHT.toISOString())
+        .execute();
+      expect(onAir).toEqual([{ day: '2026-11-28' }]);
+    } finally {
+      await store.destroy();
+    }
+  });
 });

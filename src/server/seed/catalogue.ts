@@ -22,7 +22,7 @@ import { SAMPLE_VIDEOS, type SampleVideo } from './media.ts';
 import type { Rng } from './prng.ts';
 import { fde } from './text.ts';
 import { makeSlug } from '../http/slug.ts';
-import { addDays, arDate, frDate, localDay, localToUtc, weekday } from './time.ts';
+import { addDays, arDate, broadcastDay, frDate, localDay, localToUtc, weekday } from './time.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -389,14 +389,19 @@ const GRID_DAYS_AFTER = 6;
 /** The last programme ends as the next broadcast day starts: 06:00 the next morning. */
 const GRID_END = 30 * 60;
 
-/** The programme grid from 7 days before today to 6 days after. */
+/**
+ * The programme grid from 7 days before the broadcast day in progress to 6
+ * days after. Its days are broadcast days, as the TV guide and the desk read
+ * them: seeded between midnight and 06:00, the grid is centred on the day
+ * still on air, not on the calendar's next one.
+ */
 export async function createGrid(
   db: Kysely<Database>,
   now: Date,
   programmes: Map<string, number>,
   episodes: readonly EpisodeRef[],
 ): Promise<number> {
-  const today = localDay(now);
+  const today = broadcastDay(now);
   const byDay = new Map(episodes.map((e) => [`${e.programme}|${e.day}`, e.id]));
   const rows: NewRow<'grid_entries'>[] = [];
   for (let offset = -GRID_DAYS_BEFORE; offset <= GRID_DAYS_AFTER; offset++) {

@@ -6,7 +6,7 @@
  */
 import { FRENCH_MONTHS, MOROCCAN_ARABIC_MONTHS, SITE_TIME_ZONE } from '../../lib/dates.ts';
 
-export { addDays, localDay } from '../../lib/dates.ts';
+export { addDays, broadcastDay, localDay } from '../../lib/dates.ts';
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: SITE_TIME_ZONE,
