@@ -1,9 +1,11 @@
 /**
- * The header's search box (docs/product.md, Header, Search box, States, Errors, Limits), mounted with
- * `client:idle` in #search-slot (src/components/layout/SearchSlot.astro).
+ * The header's search box (docs/product.md, Header, Search box, States, Errors, Limits), in
+ * #search-slot (src/components/layout/SearchSlot.astro). The server renders
+ * it collapsed, a plain link to the search page (which has its own form);
+ * the first press on that link mounts it and opens it
+ * (src/components/layout/behaviour/search-gate.ts, ./search/mount.tsx).
  *
- * Collapsed: a search button. Before hydration (and without JavaScript) it
- * is a plain link to the search page, which has its own form. Expanded
+ * Collapsed once mounted: a search button. Expanded
  * ($searchOpen): a 360–400 px panel with the input (a GET form to the search
  * page: Enter opens the full results), the tabs Tags, Emissions, Articles
  * (Articles first shown; arrow keys, Home and End move between them), a

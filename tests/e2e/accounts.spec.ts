@@ -65,9 +65,8 @@ interface Envelope {
   response: { id: number; name: string; email: string } | null;
 }
 
-/** The page with its account button hydrated. */
-/** The account button answers clicks once its island hydrated (client:idle). */
-const accountReady = (page: Page) => expect(page.locator('#account-slot astro-island')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+/** The account button answers presses once the shell's script ran (it marks the button `data-ready`). */
+const accountReady = (page: Page) => expect(page.locator('#account-slot button.account-button')).toHaveAttribute('data-ready', '', { timeout: 15_000 });
 
 async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);

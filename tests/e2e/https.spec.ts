@@ -70,7 +70,7 @@ test('sign-up, sign-out and sign-in in the popups: through, with the Secure __Ho
   const { context, page } = await open(browser);
   const email = `https-${run}@example.ma`;
   await page.goto('/fr/contact');
-  await expect(page.locator('#account-slot astro-island')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+  await expect(accountButton(page)).toHaveAttribute('data-ready', '', { timeout: 15_000 });
   await accountButton(page).click();
   await page.getByRole('button', { name: 'Pas encore de compte\u202f? Créez-en un' }).click();
   const popup = page.getByRole('dialog', { name: 'Créer un compte' });

@@ -47,13 +47,12 @@ function query<T>(sql: string, ...params: (string | number)[]): T[] {
 const prompt = (page: Page) => page.locator('.push-prompt');
 
 /**
- * Waits until the prompt island hydrated and counted this page (its effect
- * then armed its timer in the same step: the clock may be moved on).
+ * Waits until the shell's push gate counted this page (it arms its timer in
+ * the same step: the clock may be moved on).
  */
-async function hydrated(page: Page): Promise<void> {
+async function counted(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      if (document.querySelector('astro-island[component-url*="PushPrompt.island"][ssr]')) return false;
       try {
         return (JSON.parse(sessionStorage.getItem('pushPromptPages') ?? 'null') as { last?: string } | null)?.last === location.pathname;
       } catch {
@@ -69,9 +68,9 @@ async function hydrated(page: Page): Promise<void> {
 async function showPrompt(page: Page, lang: 'ar' | 'fr'): Promise<void> {
   await page.clock.install();
   await page.goto(`/${lang}`);
-  await hydrated(page);
+  await counted(page);
   await page.goto(`/${lang}/guidetv`);
-  await hydrated(page);
+  await counted(page);
   await page.clock.fastForward(31_000);
   await expect(prompt(page)).toBeVisible();
 }
@@ -117,12 +116,12 @@ test.afterAll(async () => {
 test('no prompt on the first page nor early on the second; after 30 s it shows, passes axe, and "not now" keeps it away', async ({ page }) => {
   await page.clock.install();
   await page.goto('/fr');
-  await hydrated(page);
+  await counted(page);
   await page.clock.fastForward(60_000);
   await expect(prompt(page)).toHaveCount(0);
 
   await page.goto('/fr/guidetv');
-  await hydrated(page);
+  await counted(page);
   await page.clock.fastForward(25_000);
   await expect(prompt(page)).toHaveCount(0);
   await page.clock.fastForward(6_000);
@@ -142,7 +141,7 @@ test('no prompt on the first page nor early on the second; after 30 s it shows, 
   await prompt(page).getByRole('button', { name: 'Pas maintenant' }).click();
   await expect(prompt(page)).toHaveCount(0);
   await page.goto('/fr/search');
-  await hydrated(page);
+  await counted(page);
   await page.clock.fastForward(60_000);
   await expect(prompt(page)).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('pushPromptDismissedAt'))).toMatch(/^\d+$/);
@@ -159,9 +158,9 @@ test('accept: the service worker, the stored subscription, and a breaking-news p
 
   await page.clock.install();
   await page.goto('/fr');
-  await hydrated(page);
+  await counted(page);
   await page.goto('/fr/guidetv');
-  await hydrated(page);
+  await counted(page);
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r ?? null))).toBeNull();
   await page.clock.fastForward(31_000);
   await expect(prompt(page)).toBeVisible();

@@ -7,7 +7,9 @@
  * with q; each keystroke cancels the request before it and a stale answer
  * never replaces a newer one; a failed request is logged and breaks
  * nothing; Escape closes and gives focus back; a route change closes it.
- * Without JavaScript the button is a link to the search page.
+ * Until the first press (mouse or Enter) the box is the server's link to
+ * the search page and none of its code is loaded; the press mounts and
+ * opens it, not following the link. Without JavaScript the link stays.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, type Route } from '@playwright/test';
@@ -33,21 +35,24 @@ function wordOf(title: string): string {
 
 const box = (page: Page) => page.locator('#search-slot .search-box');
 const toggle = (page: Page) => page.locator('#search-slot button.search-box-toggle');
+/** Before the first press (and without JavaScript): the server's link to the search page. */
+const link = (page: Page) => page.locator('#search-slot a.search-box-toggle');
 const panel = (page: Page) => page.locator('#search-slot .search-box-panel');
 const input = (page: Page) => panel(page).locator('input[name="q"]');
 const tab = (page: Page, name: 'tags' | 'emissions' | 'articles') => panel(page).locator(`[role="tab"][data-tab="${name}"]`);
 const tabpanel = (page: Page, name: 'tags' | 'emissions' | 'articles') => panel(page).locator(`[role="tabpanel"][data-tab="${name}"]`);
 
-/** The page, with the search box hydrated (its link has become a button). */
+/** The page, its search box collapsed: the server's link (the box mounts at the first press). */
 async function openPage(page: Page, path: string, lang: Lang, dir: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', dir);
-  await expect(toggle(page)).toBeVisible();
+  await expect(link(page)).toHaveAttribute('href', `/${lang}/search`);
 }
 
+/** The first press on the link: the box mounts and opens, its input focused. */
 async function expand(page: Page): Promise<void> {
-  await toggle(page).click();
+  await link(page).click();
   await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
   await expect(panel(page)).toBeVisible();
   await expect(input(page)).toBeFocused();
@@ -152,10 +157,18 @@ for (const { lang, dir } of LANGS) {
       test.slow(); // many steps
       const [recent] = await recentTitles(request, lang);
       const word = wordOf(recent!.title);
+      // Until the first press, none of the box's code is loaded (only its code names the panel's class).
+      const scripts: Promise<string>[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+      });
+      const beforePress = async () => (await Promise.all(scripts)).filter((code) => code.includes('search-box-panel')).length;
       await openPage(page, `/${lang}`, lang, dir);
-      await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+      await page.waitForLoadState('networkidle');
+      expect(await beforePress()).toBe(0);
       await expect(panel(page)).toBeHidden();
       await expand(page);
+      expect(await beforePress()).toBeGreaterThan(0);
 
       // Geometry (docs/product.md, Limits): panel 360–400 px wide, results list 240 px high.
       const width = (await panel(page).boundingBox())!.width;
@@ -238,9 +251,10 @@ for (const { lang, dir } of LANGS) {
       await expect(page).toHaveURL(new RegExp(`/${lang}/search\\?q=`));
       expect(new URL(page.url()).searchParams.get('q')).toBe(word);
       await expect(page.locator('main input[name="q"]')).toHaveValue(word);
-      // The route change closed the box.
-      await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+      // The route change closed the box: the new page's is collapsed, and opens again.
       await expect(panel(page)).toBeHidden();
+      await expect(link(page)).toBeVisible();
+      await expand(page);
     });
 
     test('a keystroke aborts the request before it; the stale answer never replaces the newer one', async ({ page }) => {
@@ -302,9 +316,13 @@ for (const { lang, dir } of LANGS) {
       expect(errors).toEqual([]);
     });
 
-    test('Escape closes and gives focus back; clicking outside closes', async ({ page }) => {
+    test('Enter on the link opens it; Escape closes and gives focus back; clicking outside closes', async ({ page }) => {
       await openPage(page, `/${lang}`, lang, dir);
-      await expand(page);
+      await link(page).focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+      await expect(input(page)).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`/${lang}$`));
       await input(page).fill('ab');
       await page.keyboard.press('Escape');
       await expect(panel(page)).toBeHidden();
@@ -332,8 +350,8 @@ for (const { lang, dir } of LANGS) {
       await input(page).fill('nav');
       await tabpanel(page, 'articles').locator('a').first().click();
       await expect(page).toHaveURL(new RegExp(`${recent!.path}$`));
-      await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
       await expect(panel(page)).toBeHidden();
+      await expect(link(page)).toBeVisible();
     });
   });
 }

@@ -28,7 +28,7 @@ const ticker = (page: Page) => page.locator('.breaking-ticker');
  * `ssr` from an island once it ran. Generous: on a busy machine the browser
  * may be idle late.
  */
-async function hydrated(page: Page, islands: string[] = ['BreakingTicker', 'PushPrompt']): Promise<void> {
+async function hydrated(page: Page, islands: string[] = ['BreakingTicker']): Promise<void> {
   await page.waitForFunction(
     (names) => names.every((n) => !document.querySelector(`astro-island[component-url*="${n}.island"][ssr]`)),
     islands,

@@ -1,8 +1,9 @@
 /**
- * The browser's side of Web Push (ADR 007), for
- * src/islands/PushPrompt.island.tsx:
+ * The browser's side of Web Push (ADR 007), for the prompt (./PushPrompt.tsx)
+ * and the shell's gate that decides when to load it
+ * (src/components/layout/behaviour/push-gate.ts); loaded only by them, on
+ * demand:
  *
- *  - `pushSupported()`: service workers, PushManager and Notification exist;
  *  - `subscribeToPush(locale)`: asks the permission, registers /sw.js
  *    (scope /), subscribes with the site's VAPID key and stores the
  *    subscription on the server with the page's language;
@@ -30,16 +31,6 @@ function rememberedLang(fallback: Locale): Locale {
   } catch {
     return fallback;
   }
-}
-
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window &&
-    window.isSecureContext !== false
-  );
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {

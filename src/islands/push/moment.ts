@@ -3,8 +3,10 @@
  * a sensible moment, never on first paint"): to a reader who stays. It
  * appears on the second page (or a later one) of a visit, once the visitor
  * has been on that page PROMPT_DELAY_MS, and only if they did not answer
- * "not now" in the last DISMISS_DAYS days. (The island also requires push
- * support, a permission not yet asked, and no subscription.)
+ * "not now" in the last DISMISS_DAYS days, where push works
+ * (`pushSupported`). (The shell's gate, src/components/layout/behaviour/
+ * push-gate.ts, also requires a permission not yet asked and no
+ * subscription.)
  *
  *  - pages of the visit: sessionStorage (`pushPromptPages`: the count and
  *    the last path, so a reload or a hash change is not a new page);
@@ -21,6 +23,13 @@ const PAGES_KEY = 'pushPromptPages';
 const DISMISSED_KEY = 'pushPromptDismissedAt';
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** Service workers, PushManager and Notification exist, in a secure context. */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window && window.isSecureContext !== false
+  );
+}
 
 function read(storage: StorageLike, key: string): string | null {
   try {
@@ -42,7 +51,10 @@ function write(storage: StorageLike, key: string, value: string): void {
 export function countPage(session: StorageLike, path: string): number {
   let state: { n: number; last: string } = { n: 0, last: '' };
   try {
-    const parsed = JSON.parse(read(session, PAGES_KEY) ?? 'null') as { n?: unknown; last?: unknown } | null;
+    const parsed = JSON.parse(read(session, PAGES_KEY) ?? 'null') as {
+      n?: unknown;
+      last?: unknown;
+    } | null;
     if (parsed && typeof parsed.n === 'number' && typeof parsed.last === 'string') state = { n: parsed.n, last: parsed.last };
   } catch {
     // A damaged value starts the count again.

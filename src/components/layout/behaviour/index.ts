@@ -14,6 +14,9 @@ import './language-switch.ts';
 import './translation-notice.ts';
 import './footer.ts';
 import './connectivity.ts';
+import './account.ts';
+import './push-gate.ts';
+import './search-gate.ts';
 import { enhanceForms } from '../../forms/enhance.ts';
 
 // The footer's newsletter form is on every page; the contact and newsletter

@@ -4,33 +4,30 @@
  * "توصّل بآخر الأخبار العاجلة من 2M", with "Activer les alertes" and
  * "Pas maintenant".
  *
- * When (src/islands/push/moment.ts): never on first paint; on the second
- * page of a visit or later, after 30 s on that page; only where push works,
- * while the notification permission was never asked, without a
- * subscription, and not within 30 days of a "not now".
+ * It is not hydrated with the page: the shell's script decides when it may
+ * show (src/components/layout/behaviour/push-gate.ts, rules in ./moment.ts)
+ * and only then loads this card and React (./mount.tsx), so a first page,
+ * and every page of a browser where push cannot work, loads none of it.
+ * It mounts open.
  *
  * Accept: the browser's permission request, then the service worker and
- * the subscription (src/islands/push/client.ts); the card confirms for a
- * few seconds and goes. A refused permission: the card says in one line how
- * to allow the alerts later (the browser's site settings), until closed.
- * Any other failure (logged): the card says so and offers to retry. "Not
- * now" (or Escape inside the card) hides it for 30 days. It is a non-modal
- * dialog: it never takes the focus, the page stays usable around it, and
- * it never covers a player or a form (push/placement.ts: at the bottom,
- * else at the top, else out of sight while the page scrolls).
- *
- * Mounted once in the header with `client:idle` and `transition:persist`
- * (it follows client navigations, which count as pages, and takes the new
- * page's language from its props). A browser that subscribed before gets
- * its subscription refreshed once per visit.
+ * the subscription (./client.ts); the card confirms for a few seconds and
+ * goes. A refused permission: the card says in one line how to allow the
+ * alerts later (the browser's site settings), until closed. Any other
+ * failure (logged): the card says so and offers to retry. "Not now" (or
+ * Escape inside the card) hides it for 30 days. It is a non-modal dialog:
+ * it never takes the focus, the page stays usable around it, and it never
+ * covers a player or a form (./placement.ts: at the bottom, else at the
+ * top, else out of sight while the page scrolls). Its root persists across
+ * client navigations; a new page re-renders it in that page's language.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { placePrompt } from './push/placement.ts';
-import { LOCALE_CONFIG, type Locale } from '../i18n/locales.ts';
-import * as m from '../paraglide/messages.js';
-import { isSubscribed, pushSupported, refreshSubscription, subscribeToPush } from './push/client.ts';
-import { countPage, dismissedRecently, PROMPT_DELAY_MS, PROMPT_MIN_PAGES, rememberDismissal } from './push/moment.ts';
-import './push/push-prompt.css';
+import { placePrompt } from './placement.ts';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
+import * as m from '../../paraglide/messages.js';
+import { subscribeToPush } from './client.ts';
+import { rememberDismissal } from './moment.ts';
+import './push-prompt.css';
 
 interface Props {
   locale: Locale;
@@ -38,14 +35,10 @@ interface Props {
 
 type View = 'hidden' | 'open' | 'busy' | 'done' | 'failed' | 'denied';
 
-/** sessionStorage: the subscription was refreshed in this visit. */
-const REFRESHED_KEY = 'pushRefreshed';
 const DONE_SHOWN_MS = 4000;
 
 export default function PushPrompt({ locale }: Props) {
-  const [view, setView] = useState<View>('hidden');
-  const viewRef = useRef<View>('hidden');
-  viewRef.current = view;
+  const [view, setView] = useState<View>('open');
   const titleId = useId();
   const textId = useId();
   const cardRef = useRef<HTMLDivElement>(null);
@@ -70,50 +63,6 @@ export default function PushPrompt({ locale }: Props) {
       document.removeEventListener('astro:page-load', place);
     };
   }, [view]);
-
-  useEffect(() => {
-    if (!pushSupported()) return;
-    let timer: number | undefined;
-    let disposed = false;
-
-    const eligible = () => Notification.permission === 'default' && !dismissedRecently(localStorage, Date.now());
-
-    const onPage = () => {
-      if (viewRef.current !== 'hidden') return;
-      window.clearTimeout(timer);
-      const pages = countPage(sessionStorage, location.pathname);
-      if (pages < PROMPT_MIN_PAGES || !eligible()) return;
-      timer = window.setTimeout(() => {
-        void (async () => {
-          try {
-            if (disposed || viewRef.current !== 'hidden' || !eligible() || (await isSubscribed())) return;
-            setView('open');
-          } catch (error) {
-            console.warn('push prompt: cannot read the subscription', error);
-          }
-        })();
-      }, PROMPT_DELAY_MS);
-    };
-
-    onPage();
-    document.addEventListener('astro:page-load', onPage);
-
-    try {
-      if (Notification.permission === 'granted' && !sessionStorage.getItem(REFRESHED_KEY)) {
-        sessionStorage.setItem(REFRESHED_KEY, '1');
-        refreshSubscription(locale).catch((error: unknown) => console.warn('push subscription not refreshed', error));
-      }
-    } catch {
-      // Storage refused: no refresh this time.
-    }
-
-    return () => {
-      disposed = true;
-      window.clearTimeout(timer);
-      document.removeEventListener('astro:page-load', onPage);
-    };
-    // Once per mount: the island persists across navigations (its language comes from the latest props).
-  }, []);
 
   useEffect(() => {
     if (view !== 'done') return;
