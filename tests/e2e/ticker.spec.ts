@@ -10,7 +10,8 @@
  *  - a headline click lands in click_events (the server's store,
  *    `${E2E_DATA_DIR}/site.sqlite`; skipped when it is not readable);
  *  - offline / back online is announced in a polite live region;
- *  - an island's call answered 400 sends the visitor to the home page.
+ *  - a call of the page (here the ticker's) answered 400 sends the visitor
+ *    to the home page.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -24,14 +25,14 @@ const run = `${Date.now()}-ticker${Math.floor(Math.random() * 1e6)}`;
 const ticker = (page: Page) => page.locator('.breaking-ticker');
 
 /**
- * Waits until the header's islands (`client:idle`) hydrated: Astro removes
- * `ssr` from an island once it ran. Generous: on a busy machine the browser
- * may be idle late.
+ * Waits until the shell's script ran: it marks the account button ready and
+ * binds the ticker (`data-bound`) where the page has one. Generous: on a
+ * busy machine the module script may run late.
  */
-async function hydrated(page: Page, islands: string[] = ['BreakingTicker']): Promise<void> {
+async function shellRan(page: Page): Promise<void> {
   await page.waitForFunction(
-    (names) => names.every((n) => !document.querySelector(`astro-island[component-url*="${n}.island"][ssr]`)),
-    islands,
+    () => document.querySelector('.account-button[data-ready]') !== null && (document.querySelector('.breaking-ticker') === null || document.querySelector('.breaking-ticker[data-bound]') !== null),
+    undefined,
     { timeout: 45_000 },
   );
 }
@@ -229,7 +230,7 @@ test.describe('breaking-news ticker', () => {
   test('is not on replay (dark) pages', async ({ page }) => {
     await page.goto('/fr/replay');
     await expect(page.locator('html')).toHaveClass(/theme-dark/);
-    await hydrated(page);
+    await shellRan(page);
     await expect(ticker(page)).toHaveCount(0);
   });
 
@@ -383,8 +384,8 @@ test.describe('connectivity and errors', () => {
     await expect(status).toHaveAttribute('aria-live', 'polite');
     await expect(status).toHaveAttribute('role', 'status');
     await expect(status).toHaveText('');
-    // Offline before the islands hydrated, their code could not load.
-    await hydrated(page, ['BreakingTicker']);
+    // Offline before the shell's script ran, its code could not load.
+    await shellRan(page);
     // The page survives the outage: no reload (a chunk that fails to load
     // offline, e.g. the live strip's hls.js, is not a new deployment).
     await page.evaluate(() => ((window as unknown as { survivor: number }).survivor = 1));
@@ -399,14 +400,14 @@ test.describe('connectivity and errors', () => {
 
   test('in Arabic too', async ({ page, context }) => {
     await page.goto('/ar');
-    await hydrated(page, ['BreakingTicker']);
+    await shellRan(page);
     await context.setOffline(true);
     await expect(page.locator('.connectivity-status')).toHaveText('أنت غير متصل بالإنترنت');
     await context.setOffline(false);
     await expect(page.locator('.connectivity-status')).toHaveText('عاد الاتصال');
   });
 
-  test("an island's call answered 400 sends the visitor to the home page", async ({ page }) => {
+  test('a call of the page answered 400 sends the visitor to the home page', async ({ page }) => {
     const article = await recentArticlePath(page, 'fr');
     await page.route('**/api/getBreakingNews', (route) =>
       route.fulfill({
@@ -418,7 +419,7 @@ test.describe('connectivity and errors', () => {
     await page.goto(article);
     await expect(page).toHaveURL(/\/fr\/?$/, SHOWN);
     // At home, the same answer changes nothing (no loop).
-    await hydrated(page, ['BreakingTicker']);
+    await shellRan(page);
     await expect(ticker(page)).toHaveAttribute('data-state', 'empty');
     await expect(page).toHaveURL(/\/fr\/?$/);
   });

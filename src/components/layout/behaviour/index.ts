@@ -14,6 +14,7 @@ import './language-switch.ts';
 import './translation-notice.ts';
 import './footer.ts';
 import './connectivity.ts';
+import './ticker.ts';
 import './account.ts';
 import './push-gate.ts';
 import './search-gate.ts';
