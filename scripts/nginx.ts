@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, root } from './test-server.ts';
+import { freePort, freePorts, root } from './test-server.ts';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
@@ -56,7 +56,8 @@ export async function startNginx(opts: {
   const prefix = mkdtempSync(path.join(tmpdir(), '2m-nginx-'));
   const port = opts.port ?? (await freePort());
   const base = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  const httpPort = opts.tls ? (opts.tls.httpPort ?? (await freePort())) : undefined;
+  // Two distinct free ports: at least one is not the site's own (a port taken alone may be handed out again).
+  const httpPort = opts.tls ? (opts.tls.httpPort ?? (await freePorts(2)).find((p) => p !== port)) : undefined;
   const serverName = opts.serverName ?? '127.0.0.1 localhost';
   const tlsConf = opts.tls
     ? readFileSync(path.join(root, 'deploy/nginx/2m-tls.conf'), 'utf8')

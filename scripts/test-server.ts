@@ -145,6 +145,33 @@ export async function seedTempDataDir(dir?: string): Promise<string> {
 }
 
 /** A port nobody listens on right now. */
+/**
+ * `count` distinct free ports, held together until all are known: ports
+ * taken one by one are released between calls, and the system may hand the
+ * same one out twice (two nginx listeners on one port failed a run).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const srv = createServer();
+          srv.unref();
+          srv.on('error', reject);
+          srv.listen(0, '127.0.0.1', () => resolve(srv));
+        }),
+    ),
+  );
+  const ports = servers.map((srv) => {
+    const addr = srv.address();
+    if (!addr || typeof addr !== 'object') throw new Error('no port');
+    return addr.port;
+  });
+  await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
+  return ports;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX, startNginx, type RunningNginx } from '../../scripts/nginx.ts';
-import { freePort, startServer, type RunningServer } from '../../scripts/test-server.ts';
+import { freePorts, startServer, type RunningServer } from '../../scripts/test-server.ts';
 
 if (!NGINX && process.env.CI) throw new Error('nginx is missing: .ci/run installs it (apt-get install nginx-light)');
 
@@ -159,15 +159,16 @@ describe.skipIf(!NGINX)('MDN HTTP Observatory rules, behind nginx', () => {
     dir = mkdtempSync(path.join(tmpdir(), '2m-observatory-'));
     const [key, certificate] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', certificate, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    const [tlsPort, plainPort] = [await freePort(), await freePort()];
+    // Every port at once, so no two are the same (nginx refuses two listeners on one).
+    const [tlsPort, plainPort, redirectPort, httpsSitePort, httpSitePort] = await freePorts(5);
     const httpsUrl = `https://127.0.0.1:${tlsPort}`;
     const plainUrl = `http://127.0.0.1:${plainPort}`;
     [httpsSite, httpSite] = await Promise.all([
-      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-https-')), port: await freePort(), prebuild: false, env: { SITE_URL: httpsUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1', ...productionMedia } }),
-      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-http-')), port: await freePort(), prebuild: false, env: { SITE_URL: plainUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1', ...productionMedia } }),
+      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-https-')), port: httpsSitePort!, prebuild: false, env: { SITE_URL: httpsUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1', ...productionMedia } }),
+      startServer({ dataDir: mkdtempSync(path.join(tmpdir(), '2m-obs-http-')), port: httpSitePort!, prebuild: false, env: { SITE_URL: plainUrl, TRUST_PROXY_HOPS: '1', HOST: '127.0.0.1', ...productionMedia } }),
     ]);
-    tls = await startNginx({ siteDir: path.join(httpsSite.dataDir, 'site'), upstream: new URL(httpsSite.baseUrl).host, siteUrl: httpsUrl, port: tlsPort, tls: { certificate, key } });
-    plain = await startNginx({ siteDir: path.join(httpSite.dataDir, 'site'), upstream: new URL(httpSite.baseUrl).host, siteUrl: plainUrl, port: plainPort });
+    tls = await startNginx({ siteDir: path.join(httpsSite.dataDir, 'site'), upstream: new URL(httpsSite.baseUrl).host, siteUrl: httpsUrl, port: tlsPort!, tls: { certificate, key, httpPort: redirectPort! } });
+    plain = await startNginx({ siteDir: path.join(httpSite.dataDir, 'site'), upstream: new URL(httpSite.baseUrl).host, siteUrl: plainUrl, port: plainPort! });
   }, 240_000);
 
   afterAll(async () => {
