@@ -26,7 +26,6 @@ import type { Locale } from '../i18n/locales.ts';
 import * as m from '../paraglide/messages.js';
 import { $searchOpen } from '../stores/shell.ts';
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, cleanQuery, createSearcher, type SearchItem, type SearchState } from './search/client.ts';
-import './search/search-box.css';
 
 interface Props {
   locale: Locale;

@@ -241,6 +241,8 @@ test('with the provider failing the widget is hidden, or shows the last known te
 });
 
 test('the country flag is set from /ip/ then /geo/json.gp and kept for the session', async ({ page }) => {
+  // The shared tab's last page looks its country up at idle too: leave it before counting.
+  await page.goto('about:blank');
   const calls: string[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());

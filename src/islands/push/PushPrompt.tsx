@@ -27,7 +27,6 @@ import { LOCALE_CONFIG, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { subscribeToPush } from './client.ts';
 import { rememberDismissal } from './moment.ts';
-import './push-prompt.css';
 
 interface Props {
   locale: Locale;
