@@ -56,6 +56,11 @@ export function toLocale(value: unknown, fallback: Locale = DEFAULT_LOCALE): Loc
   return isLocale(value) ? value : fallback;
 }
 
+/** In the browser: the page's language, from `<html lang>` (the default where it is not one of ours). */
+export function pageLocale(): Locale {
+  return toLocale(document.documentElement.lang);
+}
+
 /**
  * The language a page offers to switch to, and whose version of a story the
  * desk offers to start: with the site's two languages, the one that is not

@@ -9,8 +9,7 @@
  * here or from another island (the account panel, the comments). A
  * navigation never lands on a page with the popup still open.
  */
-import { toLocale, type Locale } from '../../../i18n/locales.ts';
-import { whenIdle } from '../../../lib/idle.ts';
+import { pageLocale } from '../../../i18n/locales.ts';
 import * as m from '../../../paraglide/messages.js';
 import { $authOverlay, closeAuth, openAuth } from '../../../stores/auth.ts';
 import { $nameUser } from '../../../stores/session.ts';
@@ -18,7 +17,6 @@ import type { FacebookSettings } from '../../../islands/auth/facebook-sdk.ts';
 
 const BUTTON = '#account-slot .account-button';
 const loadDialog = () => import('../../../islands/auth/mount.tsx');
-const pageLocale = (): Locale => toLocale(document.documentElement.lang, 'ar');
 
 /** The button says who is signed in (its text, tooltip and accessible name), else "Se connecter". */
 function draw(): void {
@@ -74,6 +72,5 @@ $nameUser.listen(draw);
 document.addEventListener('astro:before-swap', () => closeAuth());
 document.addEventListener('astro:page-load', draw);
 draw();
-whenIdle(() => {
-  void import('../../../islands/auth/session-client.ts').then(({ restoreSession }) => restoreSession(pageLocale()));
-});
+// This module itself loads once the page is idle (./when-idle.ts).
+void import('../../../islands/auth/session-client.ts').then(({ restoreSession }) => restoreSession(pageLocale()));

@@ -14,7 +14,7 @@
  * again, a reload or a hash change, is not a new page); a card on screen
  * follows them in the new page's language.
  */
-import { toLocale, type Locale } from '../../../i18n/locales.ts';
+import { pageLocale } from '../../../i18n/locales.ts';
 import { countPage, dismissedRecently, PROMPT_DELAY_MS, PROMPT_MIN_PAGES, pushSupported } from '../../../islands/push/moment.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 
@@ -25,7 +25,6 @@ let timer: number | undefined;
 /** The page whose timer runs: the first `astro:page-load` (after every image) must not restart it. */
 let armedFor: string | undefined;
 
-const pageLocale = (): Locale => toLocale(document.documentElement.lang, 'ar');
 const slot = () => document.getElementById('push-prompt-slot');
 const eligible = () => Notification.permission === 'default' && !dismissedRecently(localStorage, Date.now());
 const cardShown = () => slot()?.querySelector('.push-prompt') != null;

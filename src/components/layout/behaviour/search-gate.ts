@@ -7,7 +7,7 @@
  * the press is not lost. Hovering or focusing the link fetches that code
  * ahead. A press with a modifier key (new tab) stays a link.
  */
-import { toLocale } from '../../../i18n/locales.ts';
+import { pageLocale } from '../../../i18n/locales.ts';
 import { $searchOpen } from '../../../stores/shell.ts';
 
 const TOGGLE = '#search-slot a.search-box-toggle';
@@ -31,7 +31,7 @@ document.addEventListener(
     load()
       .then(({ mountSearchBox }) => {
         mountSearchBox(slot, {
-          locale: toLocale(document.documentElement.lang, 'ar'),
+          locale: pageLocale(),
           searchPath: link.getAttribute('href') ?? link.href,
         });
         $searchOpen.set(true);

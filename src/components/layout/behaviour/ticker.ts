@@ -29,7 +29,7 @@
  *  - Headlines carry `data-track="breaking-news"` (click event 20,
  *    src/lib/click-tracking.ts).
  */
-import { toLocale, type Locale } from '../../../i18n/locales.ts';
+import { pageLocale, type Locale } from '../../../i18n/locales.ts';
 import { apiGet, isAbortError } from '../../../lib/api-client.ts';
 import * as m from '../../../paraglide/messages.js';
 import { rememberHint, revealTime, rovingIndex, tickerData, tickerDuration, TICKER_REFRESH_MS, type TickerData } from '../../../islands/ticker/model.ts';
@@ -53,7 +53,6 @@ interface Ticker {
 }
 
 let ticker: Ticker | undefined;
-const pageLocale = (): Locale => toLocale(document.documentElement.lang, 'ar');
 const inner = (t: Ticker) => t.section.querySelector<HTMLElement>('.breaking-inner');
 const stops = (t: Ticker) => [...t.section.querySelectorAll<HTMLElement>('[data-ticker-stop]')];
 
