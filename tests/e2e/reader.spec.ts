@@ -304,6 +304,15 @@ test.describe('fonts', () => {
     expect(fonts.some((f) => f.includes('noto-sans-arabic-digits'))).toBe(true);
     await context.close();
   });
+
+  test('each page preloads the faces its first layout needs: in Arabic the letters and the digits face (it covers the space), in French Inter Latin only', async ({ page }) => {
+    const preloaded = () =>
+      page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname.split('/').pop()!.split('.')[0]!).sort());
+    await page.goto('/ar');
+    expect(await preloaded()).toEqual(['noto-sans-arabic-ar-wght', 'noto-sans-arabic-digits-wght']);
+    await page.goto('/fr');
+    expect(await preloaded()).toEqual(['inter-latin-wght']);
+  });
 });
 
 test.describe('small ones', () => {
