@@ -431,6 +431,8 @@ test.describe('scroll-reveal', () => {
     const pending = page.locator('.reveal-pending:not(.is-revealed)').first();
     expect(await page.locator('.reveal-pending').count(), 'cards below the fold wait to be revealed').toBeGreaterThan(0);
     const handle = await pending.elementHandle();
+    // Hidden at once, not faded out: no card below the fold animates at load.
+    expect(await handle!.evaluate((e) => getComputedStyle(e).transitionDuration)).toBe('0s');
     // AOS's offset 120: its top 60 px inside the window is not enough, 140 px is.
     const scrollTopTo = (inside: number) =>
       handle!.evaluate((e, inside) => window.scrollBy(0, e.getBoundingClientRect().top - (window.innerHeight - inside)), inside);
@@ -439,6 +441,7 @@ test.describe('scroll-reveal', () => {
     expect(await handle!.evaluate((e) => e.classList.contains('is-revealed'))).toBe(false);
     await scrollTopTo(140);
     await expect.poll(() => handle!.evaluate((e) => e.classList.contains('is-revealed'))).toBe(true);
+    expect(await handle!.evaluate((e) => getComputedStyle(e).transitionDuration)).toBe('0.4s, 0.4s');
     await expect.poll(() => handle!.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
   });
 
