@@ -5,8 +5,8 @@
  * viewable impression and click in the store; the slot rebuilt 50 ms after
  * the window crosses a breakpoint; the skin fixed on scroll and absolute
  * before the bulletin section and the footer; a refresh when the targeting
- * changes; what a phone hydrates (the rectangle when scrolled near, never
- * the skin, nor the header's weather and live strip); the campaigns shown abroad (ADR 053); "ad error" with nothing visible when the ad
+ * changes; what a phone starts (the rectangle when scrolled near, never
+ * the skin, nor the header's weather and live strip; no React before that); the campaigns shown abroad (ADR 053); "ad error" with nothing visible when the ad
  * server fails; and the Google Publisher Tag adapter against a stand-in
  * gpt.js in a harness page.
  *
@@ -246,12 +246,17 @@ test.describe('resizing and targeting', () => {
 });
 
 test.describe('what a phone hydrates', () => {
-  test('below the first screen and outside its width, a slot costs nothing at load: the rectangle hydrates when scrolled near, the skin never on a phone', async ({ page }) => {
+  test('below the first screen and outside its width, a slot costs nothing at load: the rectangle starts when scrolled near, the skin never on a phone, and no React loads before that', async ({ page }) => {
     const seen = bannerRequests(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/ar');
-    // The top banner hydrates once the page is idle and fills.
+    // The top banner starts once the page is idle and fills, without React.
     await expect(slot(page, 'ad-top-mobile')).toHaveAttribute('data-ad-status', 'filled', { timeout: 15_000 });
+    await expect(slot(page, 'ad-top-mobile').locator('.ad-slot-label')).toHaveCount(1);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')));
+    const reactLoaded = async () => (await scripts()).some((p) => /\/_astro\/(react|jsx-runtime)\./.test(p));
+    expect(await scripts()).not.toHaveLength(0);
+    expect(await reactLoaded()).toBe(false);
     const island = (name: string) => page.locator(`astro-island[component-url*="${name}.island"]`);
     // The account button and the search box are no islands: the shell's script drives them, their React parts load on a press.
     await expect(page.locator('#account-slot button.account-button')).toHaveAttribute('data-ready', '');
@@ -259,15 +264,15 @@ test.describe('what a phone hydrates', () => {
     // What a phone's header hides never hydrates: the weather widget and the live strip.
     await expect(island('Weather')).toHaveAttribute('ssr', '');
     await expect(island('LiveStrip')).toHaveAttribute('ssr', '');
-    const rectangle = page.locator('[data-ad-slot="rectangle"] astro-island');
-    await expect(rectangle).toHaveAttribute('client', 'visible');
-    await expect(rectangle).toHaveAttribute('ssr', '');
+    // No ad slot is an island; the rectangle waits below the first screen.
+    await expect(page.locator('[data-ad-slot] astro-island')).toHaveCount(0);
+    await expect(slot(page, 'ad-rectangle')).toHaveAttribute('data-ad-status', 'idle');
     await expect(island('AdSkin')).toHaveAttribute('ssr', '');
     await expect(page.locator('[data-prayer-widget] astro-island')).toHaveAttribute('ssr', '');
     expect(seen.some((u) => u.searchParams.get('unit') === '/2M/mobile/rectangle')).toBe(false);
     await page.locator('[data-ad-slot="rectangle"]').scrollIntoViewIfNeeded();
-    await expect(rectangle).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
     await expect(slot(page, 'ad-rectangle')).toHaveAttribute('data-ad-unit', '/2M/mobile/rectangle', { timeout: 15_000 });
+    expect(seen.some((u) => u.searchParams.get('unit') === '/2M/mobile/rectangle')).toBe(true);
     await page.locator('[data-prayer-widget]').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-prayer-widget] astro-island')).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
     // The skin is still not hydrated on a phone; from 970 px it is, and the header's weather and live strip come back.

@@ -6,9 +6,9 @@
  * (docs/performance.md, ADR 014). One file per component, imported in the
  * order their scripts used to run. What the first paint does not need (the
  * account button's name and session check, the ticker, the alerts
- * prompt's rules) is its own chunk, loaded once the page is idle, as the
- * islands they replace were: its work stays out of the way of the largest
- * paint.
+ * prompt's rules, the ad slots) is its own chunk, loaded once the page is
+ * idle, as the islands they replace were: its work stays out of the way of
+ * the largest paint.
  */
 import './shell.ts';
 import './header.ts';
