@@ -10,9 +10,11 @@
  *    stylesheets, once;
  *  - the mega menu's panel comes after `</main>` (MegaMenu.astro), so the
  *    article's title is not behind its links;
- *  - the article's cover is preloaded only where it can be the largest
- *    paint (not on a phone, where it is below the first screen), and its
- *    picture asks for no high priority of its own.
+ *  - the article's cover is preloaded at high priority only where it is
+ *    surely the largest paint; on a phone (in the first screen or just
+ *    below it, after the headline) at the browser's own priority, found in
+ *    the head rather than once the page is laid out; its picture asks for
+ *    no high priority of its own.
  */
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { describe, expect, inject, it } from 'vitest';
@@ -82,14 +84,20 @@ describe('the order of a page', () => {
     }
   });
 
-  it("preloads an article's cover only on screens where it can be the largest paint", async () => {
+  it("preloads an article's cover at high priority where it is surely the largest paint, at the browser's own priority on a phone", async () => {
     for (const lang of ['ar', 'fr'] as const) {
       const path = await recentArticle(lang);
       const page = await html(path);
-      const preload = /<link rel="preload" as="image"[^>]*>/.exec(page)?.[0];
-      expect(preload, `${path}: the cover's preload`).toBeDefined();
-      expect(preload).toContain(`media="${ARTICLE_COVER_PRELOAD_MEDIA}"`);
-      expect(preload).toContain('fetchpriority="high"');
+      const preloads = [...page.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads, `${path}: the cover's preloads`).toHaveLength(2);
+      const [wide, phone] = preloads as [string, string];
+      expect(wide).toContain(`media="${ARTICLE_COVER_PRELOAD_MEDIA}"`);
+      expect(wide).toContain('fetchpriority="high"');
+      expect(phone).toContain(`media="not all and ${ARTICLE_COVER_PRELOAD_MEDIA}"`);
+      expect(phone).not.toContain('fetchpriority');
+      // The same files at the same sizes: the picture takes the preloaded response whichever screen.
+      const attrs = (link: string) => /imagesrcset="[^"]+" imagesizes="[^"]+"/.exec(link)?.[0];
+      expect(attrs(phone)).toBe(attrs(wide));
       // The picture itself: lazy, at the browser's priority, below a phone's first screen (the preload fetches it first on wider ones).
       const main = page.slice(page.indexOf('<main'), page.indexOf('</main>'));
       expect(main).not.toContain('fetchpriority="high"');
