@@ -43,21 +43,23 @@ export const FRENCH_MONTHS = [
   'décembre',
 ] as const;
 
-const dayParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const timeParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SITE_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const weekdayFormat: Record<Locale, Intl.DateTimeFormat> = {
-  ar: new Intl.DateTimeFormat(LOCALE_CONFIG.ar.bcp47, { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
-  fr: new Intl.DateTimeFormat(LOCALE_CONFIG.fr.bcp47, { timeZone: SITE_TIME_ZONE, weekday: 'long' }),
+/**
+ * A formatter made on its first use, then kept. Each Intl.DateTimeFormat
+ * loads its locale's and the time zone's data when made: four made when
+ * this module loads cost a phone's browser some 170 ms of main thread on
+ * every page (docs/performance.md), where a page uses one at most. In the
+ * site's time zone unless `options` names another.
+ */
+export function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, ...options }));
+}
+
+const dayParts = lazyDateFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
+const timeParts = lazyDateFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const weekdayFormat: Record<Locale, () => Intl.DateTimeFormat> = {
+  ar: lazyDateFormat(LOCALE_CONFIG.ar.bcp47, { weekday: 'long' }),
+  fr: lazyDateFormat(LOCALE_CONFIG.fr.bcp47, { weekday: 'long' }),
 };
 
 function toDate(instant: Date | string | number): Date {
@@ -80,7 +82,7 @@ export function isValidDay(day: string): boolean {
 
 /** The local (Casablanca) calendar day of an instant, "YYYY-MM-DD". */
 export function localDay(instant: Date | string | number): string {
-  const parts = dayParts.formatToParts(toDate(instant));
+  const parts = dayParts().formatToParts(toDate(instant));
   return `${part(parts, 'year')}-${part(parts, 'month')}-${part(parts, 'day')}`;
 }
 
@@ -89,9 +91,25 @@ export function todayInCasablanca(now: Date = new Date()): string {
   return localDay(now);
 }
 
+/**
+ * The instant a Casablanca calendar day ends: the first minute of the next
+ * day, whatever the offset that night (the time zone's data decides).
+ * Lets a page say until when its date line is right, so the browser checks
+ * it without a formatter of its own (src/components/layout/behaviour/shell.ts).
+ */
+export function dayEnd(day: string): Date {
+  const next = addDays(day, 1);
+  const [y, m, d] = next.split('-').map(Number) as [number, number, number];
+  const QUARTER_HOUR = 15 * 60_000;
+  // Offsets run from UTC-12 to UTC+14, in quarter hours.
+  let t = Date.UTC(y, m - 1, d) - 14 * 60 * 60_000;
+  while (localDay(t) < next) t += QUARTER_HOUR;
+  return new Date(t);
+}
+
 /** The local (Casablanca) wall-clock time of an instant, "HH:MM" (24 h). */
 export function formatTime(instant: Date | string | number): string {
-  const parts = timeParts.formatToParts(toDate(instant));
+  const parts = timeParts().formatToParts(toDate(instant));
   // Some ICU versions print midnight as "24" even with h23; normalise.
   const hour = part(parts, 'hour') === '24' ? '00' : part(parts, 'hour');
   return `${hour}:${part(parts, 'minute')}`;
@@ -126,7 +144,7 @@ export function dayMonthLabel(day: string, lang: Locale): string {
 
 /** Localized weekday name: "الأحد" / "dimanche". */
 export function weekdayLabel(day: string, lang: Locale): string {
-  return weekdayFormat[lang].format(noonOf(day));
+  return weekdayFormat[lang]().format(noonOf(day));
 }
 
 /** A grid or guide day label: "الأحد 22 نونبر" / "dimanche 22 novembre". */

@@ -8,6 +8,8 @@
 import { test as freshPageTest, request as playwrightRequest, type Page } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
 import AxeBuilder from '@axe-core/playwright';
+import { dayEnd, localDay } from '../../src/lib/dates.ts';
+import { topbarDate } from '../../src/components/layout/today.ts';
 
 const LOCALES = [
   { lang: 'ar', dir: 'rtl', other: 'fr', otherName: 'Français' },
@@ -518,6 +520,27 @@ test.describe('top bar on a phone', () => {
       expect(await date.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     });
   }
+});
+
+// The top bar's date line on a pre-built page: the page says until when it is right, so the
+// script leaves it (and makes no date formatter) while that day lasts, and writes the new day after.
+freshPageTest('the date line is left alone while its day lasts and brought to the day it is on a page kept past midnight', async ({ page }) => {
+  await page.goto('/fr');
+  const line = page.locator('.topbar-date time[data-today]');
+  const served = (await line.getAttribute('datetime'))!;
+  const until = Date.parse((await line.getAttribute('data-today-until'))!);
+  expect(until).toBe(dayEnd(served).getTime());
+  expect(until).toBeGreaterThan(Date.now());
+  // The visitor's copy two days later: the same page, a later clock.
+  const later = new Date(until + 36 * 3_600_000);
+  await page.clock.install({ time: later });
+  await page.goto('/fr');
+  const day = localDay(later);
+  await expect(line).toHaveAttribute('datetime', day);
+  // The end of that day by the browser's own time zone data (a browser's may be older than the server's).
+  await expect.poll(async () => Date.parse((await line.getAttribute('data-today-until'))!)).toBeGreaterThan(later.getTime());
+  expect(Date.parse((await line.getAttribute('data-today-until'))!)).toBeLessThanOrEqual(dayEnd(day).getTime() + 3_600_000);
+  await expect(line.locator('.date-long')).toHaveText(topbarDate(day, 'fr'));
 });
 
 // docs/product.md, Errors: a chunk that fails to load (a deployment removed it) reloads the page, once a minute at most.

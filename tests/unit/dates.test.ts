@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  dayEnd,
   dayLabel,
   dayMonthLabel,
   formatDateTime,
@@ -33,6 +34,17 @@ describe('Africa/Casablanca times (ADR 003)', () => {
     // Before the change, 23:30 UTC in June was already the next day in Casablanca.
     expect(localDay('2026-06-01T23:30:00Z')).toBe('2026-06-02');
     expect(todayInCasablanca(new Date('2026-11-22T08:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('gives the instant a local day ends, at the offset of that night', () => {
+    expect(dayEnd('2026-11-22').toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    // Under the old summer time (UTC+1) the day ended an hour before midnight UTC.
+    expect(dayEnd('2026-06-01').toISOString()).toBe('2026-06-01T23:00:00.000Z');
+    for (const day of ['2026-06-01', '2026-11-22', '2026-12-31']) {
+      const end = dayEnd(day).getTime();
+      expect(localDay(end - 60_000)).toBe(day);
+      expect(localDay(end)).toBe(addDays(day, 1));
+    }
   });
 
   it('prints midnight as 00:00, never 24:00', () => {

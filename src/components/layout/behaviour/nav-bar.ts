@@ -1,4 +1,5 @@
 /** NavBar.astro's behaviour in the browser (loaded by ./index.ts, the shell's one module script). */
+import { afterNextFrame } from '../../../lib/idle.ts';
 const WIDE = '(min-width: 970px)';
 let observer: IntersectionObserver | undefined;
 let media: MediaQueryList | undefined;
@@ -50,12 +51,12 @@ function markOverflow(): void {
 }
 
 // At once (the first `astro:page-load` waits for every image), then after
-// every navigation.
+// every navigation; the overflow is read once the frame is laid out.
 setupFixedBar();
-markOverflow();
+afterNextFrame(markOverflow);
 document.addEventListener('astro:page-load', () => {
   setupFixedBar();
-  markOverflow();
+  afterNextFrame(markOverflow);
 });
 let resizeTimer: number | undefined;
 window.addEventListener('resize', () => {

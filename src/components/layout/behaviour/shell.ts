@@ -1,8 +1,8 @@
 /** ShellBehaviour.astro's behaviour in the browser (loaded by ./index.ts, the shell's one module script). */
 import { isLocale } from '../../../i18n/locales.ts';
 import { closeOnRouteChange } from '../../../stores/shell.ts';
-import { whenIdle } from '../../../lib/idle.ts';
-import { todayInCasablanca, topbarDate, topbarShortDate } from '../today.ts';
+import { afterNextFrame, whenIdle } from '../../../lib/idle.ts';
+import { todayInCasablanca, todayUntil, topbarDate, topbarShortDate } from '../today.ts';
 
 const PROGRESS_DELAY_MS = 200;
 const PROGRESS_DURATION_MS = 5000;
@@ -105,11 +105,17 @@ function rememberLocale(): void {
 }
 
 function refreshToday(): void {
+  // A page whose day has not ended needs nothing, and no date formatter:
+  // the first one a page makes loads the time zone's data (some 150 ms of a
+  // phone's main thread, docs/performance.md).
+  const dated = [...document.querySelectorAll<HTMLTimeElement>('time[data-today]')];
+  if (dated.length > 0 && dated.every((el) => Date.now() < Date.parse(el.dataset['todayUntil'] ?? ''))) return;
   const today = todayInCasablanca();
   for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-today]')) {
     const lang = el.dataset['today'];
     if (el.dateTime === today || (lang !== 'ar' && lang !== 'fr')) continue;
     el.dateTime = today;
+    el.dataset['todayUntil'] = todayUntil(today);
     const long = el.querySelector('.date-long');
     const short = el.querySelector('.date-short');
     if (long && short) {
@@ -128,7 +134,8 @@ function refreshToday(): void {
 }
 
 function onPage(): void {
-  setupReveal();
+  // Reads every card's position: once the frame is laid out, not in this task.
+  afterNextFrame(setupReveal);
   rememberLocale();
   refreshToday();
 }
