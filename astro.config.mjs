@@ -35,11 +35,13 @@ export default defineConfig({
     // every path it is about to redirect.
     routing: 'manual',
   },
-  // Links are prefetched on hover/focus (the ClientRouter's default). Astro's
-  // prefetch skips slow connections itself (navigator.connection.saveData or
-  // an effectiveType matching /2g/: node_modules/astro/dist/prefetch) except
-  // on tap, which src/components/layout/behaviour/shell.ts opts out of.
-  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
+  // Links are prefetched on hover and focus by one delegated listener
+  // (src/components/layout/behaviour/shell.ts, through astro:prefetch's
+  // prefetch(), which skips slow connections: navigator.connection.saveData
+  // or an effectiveType matching /2g/). Not `prefetchAll`: Astro then walks
+  // every link of the page three times at load and again whenever a script
+  // adds one (the ticker, an ad), adding two listeners to each (ADR 014).
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: process.env.HOST || '0.0.0.0', port: Number(process.env.PORT) || 4321 },

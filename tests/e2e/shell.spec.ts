@@ -403,6 +403,29 @@ freshPageTest.describe('prefetch', () => {
     await expect.poll(() => prefetched(page)).toBeGreaterThan(0);
   });
 
+  freshPageTest('a link is prefetched on keyboard focus, and a link a script adds after load on hover, with no listener of its own', async ({ page }) => {
+    await page.goto('/fr');
+    await page.locator('[data-navbar] nav a.nav-link:not(.nav-live)').first().focus();
+    await expect.poll(() => prefetched(page)).toBe(1);
+    // As the ticker's headlines and the ad banners are: drawn by a script once the page is idle.
+    const href = await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/fr/lite';
+      a.id = 'late-link';
+      a.textContent = 'lite';
+      document.querySelector('main')!.prepend(a);
+      return a.href;
+    });
+    await page.locator('#late-link').hover();
+    await expect.poll(() => page.locator(`link[rel="prefetch"][href="${href}"]`).count()).toBe(1);
+    // A link opted out (the ads') is never prefetched.
+    await page.evaluate(() => document.getElementById('late-link')!.setAttribute('data-astro-prefetch', 'false'));
+    await page.evaluate(() => document.getElementById('late-link')!.setAttribute('href', '/fr/prieres'));
+    await page.locator('#late-link').hover({ position: { x: 2, y: 2 } });
+    await page.waitForTimeout(300);
+    expect(await page.locator('link[rel="prefetch"][href$="/fr/prieres"]').count()).toBe(0);
+  });
+
   for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
     freshPageTest(`nothing is prefetched on ${connection.saveData ? 'data-saver' : '2g'}`, async ({ page }) => {
       await page.addInitScript((c) => {

@@ -1,4 +1,5 @@
 /** ShellBehaviour.astro's behaviour in the browser (loaded by ./index.ts, the shell's one module script). */
+import { prefetch } from 'astro:prefetch';
 import { isLocale } from '../../../i18n/locales.ts';
 import { closeOnRouteChange } from '../../../stores/shell.ts';
 import { afterNextFrame, whenIdle } from '../../../lib/idle.ts';
@@ -76,23 +77,30 @@ function setupReveal(): void {
   for (const el of pending) revealObserver.observe(el);
 }
 
-/* ---- No prefetch on 2g or data-saver (docs/product.md, Common behaviour) ----
- * Astro's prefetch already skips slow connections for hover, viewport and
- * load, but still prefetches on tap; opt the tapped link out first. */
-type SlowInfo = { saveData?: boolean; effectiveType?: string };
-const connection = (navigator as Navigator & { connection?: SlowInfo }).connection;
-const isSlow = () => Boolean(connection && (connection.saveData || /2g/.test(connection.effectiveType ?? '')));
-for (const type of ['touchstart', 'mousedown'] as const) {
-  window.addEventListener(
-    type,
-    (event) => {
-      if (!isSlow()) return;
-      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-      if (anchor) anchor.dataset['astroPrefetch'] = 'false';
-    },
-    { capture: true, passive: true },
-  );
-}
+/* ---- Prefetch on hover and focus (docs/product.md, Common behaviour) ----
+ * One delegated listener for every link of every page, instead of Astro's
+ * `prefetchAll` (two listeners on each link, set again whenever a script
+ * adds one: astro.config.mjs). A link is prefetched once the pointer or the
+ * focus has rested on it for 80 ms, as Astro's hover strategy does; Astro's
+ * prefetch() skips other sites, the page itself and slow connections (2g,
+ * data-saver), and `data-astro-prefetch="false"` opts a link out (ads). */
+const PREFETCH_AFTER_MS = 80;
+let prefetchTimer = 0;
+const prefetchable = (target: EventTarget | null): HTMLAnchorElement | null => {
+  const anchor = target instanceof Element ? target.closest('a') : null;
+  return anchor?.href && anchor.dataset['astroPrefetch'] !== 'false' ? anchor : null;
+};
+const restOn = (event: Event) => {
+  const anchor = prefetchable(event.target);
+  if (!anchor) return;
+  window.clearTimeout(prefetchTimer);
+  prefetchTimer = window.setTimeout(() => prefetch(anchor.href), PREFETCH_AFTER_MS);
+};
+const leave = () => window.clearTimeout(prefetchTimer);
+document.addEventListener('pointerover', restOn, { passive: true });
+document.addEventListener('focusin', restOn, { passive: true });
+document.addEventListener('pointerout', leave, { passive: true });
+document.addEventListener('focusout', leave, { passive: true });
 
 /* ---- Locale cookie, today's date ---- */
 function rememberLocale(): void {
