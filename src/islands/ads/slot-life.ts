@@ -45,7 +45,7 @@ const country: CountrySource = {
   start: () => void detectCountry(),
 };
 
-export type SlotStatus = 'idle' | 'loading' | 'filled' | 'empty' | 'error';
+type SlotStatus = 'idle' | 'loading' | 'filled' | 'empty' | 'error';
 
 export interface AdSlotProps {
   settings: AdSlotSettings;
