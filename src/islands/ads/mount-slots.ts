@@ -19,7 +19,6 @@
  * ad error. Slots go with their page: after a client navigation the old
  * page's are ended and the new page's started.
  */
-import type { AdSlotSettings } from '../../lib/ads/display.ts';
 import * as m from '../../paraglide/messages.js';
 import { houseBanner, watchImpressions } from './house-banner.ts';
 import { startAdSlot, type AdSlotProps, type SlotState } from './slot-life.ts';
@@ -99,7 +98,10 @@ function whenDue(box: HTMLElement, go: () => void): (() => void) | null {
   const rule = box.dataset['adStart'];
   if (rule === 'media') {
     const query = window.matchMedia(box.dataset['adMedia'] ?? 'all');
-    if (query.matches) return go(), null;
+    if (query.matches) {
+      go();
+      return null;
+    }
     const onChange = () => {
       if (!query.matches) return;
       query.removeEventListener('change', onChange);
@@ -126,8 +128,8 @@ function whenDue(box: HTMLElement, go: () => void): (() => void) | null {
 
 function readProps(box: HTMLElement): AdSlotBoxProps | null {
   try {
-    const props = JSON.parse(box.dataset['adProps'] ?? '') as AdSlotBoxProps & { settings: AdSlotSettings };
-    return props.settings ? props : null;
+    const props = JSON.parse(box.dataset['adProps'] ?? '') as Partial<AdSlotBoxProps> | null;
+    return props?.settings ? (props as AdSlotBoxProps) : null;
   } catch {
     return null;
   }

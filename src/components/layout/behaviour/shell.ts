@@ -119,7 +119,7 @@ function refreshToday(): void {
   const dated = [...document.querySelectorAll<HTMLTimeElement>('time[data-today]')];
   if (dated.length > 0 && dated.every((el) => Date.now() < Date.parse(el.dataset['todayUntil'] ?? ''))) return;
   const today = todayInCasablanca();
-  for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-today]')) {
+  for (const el of dated) {
     const lang = el.dataset['today'];
     if (el.dateTime === today || (lang !== 'ar' && lang !== 'fr')) continue;
     el.dateTime = today;
