@@ -159,13 +159,23 @@ async function ldTypes(page: Page): Promise<string[]> {
 for (const { lang, dir } of LANGS) {
   test.describe(`video pages /${lang}`, () => {
     test('guidetv: today selected, entries from the grid, on-air programme marked', async ({ page, request }) => {
-      await visit(page, at(lang, '/guidetv'), lang, dir);
+      // The page is compared with the grid API: load it between two answers
+      // that agree on what is on air, so that no programme ends meanwhile.
+      type Day = { day: string; entries: GridEntry[] };
+      const today = () => api<Day>(request, '/api/grille/list/per-day', lang);
+      const onAirIn = (d: Day) => d.entries.find((e) => e.onAir)?.id;
+      let grid: Day;
+      for (let before = onAirIn(await today()); ; before = onAirIn(grid)) {
+        await visit(page, at(lang, '/guidetv'), lang, dir);
+        grid = await today();
+        if (onAirIn(grid) === before) break;
+      }
       const selected = page.locator('main [role="tab"][aria-selected="true"]');
       await expect(selected).toHaveCount(1);
       await expect(selected).toHaveAttribute('aria-current', 'date');
       const day = await selected.getAttribute('data-day');
       expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const grid = await api<{ entries: GridEntry[] }>(request, `/api/grille/list/per-day?day=${day}`, lang);
+      expect(grid.day, 'the page selects the broadcast day in progress').toBe(day);
       expect(grid.entries.length, `no grid entries for ${day}`).toBeGreaterThan(0);
       const panel = page.locator(`#day-${day}`);
       await expect(panel).toBeVisible();

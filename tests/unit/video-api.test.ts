@@ -62,7 +62,7 @@ const route = (p: string): RouteDef => {
 /** Runs a route's handler as the dispatcher would, with raw string params. */
 async function run(r: RouteDef, rawParams: Record<string, string>, locale: Locale): Promise<unknown> {
   const url = new URL(`http://localhost${r.path}`);
-  const ctx: ApiContext = { db, locale, request: new Request(url), url };
+  const ctx: ApiContext = { db, locale, request: new Request(url), url, now: new Date(), changesAt: () => undefined };
   const params = r.params ? r.params.parse(rawParams) : {};
   return r.handler(ctx, { params, query: {} } as never);
 }

@@ -27,6 +27,13 @@ export interface ApiContext {
   locale: Locale;
   request: Request;
   url: URL;
+  /** The request's time (siteNow). */
+  now: Date;
+  /**
+   * For an answer that marks what is on air: the instant (ms) it stops being
+   * true, or null. The answer's cache lifetimes end by then.
+   */
+  changesAt(at: number | null): void;
 }
 
 /** Thrown by a handler when the addressed item does not exist. */

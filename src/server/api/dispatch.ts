@@ -15,6 +15,8 @@ import { CACHE_CONTROL, NO_CONTENT, NotFoundError, type RouteDef } from './defin
 import { apiMessage } from './messages.ts';
 import { compilePathTemplate } from '../http/path-template.ts';
 import { featureLogger, type Log } from '../log.ts';
+import { siteNow } from '../clock.ts';
+import { capCacheControl } from '../http/cache-control.ts';
 
 interface CompiledRoute {
   def: RouteDef;
@@ -79,14 +81,20 @@ export function createDispatcher(routes: readonly RouteDef[], log: Log = feature
     // The cookie only decides the language when neither header nor query did:
     // such an answer must not be shared by caches.
     const cookieDecided = !request.headers.get('locale') && !url.searchParams.get('lang');
-    const cacheControl =
+    const now = siteNow();
+    let changesAt: number | null = null;
+    const noteChange = (at: number | null) => {
+      if (at !== null && (changesAt === null || at < changesAt)) changesAt = at;
+    };
+    const policy =
       cookieDecided && /(?:^|;\s*)locale=/.test(request.headers.get('cookie') ?? '')
         ? 'private, max-age=60'
         : CACHE_CONTROL[def.cache];
 
     try {
       const db = await getDb();
-      const answer = await def.handler({ db, locale, request, url }, { params: params.data, query: query.data } as never);
+      const answer = await def.handler({ db, locale, request, url, now, changesAt: noteChange }, { params: params.data, query: query.data } as never);
+      const cacheControl = capCacheControl(policy, changesAt, now.getTime());
       if (answer === NO_CONTENT) {
         return new Response(null, { status: 204, headers: { 'cache-control': cacheControl, vary: 'locale' } });
       }

@@ -94,6 +94,23 @@ export async function gridFortnight(db: DB, lang: Locale, now: Date = new Date()
   return kept.slice(0, GRID_DAYS);
 }
 
+/**
+ * The first instant after `now` at which what is on air changes: the
+ * earliest start or end of `days`' entries later than now (ms), or null when
+ * none comes. A page or an answer that marks what is on air is kept no
+ * longer than that (http-cache.ts `capCacheControl`).
+ */
+export function nextGridChange(days: readonly GridDay[], now: Date): number | null {
+  const t = now.getTime();
+  let next = Infinity;
+  for (const d of days) {
+    for (const e of d.entries) {
+      for (const at of [Date.parse(e.startsAt), Date.parse(e.endsAt)]) if (at > t && at < next) next = at;
+    }
+  }
+  return Number.isFinite(next) ? next : null;
+}
+
 /** One grid day (default: the broadcast day in progress); a day without a grid has no entries. */
 export async function gridDay(db: DB, lang: Locale, day: string | undefined, now: Date = new Date()): Promise<GridDay> {
   const [one] = await gridDays(db, lang, day ?? broadcastDay(now), 1, now);

@@ -1,13 +1,13 @@
 /**
  * /guidetv: the programme grid, a tab per broadcast day, with the programme
  * on air now marked. What is on air is computed at request time (the page is
- * cached 60 s).
+ * cached 60 s at most, and never past the end of the programme on air).
  */
 import type { DB } from '../db/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { broadcastDay } from '../../lib/dates.ts';
 import { siteNow } from '../clock.ts';
-import { gridFortnight, type GridDay, type GridEntry } from '../content/grid.ts';
+import { gridFortnight, nextGridChange, type GridDay, type GridEntry } from '../content/grid.ts';
 import { broadcastListLd, ldLanguage, type LdObject } from '../../lib/jsonld.ts';
 import { getConfig } from '../config.ts';
 import type { ImageShape } from '../api/shapes.ts';
@@ -36,6 +36,8 @@ export interface GuidePage {
    * the live channel's poster; null when the box has neither.
    */
   nowPicture: ImageShape | null;
+  /** When what is on air changes next (ms), or null: the page is kept no longer. */
+  changesAt: number | null;
 }
 
 /** A grid entry's programme cover or poster, else the live channel's poster (the live page's picture). */
@@ -73,7 +75,7 @@ export async function loadGuide(db: DB, locale: Locale, params: { now?: Date } =
   }
   const featured = onAir ?? next?.entry ?? null;
   const nowPicture = featured ? await entryPicture(db, locale, featured) : null;
-  return { today: broadcastDay(now), days, onAir, next, nowPicture };
+  return { today: broadcastDay(now), days, onAir, next, nowPicture, changesAt: nextGridChange(days, now) };
 }
 
 /**

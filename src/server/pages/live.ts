@@ -5,7 +5,7 @@
 import type { DB } from '../db/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { ImageShape } from '../api/shapes.ts';
-import { gridDays, type GridEntry } from '../content/grid.ts';
+import { gridDays, nextGridChange, type GridEntry } from '../content/grid.ts';
 import { liveSection } from '../content/live.ts';
 import { broadcastDay } from '../../lib/dates.ts';
 import { siteNow } from '../clock.ts';
@@ -18,6 +18,8 @@ export interface LivePage {
   poster: ImageShape | null;
   now: GridEntry | null;
   next: GridEntry | null;
+  /** When what is on air changes next (ms), or null: the page is kept no longer. */
+  changesAt: number | null;
 }
 
 const mimeOf = (url: string) => (/\.mp4(\?|$)/i.test(url) ? 'video/mp4' : 'application/vnd.apple.mpegurl');
@@ -30,5 +32,5 @@ export async function loadLive(db: DB, locale: Locale, params: { now?: Date } = 
   const onAir = entries.find((e) => e.onAir) ?? null;
   const next = entries.find((e) => Date.parse(e.startsAt) > t && e !== onAir) ?? null;
   const url = live.url[0] ?? '';
-  return { channel: live.title, url, mime: mimeOf(url), poster: live.poster, now: onAir, next };
+  return { channel: live.title, url, mime: mimeOf(url), poster: live.poster, now: onAir, next, changesAt: nextGridChange(days, now) };
 }

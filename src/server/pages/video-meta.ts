@@ -10,6 +10,7 @@ import { ldLanguage, videoObjectLd, type LdObject } from '../../lib/jsonld.ts';
 import type { VideoCard, VideoSource } from '../api/shapes.ts';
 import { getConfig } from '../config.ts';
 import * as m from '../../paraglide/messages.js';
+import { capCacheControl } from '../http/cache-control.ts';
 import { CACHE, bothLanguages, type CacheKind } from './video-common.ts';
 
 /** "<title> | 2M" (دوزيم in Arabic). */
@@ -49,10 +50,16 @@ export function videoLd(locale: Locale, path: string, video: VideoCard, source: 
 
 /**
  * Sets Cache-Control by freshness. Pages whose language comes from the
- * cookie (the unprefixed /shows, /casting…) also vary on it.
+ * cookie (the unprefixed /shows, /casting…) also vary on it. A page that
+ * marks the programme on air names when that changes (`changesAt`, ms, from
+ * its render time `now`): it is kept no longer.
  */
-export function setCache(headers: Headers, kind: CacheKind, opts: { varyCookie?: boolean } = {}): void {
-  headers.set('Cache-Control', CACHE[kind]);
+export function setCache(
+  headers: Headers,
+  kind: CacheKind,
+  opts: { varyCookie?: boolean; changesAt?: number | null; now?: Date } = {},
+): void {
+  headers.set('Cache-Control', capCacheControl(CACHE[kind], opts.changesAt ?? null, (opts.now ?? new Date()).getTime()));
   if (opts.varyCookie) headers.append('Vary', 'Cookie');
 }
 

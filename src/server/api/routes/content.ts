@@ -32,7 +32,7 @@ import {
 import { pubCodeFor } from '../../content/ads.ts';
 import { activeBreakingNews } from '../../content/breaking.ts';
 import { findDossier, listDossiers } from '../../content/dossiers.ts';
-import { gridDay, gridFortnight } from '../../content/grid.ts';
+import { gridDay, gridFortnight, nextGridChange } from '../../content/grid.ts';
 import { homeSectionArticles, uneBlocks } from '../../content/home.ts';
 import { emissionCards, jtEditionLists } from '../../content/jt-list.ts';
 import { liveIframe, liveSection } from '../../content/live.ts';
@@ -520,8 +520,10 @@ export const contentRoutes = [
     group: 'Grid',
     response: z.object({ days: z.array(gridDayShape) }),
     cache: 'short',
-    async handler({ db, locale }) {
-      return { days: await gridFortnight(db, locale) };
+    async handler({ db, locale, now, changesAt }) {
+      const days = await gridFortnight(db, locale, now);
+      changesAt(nextGridChange(days, now));
+      return { days };
     },
     sample: async () => ({}),
   }),
@@ -533,8 +535,10 @@ export const contentRoutes = [
     query: z.object({ day: dayQuery.optional() }),
     response: gridDayShape,
     cache: 'short',
-    async handler({ db, locale }, { query }) {
-      return gridDay(db, locale, query.day);
+    async handler({ db, locale, now, changesAt }, { query }) {
+      const day = await gridDay(db, locale, query.day, now);
+      changesAt(nextGridChange([day], now));
+      return day;
     },
     sample: async (db) => {
       const g = await db.selectFrom('grid_entries').select('day').orderBy('day', 'desc').limit(1).executeTakeFirst();
