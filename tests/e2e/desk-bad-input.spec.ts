@@ -12,7 +12,7 @@
  *    over the story, the tab is closed and opened again, and the text is
  *    still there and saved after signing in.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect, type Cookie } from '@playwright/test';
 import { cliPerson, dropFiles, followLink, pasteHtml, run, saved, signIn, storeRows, WORD_HTML } from '../support/desk.ts';
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
@@ -23,6 +23,8 @@ const GOOGLE_DOCS_HTML = `<meta charset="utf-8"><b style="font-weight:normal;" i
 
 let email = '';
 let secret: string | null = null;
+/** The desk session that following the link opened: each test starts signed in with it (a sign-in per test would wait for new two-factor codes). */
+let session: Cookie[] = [];
 
 async function newStory(page: import('@playwright/test').Page, lang: 'fr' | 'ar' = 'fr'): Promise<number> {
   await page.goto('/desk');
@@ -36,11 +38,12 @@ test.beforeAll(async ({ browser }) => {
   email = p.email;
   const page = await browser.newPage();
   secret = await followLink(page, p.link);
+  session = (await page.context().storageState()).cookies;
   await page.close();
 });
 
 test('pasted scripts and styles are removed, the person is told, and the server keeps exactly what the editor sent', async ({ page }) => {
-  await signIn(page, email, secret);
+  await page.context().addCookies(session);
   const id = await newStory(page);
   const sent: string[] = [];
   page.on('request', (r) => {
@@ -68,7 +71,7 @@ test('pasted scripts and styles are removed, the person is told, and the server 
 });
 
 test('a 100,000-character body gets a clear message; the story stays as it was saved, the text in the browser', async ({ page }) => {
-  await signIn(page, email, secret);
+  await page.context().addCookies(session);
   const id = await newStory(page);
   await page.getByLabel('Titre', { exact: true }).fill(`Un très long texte ${run}`);
   await page.locator('.body-editor .content').click();
@@ -96,7 +99,7 @@ test('a 100,000-character body gets a clear message; the story stays as it was s
 });
 
 test('a 30 MB picture and a file that is not a picture are refused with a message; nothing is kept', async ({ page }) => {
-  await signIn(page, email, secret);
+  await page.context().addCookies(session);
   const [{ n: before }] = storeRows('select count(*) as n from images') as [{ n: number }];
   await page.goto('/desk/media');
   await dropFiles(page, '[data-dropzone]', [
@@ -113,7 +116,7 @@ test('a 30 MB picture and a file that is not a picture are refused with a messag
 });
 
 test('a session that ends while writing: the text is kept, through a closed tab, and saved after signing in again', async ({ page, context }) => {
-  await signIn(page, email, secret);
+  await context.addCookies(session);
   const id = await newStory(page);
   await page.getByLabel('Titre', { exact: true }).fill(`Session interrompue ${run}`);
   await saved(page);

@@ -45,14 +45,21 @@ export const PASSWORD = 'la médina de Fès au petit matin';
 
 const used = new Map<string, number>();
 
-/** The next TOTP code of a secret that was not used yet (a code is accepted once). */
+/**
+ * A TOTP code of a secret that was not used yet. The desk takes a code once,
+ * from the step in progress or one step either side (a phone's clock up to
+ * 30 s off): the step in progress's code, else the next one's (a phone a
+ * little ahead), else this waits for a new step.
+ */
 export async function totp(secret: string): Promise<string> {
   const t = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   for (;;) {
     const step = TOTP.counter({ period: 30 });
-    if ((used.get(secret) ?? -1) < step) {
-      used.set(secret, step);
-      return t.generate();
+    const last = used.get(secret) ?? -1;
+    const next = [step, step + 1].find((s) => s > last);
+    if (next !== undefined) {
+      used.set(secret, next);
+      return t.generate({ timestamp: next * 30_000 });
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
