@@ -398,6 +398,35 @@ test.describe('player', () => {
     expect((await mainState(page))!.muted).toBe(false);
   });
 
+  // A phone (Lighthouse's Moto G Power: 412 px, touch): a fresh page, whose cache holds none of the player's code.
+  freshPageTest.describe('on a phone', () => {
+    freshPageTest.use({ viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+    freshPageTest("the live page waits for its play button: no player code nor video byte before, then the channel plays with sound", async ({ page }) => {
+      await withoutAds(page);
+      const scripts: string[] = [];
+      const media: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script' || /\.(m?js)(\?|$)/.test(r.url())) scripts.push(r.url());
+        if (/\.(m3u8|m4s|ts|mp4)(\?|$)/.test(r.url())) media.push(r.url());
+      });
+      await page.goto('/fr/live');
+      const play = page.getByRole('button', { name: /^Lire la vidéo\s: 2M/ });
+      await expect(play).toBeVisible();
+      // Well after load and idle: still the poster.
+      await page.waitForTimeout(3000);
+      expect(scripts.filter((u) => /Player\.island|plyr|hls|mount\./i.test(u))).toEqual([]);
+      expect(media).toEqual([]);
+      expect(await hasPlyrRules(page)).toBe(false);
+      await play.click();
+      await playsContent(page);
+      expect(scripts.some((u) => /Player\.island/.test(u))).toBe(true);
+      expect(media.length).toBeGreaterThan(0);
+      // Pressed by the visitor: not muted.
+      expect((await mainState(page))!.muted).toBe(false);
+    });
+  });
+
   // Counts the player's requests: a fresh page, whose cache holds none of its code.
   freshPageTest("the article page loads none of the player's JavaScript", async ({ page, request }) => {
     const recent = await api<{ articles: { path: string }[] }>(request, '/api/articlesrecent', 'ar');

@@ -11,7 +11,8 @@ import { createRoot } from 'react-dom/client';
 import Player from '../Player.island.tsx';
 import type { PlayerProps } from './types.ts';
 
-export function mountPlayer(box: HTMLElement): void {
+/** `pressed`: the visitor pressed the poster's play button; the video starts now, whatever the page's own autoplay. */
+export function mountPlayer(box: HTMLElement, pressed = false): void {
   const raw = box.dataset['player'];
   if (!raw || box.dataset['playerMounted']) return;
   let props: PlayerProps;
@@ -25,6 +26,6 @@ export function mountPlayer(box: HTMLElement): void {
   const root = createRoot(box);
   // A transition: React renders the player in slices of a few milliseconds,
   // yielding to the page in between, instead of one long task.
-  startTransition(() => root.render(<Player {...props} />));
+  startTransition(() => root.render(<Player {...props} autoplay={props.autoplay || pressed} />));
   document.addEventListener('astro:before-swap', () => root.unmount(), { once: true });
 }

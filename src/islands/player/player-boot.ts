@@ -1,29 +1,60 @@
 /**
  * Starts the players of a page (poster boxes with `data-player`,
- * src/components/video/PlayerPoster.astro) once their poster is up: after
- * the window's load event, when the browser is idle (at most 2 s later).
- * Until then, and without JavaScript, the poster is the view. The player's
- * code (React, plyr, hls.js on demand) is a dynamic import: no byte of it
- * before the page is interactive (ADR 014). Evaluating that code
- * and rendering the player are two tasks (yieldToMain), and React renders
- * it as a transition, in slices (mount.tsx): no long task of them together.
+ * src/components/video/PlayerPoster.astro). Until then, and without
+ * JavaScript, the poster is the view. The player's code (React, plyr,
+ * hls.js on demand) is a dynamic import: no byte of it before the page is
+ * interactive (ADR 014).
+ *
+ *  - Where a stream may start unasked (a desktop on a fast connection:
+ *    strip-policy.ts `streamCostsTooMuch`), once the poster is up: after
+ *    the window's load event, when the browser is idle (at most 2 s later).
+ *  - Elsewhere (a phone, data-saver, a slow connection), and
+ *    for a player that does not play on its own, the poster gets a play
+ *    button: the code loads when it is pressed, and the video starts, with
+ *    sound (the press is the visitor's gesture).
+ *
+ * Evaluating that code and rendering the player are two tasks
+ * (yieldToMain), and React renders it as a transition, in slices
+ * (mount.tsx): no long task of them together.
  */
 import { whenIdle } from '../../lib/idle.ts';
 import { yieldToMain } from './yield.ts';
+import { browserCosts, streamCostsTooMuch } from './strip-policy.ts';
 
 const PENDING = '.player-poster[data-player]:not([data-player-mounted])';
 
+function mount(boxes: HTMLElement[], pressed: boolean): void {
+  import('./mount.tsx')
+    .then(async ({ mountPlayer }) => {
+      await yieldToMain();
+      boxes.forEach((box) => mountPlayer(box, pressed));
+    })
+    .catch((error: unknown) => console.warn('video error', error));
+}
+
+/** The poster's play button: the whole box, named "Play the video: <title>". */
+function offerPlay(box: HTMLElement): void {
+  if (box.querySelector(':scope > .player-start')) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'player-start';
+  button.setAttribute('aria-label', box.dataset['playLabel'] ?? '');
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    box.setAttribute('aria-busy', 'true');
+    mount([box], true);
+  }, { once: true });
+  box.append(button);
+}
+
 export function bootPlayers(): void {
-  if (!document.querySelector(PENDING)) return;
-  const start = () => {
-    import('./mount.tsx')
-      .then(async ({ mountPlayer }) => {
-        await yieldToMain();
-        document.querySelectorAll<HTMLElement>(PENDING).forEach(mountPlayer);
-      })
-      .catch((error: unknown) => console.warn('video error', error));
-  };
-  const startWhenIdle = () => whenIdle(start, { timeout: 2000 });
+  const boxes = [...document.querySelectorAll<HTMLElement>(PENDING)];
+  if (boxes.length === 0) return;
+  const waits = streamCostsTooMuch(browserCosts());
+  const own = boxes.filter((box) => !waits && !box.hasAttribute('data-player-press'));
+  boxes.filter((box) => !own.includes(box)).forEach(offerPlay);
+  if (own.length === 0) return;
+  const startWhenIdle = () => whenIdle(() => mount(own, false), { timeout: 2000 });
   if (document.readyState === 'complete') startWhenIdle();
   else addEventListener('load', startWhenIdle, { once: true });
 }
