@@ -36,12 +36,13 @@ export default defineConfig({
     routing: 'manual',
   },
   // Links are prefetched on hover and focus by one delegated listener
-  // (src/components/layout/behaviour/shell.ts, through astro:prefetch's
+  // (src/components/layout/behaviour/shell.ts, through Astro's own
   // prefetch(), which skips slow connections: navigator.connection.saveData
-  // or an effectiveType matching /2g/). Not `prefetchAll`: Astro then walks
-  // every link of the page three times at load and again whenever a script
-  // adds one (the ticker, an ad), adding two listeners to each (ADR 014).
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // or an effectiveType matching /2g/). Astro's prefetch is off: its start
+  // walks every link of the page three times at load, and again whenever a
+  // script adds one (the ticker, an ad) through a MutationObserver on the
+  // whole document, even without `prefetchAll` (ADR 014).
+  prefetch: false,
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: process.env.HOST || '0.0.0.0', port: Number(process.env.PORT) || 4321 },

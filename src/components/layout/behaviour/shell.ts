@@ -1,5 +1,6 @@
 /** ShellBehaviour.astro's behaviour in the browser (loaded by ./index.ts, the shell's one module script). */
-import { prefetch } from 'astro:prefetch';
+// Astro's prefetch() without its start (astro.config.mjs: `prefetch: false`), as its ClientRouter imports it.
+import { prefetch } from 'astro/virtual-modules/prefetch.js';
 import { isLocale } from '../../../i18n/locales.ts';
 import { closeOnRouteChange } from '../../../stores/shell.ts';
 import { afterNextFrame, whenIdle } from '../../../lib/idle.ts';
@@ -79,7 +80,7 @@ function setupReveal(): void {
 
 /* ---- Prefetch on hover and focus (docs/product.md, Common behaviour) ----
  * One delegated listener for every link of every page, instead of Astro's
- * `prefetchAll` (two listeners on each link, set again whenever a script
+ * start (three walks of every link at load, and again whenever a script
  * adds one: astro.config.mjs). A link is prefetched once the pointer or the
  * focus has rested on it for 80 ms, as Astro's hover strategy does; Astro's
  * prefetch() skips other sites, the page itself and slow connections (2g,
