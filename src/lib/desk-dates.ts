@@ -15,6 +15,18 @@ const shown = {
   fr: new Intl.DateTimeFormat(LOCALE_CONFIG.fr.bcp47, { timeZone: ZONE, dateStyle: 'long', timeStyle: 'short' }),
 };
 
+/** The same, of a wall-clock time "YYYY-MM-DDTHH:MM" read as Casablanca's: no time-zone data needed (written as UTC, shown as UTC). */
+const wallClock = {
+  ar: new Intl.DateTimeFormat(LOCALE_CONFIG.ar.bcp47, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short', numberingSystem: 'latn' }),
+  fr: new Intl.DateTimeFormat(LOCALE_CONFIG.fr.bcp47, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' }),
+};
+
+/** A datetime-local field's "YYYY-MM-DDTHH:MM" (Casablanca's wall clock) as deskDateTime writes it, whatever the browser's time-zone data. */
+export function deskWallClock(local: string, lang: Locale): string {
+  const at = Date.parse(`${local}:00Z`);
+  return Number.isNaN(at) ? local : wallClock[lang].format(at);
+}
+
 /** "22 novembre 2026 à 10:00" / "22 نونبر 2026 10:00", in Casablanca. */
 export function deskDateTime(instant: Date | string | number, lang: Locale): string {
   return shown[lang].format(new Date(instant));

@@ -11,7 +11,7 @@ import { api, problemOf, upload, type Problem } from '../api.ts';
 import { count, useLocale } from '../i18n.ts';
 import { countriesInOrder, type CountryRule } from '../../lib/countries.ts';
 import { LOCALE_CONFIG } from '../../i18n/locales.ts';
-import { casablancaLocalDateTime, fromCasablancaLocal } from '../../lib/desk-dates.ts';
+import { casablancaLocalDateTime } from '../../lib/desk-dates.ts';
 import { useSession } from '../session.tsx';
 import { Button, Notice, ScreenTitle, SelectField, TextField } from '../ui.tsx';
 
@@ -246,7 +246,8 @@ export default function BannersScreen() {
       return;
     }
     const [width, height] = draft.size.split('x').map(Number);
-    const instant = (local: string) => (local ? (fromCasablancaLocal(local)?.toISOString() ?? local) : null);
+    // Wall-clock times as typed: the server makes them instants with its own time-zone data.
+    const instant = (local: string) => local || null;
     const body = {
       name: draft.name,
       countryRule: draft.countryRule,

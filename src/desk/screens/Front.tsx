@@ -18,7 +18,7 @@ import { SortableStories } from '../sortable.tsx';
 import * as m from '../../paraglide/messages.js';
 import type { FrontLayout, FrontStory, FrontWorkspace } from '../../lib/front-page.ts';
 import type { StoryItem } from '../../lib/desk-story.ts';
-import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
+import { deskWallClock, fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { useLocale, when } from '../i18n.ts';
 import { searchParams, usePath } from '../router.tsx';
@@ -179,17 +179,18 @@ export default function FrontScreen() {
       }
     });
 
-  const publish = async (at: Date | null) => {
+  /** `at`: the schedule field's wall-clock time, as typed (the server makes it an instant with its own time-zone data). */
+  const publish = async (at: string | null) => {
     if (!ws) return;
     setBusy(true);
     setErrors({});
     await serial(async () => {
       try {
         const w = current.current!;
-        const next = await api<FrontWorkspace>('POST', `/api/desk/front/${lang}/publish`, { rev: w.rev, head: w.head, layout: w.layout, ...(at ? { at: at.toISOString() } : {}) });
+        const next = await api<FrontWorkspace>('POST', `/api/desk/front/${lang}/publish`, { rev: w.rev, head: w.head, layout: w.layout, ...(at ? { at } : {}) });
         setWs(next);
         setScheduleAt('');
-        setMessage({ kind: 'success', text: at ? m.desk_front_scheduled({ at: when(at.toISOString(), locale) }) : m.desk_front_published({ n: String(next.live ?? '') }) });
+        setMessage({ kind: 'success', text: at ? m.desk_front_scheduled({ at: deskWallClock(at, locale) }) : m.desk_front_published({ n: String(next.live ?? '') }) });
       } catch (e) {
         refused(e);
       }
@@ -199,7 +200,7 @@ export default function FrontScreen() {
   const schedule = () => {
     const at = fromCasablancaLocal(scheduleAt);
     if (!at || at.getTime() <= Date.now()) return setMessage({ kind: 'error', text: m.desk_schedule_future() });
-    void publish(at);
+    void publish(scheduleAt);
   };
   const restore = (n: number) =>
     serial(async () => {

@@ -12,7 +12,6 @@ import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { api, apiText, problemOf, query, type Problem } from '../api.ts';
 import { count, useLocale, when } from '../i18n.ts';
-import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { Link, navigate } from '../router.tsx';
 import { Button, Dialog, langLabel, Notice, ScreenTitle, SelectField, TextArea, TextField } from '../ui.tsx';
 import type { Locale } from '../../i18n/locales.ts';
@@ -330,10 +329,8 @@ export function EditionScreen({ params }: { params: Record<string, string> }) {
   const editable = edition.state === 'draft' || edition.state === 'scheduled';
   const test = () => act(async () => m.desk_nl_test_sent({ to: (await api<{ to: string }>('POST', `/api/desk/newsletter/${edition.id}/test`)).to }));
   const schedule = () =>
-    act(() => {
-      const instant = fromCasablancaLocal(at);
-      return api<Edition>('POST', `/api/desk/newsletter/${edition.id}/send`, { at: instant ? instant.toISOString() : at });
-    });
+    // The wall-clock time as typed: the server makes it an instant with its own time-zone data.
+    act(() => api<Edition>('POST', `/api/desk/newsletter/${edition.id}/send`, { at }));
   const send = () => {
     setConfirming(false);
     return act(() => api<Edition>('POST', `/api/desk/newsletter/${edition.id}/send`, {}));

@@ -16,7 +16,7 @@
 import { LOCALE_CONFIG } from '../../i18n/locales.ts';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import * as m from '../../paraglide/messages.js';
-import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
+import { deskWallClock, fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import { bodyText, STORY_LIMITS, type StoryDoc } from '../../lib/desk-story.ts';
 import { api, DeskApiError, query } from '../api.ts';
 import { BodyEditor, SHORTCUTS } from '../editor/BodyEditor.tsx';
@@ -315,7 +315,8 @@ export default function StoryScreen({ params }: { params: Record<string, string>
   const schedule = () => {
     const at = fromCasablancaLocal(scheduleAt);
     if (!at || at.getTime() <= Date.now()) return setMessage({ kind: 'error', text: m.desk_schedule_future() });
-    void act('publish', { at: at.toISOString() }, () => ({ kind: 'success', text: m.desk_scheduled({ at: when(at.toISOString(), locale) }) }));
+    // The wall-clock time as typed: the server makes it an instant with its own time-zone data.
+    void act('publish', { at: scheduleAt }, () => ({ kind: 'success', text: m.desk_scheduled({ at: deskWallClock(scheduleAt, locale) }) }));
   };
 
   const startTranslation = async () => {

@@ -21,7 +21,7 @@ import { MAX_MEDIA_BYTES, MediaRefused, readPictureBody, storeMedia, type Rendit
 import * as m from '../../paraglide/messages.js';
 import { bannerCountries, bannerRule } from '../ads/banners.ts';
 import { COUNTRY_RULES, isCountryCode, MAX_BANNER_COUNTRIES, MOROCCO, shownTo } from '../../lib/countries.ts';
-import { idParam, readInput } from './input.ts';
+import { deskInstant, idParam, readInput } from './input.ts';
 import type { DeskContext, DeskOutcome, DeskRoute } from './router.ts';
 
 const EDITORS: readonly DeskRole[] = ['editor', 'admin'];
@@ -89,7 +89,6 @@ const banner = {
   },
 };
 
-const isoInstant = z.iso.datetime({ offset: true });
 const bannerInput = z
   .object({
     name: z.string().trim().min(2).max(120),
@@ -104,8 +103,8 @@ const bannerInput = z
     headlineFr: z.string().trim().min(1).max(200),
     clickUrl: z.string().trim().max(2000).refine((u) => /^\/(?!\/)/.test(u) || /^https?:\/\/[^\s/]+/i.test(u)),
     weight: z.number().int().min(1).max(1000),
-    startsAt: isoInstant.nullable(),
-    endsAt: isoInstant.nullable(),
+    startsAt: deskInstant.nullable(),
+    endsAt: deskInstant.nullable(),
   })
   .refine((v) => !v.startsAt || !v.endsAt || Date.parse(v.endsAt) > Date.parse(v.startsAt), { path: ['endsAt'] });
 type BannerInput = z.infer<typeof bannerInput>;

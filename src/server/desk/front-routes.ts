@@ -34,7 +34,7 @@ import {
 } from '../newsroom/front-page.ts';
 import { deskAudit } from './audit.ts';
 import { deleteDraft, readDraft, saveDraft } from './drafts.ts';
-import { idParam, readInput } from './input.ts';
+import { deskInstant, idParam, readInput } from './input.ts';
 import { CURATORS } from './roles.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
 
@@ -217,7 +217,7 @@ export const frontRoutes: DeskRoute[] = [
         'application/json': {
           type: 'object',
           required: ['rev', 'head', 'layout'],
-          properties: { rev: { type: 'integer', description: 'The working copy’s rev' }, head: { type: 'integer', description: 'The newest version the screen showed' }, layout: layoutDoc, at: { type: 'string', format: 'date-time' } },
+          properties: { rev: { type: 'integer', description: 'The working copy’s rev' }, head: { type: 'integer', description: 'The newest version the screen showed' }, layout: layoutDoc, at: { type: 'string', description: 'An ISO 8601 instant, or Casablanca wall-clock time YYYY-MM-DDTHH:MM' } },
         },
       },
       response: workspaceRef,
@@ -228,7 +228,7 @@ export const frontRoutes: DeskRoute[] = [
       },
     },
     async (ctx, lang) => {
-      const input = await readInput(ctx, z.object({ rev: z.number().int().min(0), head: z.number().int().min(0), layout: layoutSchema, at: z.iso.datetime({ offset: true }).optional() }));
+      const input = await readInput(ctx, z.object({ rev: z.number().int().min(0), head: z.number().int().min(0), layout: layoutSchema, at: deskInstant.optional() }));
       if (!input.ok) return input.outcome;
       const { rev, head, layout, at: atText } = input.value;
       const now = new Date();

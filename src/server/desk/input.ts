@@ -4,7 +4,8 @@
  * then checked with zod; a refusal names each field with a message in the
  * person's language (422), and nothing changes.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+import { fromCasablancaLocal } from '../../lib/desk-dates.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { readJson } from '../http/body.ts';
 import * as m from '../../paraglide/messages.js';
@@ -36,6 +37,29 @@ const MARKUP = /<(?:!--|\s*[/!?]?\s*[a-z])/i;
 
 /** A plain text field (printed as text by the pages): markup in it is refused, with its own message. */
 export const plainText = (schema: z.ZodString) => schema.refine((v) => !MARKUP.test(v), { params: { plainText: true } });
+
+/** Casablanca's wall clock as a datetime-local field gives it: "YYYY-MM-DDTHH:MM". */
+const CASABLANCA_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/**
+ * A time the desk sends: Casablanca's wall-clock "YYYY-MM-DDTHH:MM" (the
+ * datetime-local field's value as typed, turned into an instant here, with
+ * the server's time-zone data: a browser's may be years old, and Morocco's
+ * rules change) or an ISO 8601 instant with its offset. The instant, as an
+ * ISO string.
+ */
+export const deskInstant = z.union([
+  z.iso.datetime({ offset: true }),
+  z
+    .string()
+    .regex(CASABLANCA_LOCAL)
+    .transform((local, ctx) => {
+      const at = fromCasablancaLocal(local);
+      if (at) return at.toISOString();
+      ctx.addIssue({ code: 'custom', message: 'not a date and time' });
+      return z.NEVER;
+    }),
+]);
 
 export type Input<T> = { ok: true; value: T } | { ok: false; outcome: DeskOutcome };
 

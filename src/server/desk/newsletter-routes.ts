@@ -41,7 +41,7 @@ import {
   type EditionProblem,
 } from '../newsletter/editions.ts';
 import * as m from '../../paraglide/messages.js';
-import { idParam, readInput } from './input.ts';
+import { deskInstant, idParam, readInput } from './input.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
 
 const SENDERS: readonly DeskRole[] = ['editor', 'admin'];
@@ -248,14 +248,14 @@ export const newsletterRoutes: DeskRoute[] = [
     roles: SENDERS,
     doc: {
       summary: 'Send the edition to the language’s confirmed subscribers now, or schedule it (at: a time ahead)',
-      body: { 'application/json': { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } } },
+      body: { 'application/json': { type: 'object', properties: { at: { type: 'string', description: 'An ISO 8601 instant, or Casablanca wall-clock time YYYY-MM-DDTHH:MM' } } } },
       response: edition,
       codes: { '200': 'Sending, or scheduled', '404': 'Unknown edition', '409': 'It has started sending, or was cancelled', '422': 'A time in the past, or a story withdrawn since' },
     },
     async handler(ctx) {
       const e = await target(ctx);
       if (!e) return { status: 404 };
-      const input = await readInput(ctx, z.object({ at: z.iso.datetime({ offset: true }).optional() }));
+      const input = await readInput(ctx, z.object({ at: deskInstant.optional() }));
       if (!input.ok) return input.outcome;
       const now = new Date();
       const at = input.value.at ? new Date(input.value.at) : null;

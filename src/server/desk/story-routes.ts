@@ -27,7 +27,7 @@ import { episodePath, jtPath, webVideoPath } from '../../lib/paths.ts';
 import { STORY_STATES, type StoryDoc } from '../../lib/desk-story.ts';
 import * as m from '../../paraglide/messages.js';
 import { checkDoc, cleanDoc, slugOf, storyDocSchema } from './document.ts';
-import { idParam, readInput, zodErrors, likePattern } from './input.ts';
+import { deskInstant, idParam, readInput, zodErrors, likePattern } from './input.ts';
 import { sharedPreviewPath } from './paths.ts';
 import { signPreview } from './preview.ts';
 import { personOf, type DeskContext, type DeskOutcome, type DeskRoute } from './router.ts';
@@ -240,7 +240,7 @@ export const storyRoutes: DeskRoute[] = [
     access: 'signed-in',
     doc: {
       summary: 'Publish the working copy now, or schedule it (at: a time ahead; embargo), through the newsroom’s content service',
-      body: revBody({ at: { type: 'string', format: 'date-time', description: 'When it goes online (absent or past: now)' } }),
+      body: revBody({ at: { type: 'string', description: 'When it goes online (absent or past: now): an ISO 8601 instant, or Casablanca wall-clock time YYYY-MM-DDTHH:MM' } }),
       response: {
         type: 'object',
         required: ['rev', 'path', 'url', 'version', 'publishedAt', 'state'],
@@ -251,7 +251,7 @@ export const storyRoutes: DeskRoute[] = [
     async handler(ctx) {
       const id = storyId(ctx);
       if (id === null) return { status: 404 };
-      const input = await readInput(ctx, z.object({ rev: z.number().int().positive(), at: z.iso.datetime({ offset: true }).optional() }));
+      const input = await readInput(ctx, z.object({ rev: z.number().int().positive(), at: deskInstant.optional() }));
       if (!input.ok) return input.outcome;
       if (!(await articleExists(ctx.db, id))) return { status: 404 };
       const at = input.value.at ? new Date(input.value.at) : null;
