@@ -422,6 +422,9 @@ test.describe('player', () => {
       await playsContent(page);
       expect(scripts.some((u) => /Player\.island/.test(u))).toBe(true);
       expect(media.length).toBeGreaterThan(0);
+      // The button left with the poster: the focus is on the player it started, not lost.
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main .player .plyr')))).toBe(true);
+      await expect(page.locator('main .player-poster')).not.toHaveAttribute('aria-busy', 'true');
       // Pressed by the visitor: not muted.
       expect((await mainState(page))!.muted).toBe(false);
     });
