@@ -8,7 +8,8 @@
  *
  * Mounted with `client:idle` by src/components/editorial/ArticleView.astro.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { focusPlayerOnceReady } from './player/focus-player.ts';
 import type { PlayerProps } from './player/types.ts';
 
 const Player = lazy(() => import('./Player.island.tsx'));
@@ -22,9 +23,14 @@ interface Props {
 
 export default function ArticleVideo({ player, label, children }: Props) {
   const [started, setStarted] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const start = () => {
+    if (box.current) focusPlayerOnceReady(box.current);
+    setStarted(true);
+  };
   if (started) {
     return (
-      <div className="article-video is-started">
+      <div className="article-video is-started" ref={box}>
         {/* The poster stays in place while the player's code arrives. */}
         <Suspense fallback={children}>
           <Player {...player} autoplay />
@@ -33,9 +39,9 @@ export default function ArticleVideo({ player, label, children }: Props) {
     );
   }
   return (
-    <div className="article-video">
+    <div className="article-video" ref={box}>
       {children}
-      <button type="button" className="article-video-play" aria-label={label} onClick={() => setStarted(true)} />
+      <button type="button" className="article-video-play" aria-label={label} onClick={start} />
     </div>
   );
 }

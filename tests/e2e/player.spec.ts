@@ -394,6 +394,8 @@ test.describe('player', () => {
     await playsContent(page);
     expect(scripts.some((u) => /Player\.island/.test(u))).toBe(true);
     expect(await playerLook(page)).toEqual({ controls: 'flex', frame: 'absolute' });
+    // The button left with the poster: the focus is on the player it started, not lost.
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main .player .plyr')))).toBe(true);
     // Pressed by the visitor: not muted.
     expect((await mainState(page))!.muted).toBe(false);
   });

@@ -20,6 +20,7 @@
 import { whenIdle } from '../../lib/idle.ts';
 import { yieldToMain } from './yield.ts';
 import { browserCosts, streamCostsTooMuch } from './strip-policy.ts';
+import { focusPlayerOnceReady } from './focus-player.ts';
 
 const PENDING = '.player-poster[data-player]:not([data-player-mounted])';
 
@@ -43,27 +44,9 @@ function offerPlay(box: HTMLElement): void {
     button.disabled = true;
     box.setAttribute('aria-busy', 'true');
     mount([box], true);
-    focusPlayerOnceReady(box);
+    focusPlayerOnceReady(box, () => box.removeAttribute('aria-busy'));
   }, { once: true });
   box.append(button);
-}
-
-/**
- * The play button leaves with the poster when the player takes its place:
- * the focus, lost with it, goes to the player it started (focusable once
- * plyr is ready, Player.island.tsx; its keys work from there), unless the
- * visitor has moved it elsewhere meanwhile.
- */
-function focusPlayerOnceReady(box: HTMLElement): void {
-  const observer = new MutationObserver(() => {
-    const player = box.querySelector<HTMLElement>('.plyr[tabindex]');
-    if (!player) return;
-    observer.disconnect();
-    box.removeAttribute('aria-busy');
-    if (!document.activeElement || document.activeElement === document.body) player.focus({ preventScroll: true });
-  });
-  observer.observe(box, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex'] });
-  window.setTimeout(() => observer.disconnect(), 30_000);
 }
 
 export function bootPlayers(): void {
