@@ -230,6 +230,8 @@ test.describe('play statistics from the player', () => {
       const started = Math.floor(Date.now() / 1000);
       await page.goto('/fr/live');
       const pageURL = page.url();
+      // On a phone's screen the player waits for its play button (ADR 014): the visitor presses it.
+      if (width < 768) await page.getByRole('button', { name: /^Lire la vidéo\s: / }).click();
 
       await expect.poll(() => events.filter((e) => e.data['event'] === 'ReadVideo').length, { timeout: 60_000 }).toBe(1);
       const userID = await page.evaluate(() => localStorage.getItem('userID'));
