@@ -28,7 +28,8 @@ function mount(boxes: HTMLElement[], pressed: boolean): void {
   import('./mount.tsx')
     .then(async ({ mountPlayer }) => {
       await yieldToMain();
-      boxes.forEach((box) => mountPlayer(box, pressed));
+      // A client navigation may have replaced the page meanwhile: never a player in a box that left it.
+      boxes.filter((box) => box.isConnected).forEach((box) => mountPlayer(box, pressed));
     })
     .catch((error: unknown) => console.warn('video error', error));
 }
