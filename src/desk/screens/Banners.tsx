@@ -246,8 +246,6 @@ export default function BannersScreen() {
       return;
     }
     const [width, height] = draft.size.split('x').map(Number);
-    // Wall-clock times as typed: the server makes them instants with its own time-zone data.
-    const instant = (local: string) => local || null;
     const body = {
       name: draft.name,
       countryRule: draft.countryRule,
@@ -260,8 +258,9 @@ export default function BannersScreen() {
       headlineFr: draft.headlineFr,
       clickUrl: draft.clickUrl,
       weight: Number(draft.weight),
-      startsAt: instant(draft.startsAt),
-      endsAt: instant(draft.endsAt),
+      // Wall-clock times as typed: the server makes them instants with its own time-zone data.
+      startsAt: draft.startsAt || null,
+      endsAt: draft.endsAt || null,
     };
     try {
       await (draft.id === null ? api('POST', '/api/desk/banners', body) : api('PUT', `/api/desk/banners/${draft.id}`, body));

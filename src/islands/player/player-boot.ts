@@ -53,9 +53,10 @@ function offerPlay(box: HTMLElement): void {
 export function bootPlayers(): void {
   const boxes = [...document.querySelectorAll<HTMLElement>(PENDING)];
   if (boxes.length === 0) return;
-  const waits = streamCostsTooMuch(browserCosts());
-  const own = boxes.filter((box) => !waits && !box.hasAttribute('data-player-press'));
-  boxes.filter((box) => !own.includes(box)).forEach(offerPlay);
+  const costly = streamCostsTooMuch(browserCosts());
+  const waitsForPress = (box: HTMLElement) => costly || box.hasAttribute('data-player-press');
+  boxes.filter(waitsForPress).forEach(offerPlay);
+  const own = boxes.filter((box) => !waitsForPress(box));
   if (own.length === 0) return;
   const startWhenIdle = () => whenIdle(() => mount(own, false), { timeout: 2000 });
   if (document.readyState === 'complete') startWhenIdle();

@@ -24,7 +24,10 @@
  */
 
 /** A phone: narrow, or touch-first (a coarse primary pointer that cannot hover). */
-export const STRIP_PHONE_QUERY = '(max-width: 768px), (pointer: coarse) and (hover: none)';
+const TOUCH_FIRST_QUERY = '(pointer: coarse) and (hover: none)';
+/** At most this wide (px), a viewport or a screen is a phone's. */
+const PHONE_MAX_WIDTH = 768;
+export const STRIP_PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px), ${TOUCH_FIRST_QUERY}`;
 
 export interface StripConditions {
   /** STRIP_PHONE_QUERY matches. */
@@ -65,7 +68,7 @@ export function stripStandsStill(c: StripConditions): boolean {
  */
 export function browserCosts(): Pick<StripConditions, 'phone' | 'saveData' | 'effectiveType'> {
   const connection = networkInformation();
-  const phone = matchMedia('(pointer: coarse) and (hover: none)').matches || screen.width <= 768;
+  const phone = matchMedia(TOUCH_FIRST_QUERY).matches || screen.width <= PHONE_MAX_WIDTH;
   return { phone, saveData: Boolean(connection?.saveData), effectiveType: connection?.effectiveType };
 }
 

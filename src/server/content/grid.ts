@@ -98,7 +98,7 @@ export async function gridFortnight(db: DB, lang: Locale, now: Date = new Date()
  * The first instant after `now` at which what is on air changes: the
  * earliest start or end of `days`' entries later than now (ms), or null when
  * none comes. A page or an answer that marks what is on air is kept no
- * longer than that (http-cache.ts `capCacheControl`).
+ * longer than that (src/server/http/cache-control.ts).
  */
 export function nextGridChange(days: readonly GridDay[], now: Date): number | null {
   const t = now.getTime();

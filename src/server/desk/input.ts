@@ -38,9 +38,6 @@ const MARKUP = /<(?:!--|\s*[/!?]?\s*[a-z])/i;
 /** A plain text field (printed as text by the pages): markup in it is refused, with its own message. */
 export const plainText = (schema: z.ZodString) => schema.refine((v) => !MARKUP.test(v), { params: { plainText: true } });
 
-/** Casablanca's wall clock as a datetime-local field gives it: "YYYY-MM-DDTHH:MM". */
-const CASABLANCA_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
 /**
  * A time the desk sends: Casablanca's wall-clock "YYYY-MM-DDTHH:MM" (the
  * datetime-local field's value as typed, turned into an instant here, with
@@ -50,15 +47,13 @@ const CASABLANCA_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
  */
 export const deskInstant = z.union([
   z.iso.datetime({ offset: true }),
-  z
-    .string()
-    .regex(CASABLANCA_LOCAL)
-    .transform((local, ctx) => {
-      const at = fromCasablancaLocal(local);
-      if (at) return at.toISOString();
-      ctx.addIssue({ code: 'custom', message: 'not a date and time' });
-      return z.NEVER;
-    }),
+  // fromCasablancaLocal checks the form and the date itself.
+  z.string().transform((local, ctx) => {
+    const at = fromCasablancaLocal(local);
+    if (at) return at.toISOString();
+    ctx.addIssue({ code: 'custom', message: 'not a date and time' });
+    return z.NEVER;
+  }),
 ]);
 
 export type Input<T> = { ok: true; value: T } | { ok: false; outcome: DeskOutcome };

@@ -16,9 +16,6 @@
 export function capCacheControl(cacheControl: string, until: number | null, now: number): string {
   if (until === null) return cacheControl;
   const left = Math.max(0, Math.floor((until - now) / 1000));
-  const lifetimes = [...cacheControl.matchAll(/\b(?:max-age|s-maxage)=(\d+)/gi)].map((m) => Number(m[1]));
-  if (lifetimes.length === 0 || lifetimes.every((s) => s <= left)) return cacheControl;
-  return cacheControl
-    .replace(/\b(max-age|s-maxage)=(\d+)/gi, (_, name: string, s: string) => `${name}=${Math.min(Number(s), left)}`)
-    .replace(/,\s*stale-while-revalidate=\d+/i, '');
+  const capped = cacheControl.replace(/\b(max-age|s-maxage)=(\d+)/gi, (_, name: string, s: string) => `${name}=${Math.min(Number(s), left)}`);
+  return capped === cacheControl ? cacheControl : capped.replace(/,\s*stale-while-revalidate=\d+/i, '');
 }
