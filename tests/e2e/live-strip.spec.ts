@@ -284,7 +284,7 @@ test.describe('live strip', () => {
     expect(streamed).toEqual([]);
   });
 
-  test('on a desktop: the lowest rendition, its playlist reloaded about once a segment (bounded over 30 s)', async ({ page }) => {
+  test('on a desktop: the lowest rendition, its playlist reloaded about once a segment (bounded over 16 s)', async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const playlists: string[] = [];
@@ -298,10 +298,10 @@ test.describe('live strip', () => {
     await expect(strip(page)).toBeVisible({ timeout: 30_000 });
     await stripPlays(page);
     const start = playlists.length;
-    await page.waitForTimeout(30_000);
-    // 4-second segments: about 8 reloads in 30 s; a loop made hundreds.
-    expect(playlists.length - start).toBeLessThanOrEqual(12);
-    expect(playlists.length - start).toBeGreaterThanOrEqual(4);
+    await page.waitForTimeout(16_000);
+    // 4-second segments: about 4 reloads in 16 s; a loop made hundreds.
+    expect(playlists.length - start).toBeLessThanOrEqual(7);
+    expect(playlists.length - start).toBeGreaterThanOrEqual(2);
     // The built-in channel's lowest rendition (240p), never a higher one.
     expect(segments.length).toBeGreaterThan(0);
     expect(segments.every((p) => p.includes('/240p/'))).toBe(true);

@@ -33,7 +33,8 @@ import { defaultStoryIds, editionMail, editionStories, insertEdition, storyIdsOf
 import { featureLogger, type Log } from '../log.ts';
 
 const SEND_LEASE = 'newsletter-send';
-const LEASE_MS = 30_000;
+/** Renewed at every pass (each second): after a crash, another instance (or the restarted one) goes on sending within 10 s. */
+const LEASE_MS = 10_000;
 
 export interface SenderOptions {
   db: () => Promise<DB>;
