@@ -448,13 +448,14 @@ test.describe('scroll-reveal', () => {
   test('below-the-fold [data-reveal] elements fade in once when near', async ({ page }) => {
     await page.goto('/fr');
     test.skip((await page.locator('[data-reveal]').count()) === 0, 'no [data-reveal] element on the home page');
+    // The observer's first report marks what waits (no position is read at load).
+    await expect.poll(() => page.locator('.reveal-pending').count(), { message: 'cards below the fold wait to be revealed' }).toBeGreaterThan(0);
     // Nothing in the first screen is hidden.
     const hiddenInView = await page.evaluate(
       () => [...document.querySelectorAll('.reveal-pending')].filter((e) => e.getBoundingClientRect().top < window.innerHeight).length,
     );
     expect(hiddenInView).toBe(0);
     const pending = page.locator('.reveal-pending:not(.is-revealed)').first();
-    expect(await page.locator('.reveal-pending').count(), 'cards below the fold wait to be revealed').toBeGreaterThan(0);
     const handle = await pending.elementHandle();
     // Hidden at once, not faded out: no card below the fold animates at load.
     expect(await handle!.evaluate((e) => getComputedStyle(e).transitionDuration)).toBe('0s');
@@ -468,6 +469,24 @@ test.describe('scroll-reveal', () => {
     await expect.poll(() => handle!.evaluate((e) => e.classList.contains('is-revealed'))).toBe(true);
     expect(await handle!.evaluate((e) => getComputedStyle(e).transitionDuration)).toBe('0.4s, 0.4s');
     await expect.poll(() => handle!.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+  });
+
+  test('on a phone, the blocks two screens down are drawn only when near, and their cards still fade in', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/ar');
+    const lastBlock = page.locator('.main-col > .une-block').last();
+    const card = lastBlock.locator('[data-reveal]').first();
+    await expect.poll(() => page.locator('.reveal-pending').count()).toBeGreaterThan(0);
+    // Not laid out at load: content-visibility skips it (checkVisibility says so).
+    expect(await card.evaluate((e) => e.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+    expect(await card.evaluate((e) => e.classList.contains('reveal-pending'))).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.evaluate((e) => e.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+    await expect.poll(() => card.evaluate((e) => e.classList.contains('is-revealed'))).toBe(true);
+    // Scroll anchoring keeps it where it was scrolled to while the blocks above are drawn.
+    const box = (await card.boundingBox())!;
+    expect(box.y).toBeGreaterThan(-box.height);
+    expect(box.y).toBeLessThan(823);
   });
 
   test('nothing is hidden under prefers-reduced-motion', async ({ page }) => {

@@ -55,27 +55,36 @@ function setupReveal(): void {
   revealObserver = undefined;
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   if (!('IntersectionObserver' in window)) return;
-  const limit = window.innerHeight;
-  // Only what is still below the fold waits: nothing visible disappears.
-  // Every position is read before any class is written, so the page is
-  // laid out once, not once per element (no layout thrash at load).
-  const pending = [...document.querySelectorAll('[data-reveal]:not(.is-revealed)')].filter(
-    (el) => el.classList.contains('reveal-pending') || el.getBoundingClientRect().top > limit,
-  );
-  for (const el of pending) el.classList.add('reveal-pending');
-  if (!pending.length) return;
+  const items = document.querySelectorAll('[data-reveal]:not(.is-revealed)');
+  if (!items.length) return;
+  // No position is read here: the observer's first report says where each
+  // element is, from the layout the browser makes anyway. Reading positions
+  // would lay the page out inside this task, and with it the blocks that
+  // content-visibility leaves unrendered below a phone's first screens.
+  const placed = new WeakSet<Element>();
   revealObserver = new IntersectionObserver(
     (entries, observer) => {
       for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        entry.target.classList.add('is-revealed');
-        observer.unobserve(entry.target);
+        const el = entry.target;
+        const first = !placed.has(el);
+        placed.add(el);
+        if (entry.isIntersecting) {
+          el.classList.add('is-revealed');
+          observer.unobserve(el);
+          continue;
+        }
+        if (!first || el.classList.contains('reveal-pending')) continue;
+        const box = entry.boundingClientRect;
+        // Only what is still below the fold waits (an unrendered block's
+        // content has no box yet, and is below it): nothing visible disappears.
+        if (box.top > window.innerHeight || (box.width === 0 && box.height === 0)) el.classList.add('reveal-pending');
+        else observer.unobserve(el);
       }
     },
     // The viewport's bottom edge moved up by the offset: the element must be 120 px in.
     { rootMargin: `0px 0px -${REVEAL_OFFSET_PX}px 0px` },
   );
-  for (const el of pending) revealObserver.observe(el);
+  for (const el of items) revealObserver.observe(el);
 }
 
 /* ---- Prefetch on hover and focus (docs/product.md, Common behaviour) ----
