@@ -20,6 +20,7 @@
  * page's are ended and the new page's started.
  */
 import * as m from '../../paraglide/messages.js';
+import { whenIdle } from '../../lib/idle.ts';
 import { houseBanner, watchImpressions } from './house-banner.ts';
 import { startAdSlot, type AdSlotProps, type SlotState } from './slot-life.ts';
 
@@ -156,6 +157,7 @@ function endGone(): void {
   }
 }
 
-mountPage();
 document.addEventListener('astro:after-swap', endGone);
 document.addEventListener('astro:page-load', mountPage);
+// In a task of its own (the shell's idle chunk: src/components/layout/behaviour/when-idle.ts).
+whenIdle(mountPage);

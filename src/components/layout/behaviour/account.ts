@@ -10,6 +10,7 @@
  * navigation never lands on a page with the popup still open.
  */
 import { pageLocale } from '../../../i18n/locales.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import * as m from '../../../paraglide/messages.js';
 import { $authOverlay, closeAuth, openAuth } from '../../../stores/auth.ts';
 import { $nameUser } from '../../../stores/session.ts';
@@ -71,6 +72,8 @@ $authOverlay.subscribe((overlay) => {
 $nameUser.listen(draw);
 document.addEventListener('astro:before-swap', () => closeAuth());
 document.addEventListener('astro:page-load', draw);
-draw();
-// This module itself loads once the page is idle (./when-idle.ts).
-void import('../../../islands/auth/session-client.ts').then(({ restoreSession }) => restoreSession(pageLocale()));
+// This module itself loads once the page is idle; its start is a task of its own (./when-idle.ts).
+whenIdle(() => {
+  draw();
+  void import('../../../islands/auth/session-client.ts').then(({ restoreSession }) => restoreSession(pageLocale()));
+});

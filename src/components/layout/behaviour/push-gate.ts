@@ -72,8 +72,10 @@ function refreshOncePerVisit(): void {
 }
 
 if (pushSupported()) {
-  refreshOncePerVisit();
-  // At once, then after every client navigation.
-  onPage();
   document.addEventListener('astro:page-load', onPage);
+  // Now, in a task of its own (see ./when-idle.ts), then after every client navigation.
+  whenIdle(() => {
+    refreshOncePerVisit();
+    onPage();
+  });
 }

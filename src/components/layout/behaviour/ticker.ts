@@ -31,6 +31,7 @@
  */
 import { pageLocale, type Locale } from '../../../i18n/locales.ts';
 import { apiGet, isAbortError } from '../../../lib/api-client.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import * as m from '../../../paraglide/messages.js';
 import { rememberHint, revealTime, rovingIndex, tickerData, tickerDuration, TICKER_REFRESH_MS, type TickerData } from '../../../islands/ticker/model.ts';
 
@@ -266,5 +267,6 @@ document.addEventListener('visibilitychange', () => {
 window.addEventListener('online', () => {
   if (ticker) void load(ticker);
 });
-onPage();
 document.addEventListener('astro:page-load', onPage);
+// In a task of its own (see ./when-idle.ts).
+whenIdle(onPage);
