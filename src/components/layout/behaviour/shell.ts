@@ -61,19 +61,17 @@ function setupReveal(): void {
   // element is, from the layout the browser makes anyway. Reading positions
   // would lay the page out inside this task, and with it the blocks that
   // content-visibility leaves unrendered below a phone's first screens.
-  const placed = new WeakSet<Element>();
   revealObserver = new IntersectionObserver(
     (entries, observer) => {
       for (const entry of entries) {
         const el = entry.target;
-        const first = !placed.has(el);
-        placed.add(el);
         if (entry.isIntersecting) {
           el.classList.add('is-revealed');
           observer.unobserve(el);
           continue;
         }
-        if (!first || el.classList.contains('reveal-pending')) continue;
+        // Marked at its first report (or by the setup before this one): it waits already.
+        if (el.classList.contains('reveal-pending')) continue;
         const box = entry.boundingClientRect;
         // Only what is still below the fold waits (an unrendered block's
         // content has no box yet, and is below it): nothing visible disappears.
