@@ -5,6 +5,7 @@
  */
 import { type Page } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
+import { PG_SMOKE } from '../support/pg-smoke.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const LOCALES = [
@@ -28,7 +29,7 @@ async function gotoHome(page: Page, lang: string): Promise<void> {
 }
 
 for (const { lang, dir } of LOCALES) {
-  test.describe(`/${lang}`, () => {
+  test.describe(`/${lang}`, PG_SMOKE, () => {
     test(`has <html lang="${lang}" dir="${dir}">`, async ({ page }) => {
       await gotoHome(page, lang);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { TICKER_REFRESH_MS } from '../../src/islands/ticker/model.ts';
 import { storeEnv } from '../../scripts/test-server.ts';
+import { PG_SMOKE } from '../support/pg-smoke.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -56,7 +57,7 @@ async function putFrench(request: APIRequestContext, token: string, items: unkno
 test.use({ viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 120_000 });
 
-test('the newsroom publishes breaking news and an open page shows it at its next refresh', async ({ page, request }) => {
+test('the newsroom publishes breaking news and an open page shows it at its next refresh', PG_SMOKE, async ({ page, request }) => {
   const token = newsroomToken();
   const seeded = await request.get('/api/newsroom/breaking/fr', { headers: { authorization: `Bearer ${token}` } });
   expect(seeded.status()).toBe(200);

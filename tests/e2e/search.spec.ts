@@ -14,6 +14,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { test, expect } from '../support/shared-tab.ts';
+import { PG_SMOKE } from '../support/pg-smoke.ts';
 
 type Lang = 'ar' | 'fr';
 const LANGS: { lang: Lang; dir: 'rtl' | 'ltr' }[] = [
@@ -91,7 +92,7 @@ test('without JavaScript the search button is a link to the search page', async 
 });
 
 for (const { lang, dir } of LANGS) {
-  test(`/${lang}: the search box finds a section by its name`, async ({ page }) => {
+  test(`/${lang}: the search box finds a section by its name`, PG_SMOKE, async ({ page }) => {
     const name = lang === 'ar' ? 'كرة القدم' : 'Football';
     await openPage(page, `/${lang}`, lang, dir);
     await expand(page);
@@ -131,7 +132,7 @@ for (const { lang, dir } of LANGS) {
     await expect(panel(page)).toBeVisible();
   });
 
-  test(`/${lang}: the search page lists a section found by name first, above the articles`, async ({ page }) => {
+  test(`/${lang}: the search page lists a section found by name first, above the articles`, PG_SMOKE, async ({ page }) => {
     const name = lang === 'ar' ? 'كرة القدم' : 'Football';
     await page.goto(`/${lang}/search?q=${encodeURIComponent(name)}`);
     const named = page.locator('main .named');
@@ -141,7 +142,7 @@ for (const { lang, dir } of LANGS) {
     expect(namedTop).toBeLessThan(articlesTop);
   });
 
-  test(`/${lang}: light stemming on the search page (the same word in other forms)`, async ({ request }) => {
+  test(`/${lang}: light stemming on the search page (the same word in other forms)`, PG_SMOKE, async ({ request }) => {
     const forms = lang === 'ar' ? ['رياضة', 'رياضي', 'الرياضية'] : ['équipes', 'equipe', 'Équipe'];
     const totals: number[] = [];
     for (const q of forms) {
@@ -153,7 +154,7 @@ for (const { lang, dir } of LANGS) {
   });
 
   test.describe(`search box /${lang}`, () => {
-    test('typing shows real results grouped in tabs, Articles first', async ({ page, request }) => {
+    test('typing shows real results grouped in tabs, Articles first', PG_SMOKE, async ({ page, request }) => {
       test.slow(); // many steps
       const [recent] = await recentTitles(request, lang);
       const word = wordOf(recent!.title);
@@ -209,7 +210,7 @@ for (const { lang, dir } of LANGS) {
       await expect(tab(page, 'articles')).toHaveAttribute('aria-selected', 'true');
     });
 
-    test('at most 4 tags, 4 emissions, 3 articles; titles cut at 80 characters', async ({ page }) => {
+    test('at most 4 tags, 4 emissions, 3 articles; titles cut at 80 characters', PG_SMOKE, async ({ page }) => {
       const long = lang === 'ar' ? 'عنوان طويل جدا عن الانتخابات الجماعية '.repeat(5).trim() : 'Un titre vraiment très long sur les élections communales '.repeat(4).trim();
       await page.route(SEARCH_API, (route) => fulfillJson(route, answer(lang, 'Limite', long)));
       await openPage(page, `/${lang}`, lang, dir);
@@ -238,7 +239,7 @@ for (const { lang, dir } of LANGS) {
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
 
-    test('"Voir plus" opens the search page with q', async ({ page, request }) => {
+    test('"Voir plus" opens the search page with q', PG_SMOKE, async ({ page, request }) => {
       const [recent] = await recentTitles(request, lang);
       const word = wordOf(recent!.title);
       await openPage(page, `/${lang}`, lang, dir);
@@ -337,7 +338,7 @@ for (const { lang, dir } of LANGS) {
       await expect(box(page)).not.toHaveAttribute('data-open');
     });
 
-    test('a result link navigates and the route change closes the box', async ({ page, request }) => {
+    test('a result link navigates and the route change closes the box', PG_SMOKE, async ({ page, request }) => {
       const [recent] = await recentTitles(request, lang);
       await page.route(SEARCH_API, (route) =>
         fulfillJson(route, {
