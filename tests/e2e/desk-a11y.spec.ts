@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { cliPerson, followLink, PASSWORD, run, saved, storeRows, totp } from '../support/desk.ts';
+import { cliPerson, deskPage, followLink, networkQuiet, PASSWORD, run, saved, storeRows, totp } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
@@ -30,7 +30,7 @@ async function everyScreen(page: Page, storyId: number, lang: string): Promise<v
   ] as const) {
     await page.goto(path);
     await expect(page.locator('main h1')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await axe(page, `${lang} ${name}`);
   }
   await page.goto(`/desk/stories/${storyId}`);
@@ -39,7 +39,7 @@ async function everyScreen(page: Page, storyId: number, lang: string): Promise<v
   await axe(page, `${lang} story`);
   await page.locator('#panel-pictures').locator('..').getByRole('button').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await axe(page, `${lang} picture dialog`);
   await page.keyboard.press('Escape');
   await page.locator('#panel-preview').locator('..').getByRole('button').last().click();
@@ -49,7 +49,7 @@ async function everyScreen(page: Page, storyId: number, lang: string): Promise<v
 }
 
 test('axe finds nothing on every desk screen, in Arabic and in French, at 1280 and 768 px; no policy violation', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await deskPage(browser, { width: 1280, height: 900 });
   const violations: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
@@ -121,7 +121,7 @@ async function tabTo(page: Page, matches: (el: Element) => boolean, max = 120): 
 }
 
 test('a story written and published with the keyboard alone', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await deskPage(browser, { width: 1280, height: 900 });
   const editor = cliPerson('editor', 'fr', 'Omar Kettani');
   await followLink(page, editor.link);
   const title = `Écrit au clavier ${run}`;

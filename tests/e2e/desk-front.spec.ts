@@ -10,13 +10,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { arrowDown, cliPerson, dragAbove, followLink, storeRows } from '../support/desk.ts';
+import { arrowDown, cliPerson, deskPage, dragAbove, followLink, networkQuiet, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 /** `preview`: a dialog framing the public home page, whose islands keep the network busy (the page itself is checked by the site's own tests). */
 async function axe(page: Page, what: string, preview = false): Promise<void> {
-  if (!preview) await page.waitForLoadState('networkidle');
+  if (!preview) await networkQuiet(page);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   const results = await (preview ? builder.exclude('iframe.preview-frame') : builder).analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -43,7 +43,7 @@ async function publicSlider(page: Page): Promise<string[]> {
 
 
 test('an editor rearranges La UNE by mouse and keyboard, previews, publishes, and restores the previous version', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+  const page = await deskPage(browser, { width: 1280, height: 1000 });
   const violations: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
@@ -116,7 +116,7 @@ test('an editor rearranges La UNE by mouse and keyboard, previews, publishes, an
 });
 
 test('in Arabic: axe finds nothing; a French story found by search is refused with a clear message', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+  const page = await deskPage(browser, { width: 1280, height: 1000 });
   const editor = cliPerson('editor', 'ar', 'يوسف الإدريسي');
   await followLink(page, editor.link);
   await page.goto('/desk/front?lang=ar');

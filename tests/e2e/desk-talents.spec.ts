@@ -12,12 +12,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { cliPerson, followLink, run, storeRows } from '../support/desk.ts';
+import { cliPerson, deskPage, followLink, networkQuiet, run, storeRows } from '../support/desk.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 async function axe(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
@@ -35,7 +35,7 @@ function firstCandidate(): { id: number; name_fr: string; photo_image_id: number
 }
 
 test('an editor changes a candidate’s text and photo, sees them on the public pages; bad input refused; adds and retires a candidate', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+  const page = await deskPage(browser, { width: 1280, height: 1000 });
   const editor = cliPerson('editor', 'fr', 'Salma Berrada');
   await followLink(page, editor.link);
   await page.getByRole('link', { name: 'Starlight', exact: true }).click();
@@ -109,7 +109,7 @@ test('an editor changes a candidate’s text and photo, sees them on the public 
 });
 
 test('in Arabic: axe finds nothing on the list, the editors and the picture dialog; a refused field says why in Arabic', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  const page = await deskPage(browser, { width: 375, height: 800 });
   const editor = cliPerson('editor', 'ar', 'يوسف الإدريسي');
   await followLink(page, editor.link);
   await page.goto('/desk/starlight');
@@ -139,7 +139,7 @@ test('in Arabic: axe finds nothing on the list, the editors and the picture dial
 });
 
 test('an editor changes the French casting call and sees it on /fr/casting; an empty title is refused; axe in French and Arabic', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+  const page = await deskPage(browser, { width: 1280, height: 1000 });
   const editor = cliPerson('editor', 'fr', 'Ghita Lahlou');
   await followLink(page, editor.link);
   await page.goto('/desk/starlight');
@@ -194,7 +194,7 @@ test('an editor changes the French casting call and sees it on /fr/casting; an e
   expect(audit).toEqual(['starlight.casting.save', 'starlight.casting.save']);
 
   // In Arabic: the same screen, its refusal in Arabic, and axe.
-  const arabic = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  const arabic = await deskPage(browser, { width: 375, height: 800 });
   const arEditor = cliPerson('editor', 'ar', 'سناء الفاسي');
   await followLink(arabic, arEditor.link);
   await arabic.goto('/desk/starlight/casting-call/ar');

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { readMail } from './outbox.ts';
@@ -39,6 +39,44 @@ export function cliPerson(role: 'journalist' | 'editor' | 'admin', locale: 'ar' 
   const out = deskCli('user', 'create', '--email', email, '--name', name, '--role', role, '--locale', locale);
   const url = new URL(out.trim().split('\n').at(-1)!);
   return { email, link: `${url.pathname}${url.hash}` };
+}
+
+/** The requests in flight of each page opened by `deskPage`. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/**
+ * A new context and page for a desk test, whose requests are followed so
+ * that `networkQuiet` can tell when the screen has finished loading.
+ */
+export async function deskPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const requests = new Set<Request>();
+  context.on('request', (r) => requests.add(r));
+  context.on('requestfinished', (r) => requests.delete(r));
+  context.on('requestfailed', (r) => requests.delete(r));
+  const page = await context.newPage();
+  inFlight.set(page, requests);
+  return page;
+}
+
+/**
+ * Resolves once a page from `deskPage` has had no request in flight for
+ * 100 ms: the screen's data has arrived (Playwright's `networkidle` waits
+ * 500 ms, and only once per navigation).
+ */
+export async function networkQuiet(page: Page): Promise<void> {
+  const requests = inFlight.get(page);
+  if (!requests) throw new Error('networkQuiet: open the page with deskPage()');
+  await expect
+    .poll(
+      async () => {
+        if (requests.size > 0) return false;
+        await page.waitForTimeout(100);
+        return requests.size === 0;
+      },
+      { intervals: [50], timeout: 15_000, message: 'requests still in flight' },
+    )
+    .toBe(true);
 }
 
 export const PASSWORD = 'la médina de Fès au petit matin';
