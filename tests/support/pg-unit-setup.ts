@@ -27,39 +27,28 @@ useTemplate(inject('pgTemplate'));
 
 vi.mock('../../src/server/db/index.ts', async (importOriginal) => {
   const real = await importOriginal<typeof StoreModule>();
-  if (!process.env.TEST_DATABASE_URL) {
-    return {
-      ...real,
-      openStore: (async (opts) => {
-        if (!opts.databaseUrl && !isSqliteOnly(opts)) mustBeListed();
-        return real.openStore(opts);
-      }) satisfies typeof real.openStore,
-      getStore: (async () => {
-        mustBeListed();
-        return real.getStore();
-      }) satisfies typeof real.getStore,
-      getDb: (async () => {
-        mustBeListed();
-        return real.getDb();
-      }) satisfies typeof real.getDb,
-    };
-  }
   const openStore: typeof real.openStore = async (opts) => {
     if (opts.databaseUrl || isSqliteOnly(opts)) return real.openStore(opts);
     mustBeListed();
+    if (!process.env.TEST_DATABASE_URL) return real.openStore(opts);
     const store = await real.openStore({ ...opts, databaseUrl: await createScratchDatabase() });
     trackStore(store.db);
     return store;
   };
   let storePromise: Promise<StoreModule.Store> | undefined;
-  const getStore: typeof real.getStore = () => {
-    storePromise ??= (async () => {
-      const { getConfig } = await import('../../src/server/config.ts');
-      const config = getConfig();
-      return openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
-    })();
-    return storePromise;
-  };
+  const getStore: typeof real.getStore = process.env.TEST_DATABASE_URL
+    ? () => {
+        storePromise ??= (async () => {
+          const { getConfig } = await import('../../src/server/config.ts');
+          const config = getConfig();
+          return openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+        })();
+        return storePromise;
+      }
+    : async () => {
+        mustBeListed();
+        return real.getStore();
+      };
   const getDb: typeof real.getDb = async () => (await getStore()).db;
   return { ...real, openStore, getStore, getDb };
 });
